@@ -1,0 +1,3 @@
+//! The `knightbits` command-line tool.
+
+fn main() {}

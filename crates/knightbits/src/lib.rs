@@ -1,0 +1,18 @@
+#![doc = include_str!("../../../README.md")]
+#![cfg_attr(not(any(test, feature = "std")), no_std)]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod bitboard;
+mod error;
+mod macros;
+mod parse;
+mod square;
+
+pub mod king;
+pub mod knight;
+pub mod render;
+
+pub use crate::bitboard::{Bitboard, Iter};
+pub use crate::error::{ParseBitboardError, ParseSquareError};
+pub use crate::square::{File, Rank, Square};
