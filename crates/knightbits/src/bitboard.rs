@@ -545,6 +545,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::mixed_case_hex_literals)] // the article's own spelling
     fn masks_match_the_sources_constants() {
         // The article's literal constants.
         assert_eq!(Bitboard::NOT_A_FILE.0, 0xFeFeFeFeFeFeFeFe);

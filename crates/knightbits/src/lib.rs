@@ -3,7 +3,11 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
 mod bitboard;
+mod color;
 mod error;
 mod macros;
 mod parse;
@@ -14,5 +18,6 @@ pub mod knight;
 pub mod render;
 
 pub use crate::bitboard::{Bitboard, Iter};
+pub use crate::color::{Color, ParseColorError};
 pub use crate::error::{ParseBitboardError, ParseSquareError};
 pub use crate::square::{File, Rank, Square};

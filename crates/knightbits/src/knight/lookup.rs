@@ -9,7 +9,7 @@ pub static ATTACKS: [Bitboard; 64] = {
     let mut table = [Bitboard::EMPTY; 64];
     let mut i = 0;
     while i < 64 {
-        table[i] = super::attacks_set(Bitboard(1 << i));
+        table[i] = super::set::attacks_set(Bitboard(1 << i));
         i += 1;
     }
     table
