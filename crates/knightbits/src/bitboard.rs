@@ -268,6 +268,81 @@ impl Bitboard {
         }
     }
 
+    /// Ranks mirrored, rank 1 ↔ rank 8 (a byte swap).
+    #[inline]
+    pub const fn flip_vertical(self) -> Bitboard {
+        Bitboard(self.0.swap_bytes())
+    }
+
+    /// Files mirrored, file a ↔ file h.
+    #[inline]
+    pub const fn mirror_horizontal(self) -> Bitboard {
+        Bitboard(self.0.swap_bytes().reverse_bits())
+    }
+
+    /// Mirrored on the a1–h8 diagonal: file and rank swap (the wiki's `flipDiagA1H8`).
+    #[inline]
+    pub const fn flip_diagonal(self) -> Bitboard {
+        const K1: u64 = 0x5500_5500_5500_5500;
+        const K2: u64 = 0x3333_0000_3333_0000;
+        const K4: u64 = 0x0f0f_0f0f_0000_0000;
+        let mut x = self.0;
+        let mut t = K4 & (x ^ (x << 28));
+        x ^= t ^ (t >> 28);
+        t = K2 & (x ^ (x << 14));
+        x ^= t ^ (t >> 14);
+        t = K1 & (x ^ (x << 7));
+        x ^= t ^ (t >> 7);
+        Bitboard(x)
+    }
+
+    /// Mirrored on the a8–h1 anti-diagonal (the wiki's `flipDiagA8H1`).
+    #[inline]
+    pub const fn flip_anti_diagonal(self) -> Bitboard {
+        const K1: u64 = 0xaa00_aa00_aa00_aa00;
+        const K2: u64 = 0xcccc_0000_cccc_0000;
+        const K4: u64 = 0xf0f0_f0f0_0f0f_0f0f;
+        let mut x = self.0;
+        let mut t = x ^ (x << 36);
+        x ^= K4 & (t ^ (x >> 36));
+        t = K2 & (x ^ (x << 18));
+        x ^= t ^ (t >> 18);
+        t = K1 & (x ^ (x << 9));
+        x ^= t ^ (t >> 9);
+        Bitboard(x)
+    }
+
+    /// Turned half way round: a1 ↔ h8.
+    #[inline]
+    pub const fn rotate_180(self) -> Bitboard {
+        Bitboard(self.0.reverse_bits())
+    }
+
+    /// The devlog's default-mask translation: a pattern drawn around `from` moved so that it is
+    /// drawn around `to`, by one shift of the whole board, then the squares that wrapped across
+    /// the a/h edge removed by file (files g and h when `to` is on file a or b; files a and b
+    /// when `to` is on file g or h). Exact for patterns within two files of `from`, as the
+    /// knight's and the king's are.
+    ///
+    /// ```
+    /// use knightbits::{king, knight, Square};
+    /// let f3 = knight::attacks(Square::F3);
+    /// assert_eq!(f3.translate(Square::F3, Square::A1), knight::attacks(Square::A1));
+    /// assert_eq!(f3.translate(Square::F3, Square::H8), knight::attacks(Square::H8));
+    /// ```
+    #[inline]
+    pub const fn translate(self, from: Square, to: Square) -> Bitboard {
+        let moved = self.shift(to as i32 - from as i32);
+        let file = to as u8 & 7;
+        if file < 2 {
+            moved.difference(Bitboard(file_mask(6) | file_mask(7)))
+        } else if file > 5 {
+            moved.difference(Bitboard(file_mask(0) | file_mask(1)))
+        } else {
+            moved
+        }
+    }
+
     /// Set union, usable in `const` context.
     #[inline]
     pub const fn union(self, other: Bitboard) -> Bitboard {
@@ -575,6 +650,34 @@ mod tests {
         assert_eq!(
             Bitboard(1 << 63).shift(-63),
             Bitboard::from_square(Square::A1)
+        );
+    }
+
+    /// Proof for all 2^64 inputs: every flip is built from shifts, constant masks and XOR (or
+    /// byte/bit reversal), so it is linear over GF(2): f(x) is the XOR of f over the single bits
+    /// of x. Agreeing with the square-wise definition on all 64 single squares (which the
+    /// definitions send to 64 distinct squares) therefore proves each flip on every bitboard.
+    #[test]
+    fn flips_agree_with_their_square_definitions() {
+        for sq in Square::ALL {
+            let (f, r) = (sq.file() as u8, sq.rank() as u8);
+            let at = |file: u8, rank: u8| Bitboard(1 << (rank * 8 + file));
+            let b = Bitboard::from_square(sq);
+            assert_eq!(b.flip_vertical(), at(f, 7 - r));
+            assert_eq!(b.mirror_horizontal(), at(7 - f, r));
+            assert_eq!(b.flip_diagonal(), at(r, f));
+            assert_eq!(b.flip_anti_diagonal(), at(7 - r, 7 - f));
+            assert_eq!(b.rotate_180(), at(7 - f, 7 - r));
+        }
+        let x = Bitboard(0x0123_4567_89ab_cdef);
+        let y = Bitboard(0xfedc_ba98_7654_3210);
+        assert_eq!(
+            (x | y).flip_diagonal(),
+            x.flip_diagonal() | y.flip_diagonal()
+        );
+        assert_eq!(
+            (x | y).flip_anti_diagonal(),
+            x.flip_anti_diagonal() | y.flip_anti_diagonal()
         );
     }
 

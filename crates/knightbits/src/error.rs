@@ -53,3 +53,15 @@ impl fmt::Display for ParseBitboardError {
 }
 
 impl core::error::Error for ParseBitboardError {}
+
+/// A method name was not one of those offered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParseMethodError;
+
+impl fmt::Display for ParseMethodError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown method")
+    }
+}
+
+impl core::error::Error for ParseMethodError {}

@@ -15,9 +15,11 @@ mod square;
 
 pub mod king;
 pub mod knight;
+pub mod mapping;
+pub mod popcount;
 pub mod render;
 
 pub use crate::bitboard::{Bitboard, Iter};
 pub use crate::color::{Color, ParseColorError};
-pub use crate::error::{ParseBitboardError, ParseSquareError};
+pub use crate::error::{ParseBitboardError, ParseMethodError, ParseSquareError};
 pub use crate::square::{File, Rank, Square};

@@ -4,12 +4,12 @@ use crate::bitboard::Bitboard;
 use crate::square::Square;
 
 /// `ATTACKS[sq]` is the set of squares a knight on `sq` attacks (the wiki's `arrKnightAttacks`),
-/// built at compile time by the setwise routine.
+/// built at compile time by the wiki's `l1 l2 r1 r2` routine.
 pub static ATTACKS: [Bitboard; 64] = {
     let mut table = [Bitboard::EMPTY; 64];
     let mut i = 0;
     while i < 64 {
-        table[i] = super::set::attacks_set(Bitboard(1 << i));
+        table[i] = super::setwise::attacks_halves(Bitboard(1 << i));
         i += 1;
     }
     table

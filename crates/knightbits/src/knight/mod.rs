@@ -1,12 +1,36 @@
 //! Knight patterns: attacks of one knight or of any set of knights, by every technique of the
-//! sources, and pseudo-legal moves.
+//! sources, fork squares, and pseudo-legal moves.
+//!
+//! | technique | source | function |
+//! |---|---|---|
+//! | lookup table | wiki "by Lookup" | [`attacks`], [`ATTACKS`] |
+//! | eight directions, post-shift masks | wiki "by Calculation", article | [`post_mask`] |
+//! | eight directions, pre-shift masks | wiki, engine wiki | [`pre_mask`] |
+//! | parallel prefix, east/west | wiki "Multiple Knight Attacks" | [`attacks_prefix`] |
+//! | parallel prefix, `l1 l2 r1 r2` | wiki "Multiple Knight Attacks" | [`attacks_halves`] |
+//! | default-mask translation | devlog | [`attacks_translate`], [`DEVLOG_MASK`] |
+//! | any set of knights (recommended) | | [`attacks_set`] |
+//! | pseudo-legal moves, `& ~own` | engine wiki | [`moves`] |
+//! | fork target squares | wiki "Knight Forks" | [`fork_squares`] |
 
 mod board;
+mod directions;
 mod forks;
 mod lookup;
+mod method;
+mod moves;
 mod set;
+mod setwise;
+mod translate;
 
-pub use self::board::{Board, BoardSizeError, Coord};
+pub use self::board::{Board, BoardSizeError, Coord, CoordName, KNIGHT_DELTAS, KnightMoves};
+pub use self::directions::{Direction, post_mask, pre_mask};
 pub use self::forks::fork_squares;
 pub use self::lookup::{ATTACKS, attacks};
+pub use self::method::Method;
+pub use self::moves::moves;
 pub use self::set::attacks_set;
+pub use self::setwise::{attacks_halves, attacks_prefix};
+pub use self::translate::{
+    DEFAULT_MASK, DEFAULT_SQUARE, DEVLOG_MASK, DEVLOG_SQUARE, attacks_translate,
+};
