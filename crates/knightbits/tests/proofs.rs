@@ -54,7 +54,7 @@ fn walk_set(set: Bitboard, deltas: &[(i8, i8)]) -> Bitboard {
 }
 
 /// Every setwise knight routine the library has, by name.
-fn knight_setwise() -> Vec<(&'static str, fn(Bitboard) -> Bitboard)> {
+fn knight_setwise() -> Vec<(&'static str, knight::Direction)> {
     vec![
         ("attacks_set", knight::attacks_set),
         ("attacks_prefix", knight::attacks_prefix),
@@ -74,7 +74,7 @@ fn knight_setwise() -> Vec<(&'static str, fn(Bitboard) -> Bitboard)> {
     ]
 }
 
-fn king_setwise() -> Vec<(&'static str, fn(Bitboard) -> Bitboard)> {
+fn king_setwise() -> Vec<(&'static str, knight::Direction)> {
     vec![
         ("attacks_set", king::attacks_set),
         ("attacks_shifts", king::attacks_shifts),
