@@ -1,3 +1,57 @@
-//! The `knightbits` command-line tool.
+//! The `knightbits` command-line tool: parses arguments, calls the library, prints.
+//!
+//! Exit codes: 0 success, 2 bad input or usage (one line on stderr), 1 an internal failure.
 
-fn main() {}
+mod cmd;
+mod error;
+mod output;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::error::CliError;
+
+/// Knight and king patterns on bitboards.
+#[derive(Parser)]
+#[command(name = "knightbits", version, about, long_about = None)]
+#[command(
+    after_help = "Bitboards can be written as 0x0000142200221400, decimal, 0b…, with _ \
+separators or a C ULL suffix, as square lists (d4,e5) or as a FEN placement.\n\n\
+Examples:\n  knightbits attacks d4\n  knightbits attacks b1,g1 --method prefix --json\n  \
+knightbits count 0x0000142200221400 --method table16\n  knightbits convert 0xA1100110A --from h1-g1 --to a1-b1"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Attacks(cmd::attacks::Args),
+    Moves(cmd::moves::Args),
+    Count(cmd::count::Args),
+    Show(cmd::show::Args),
+    Convert(cmd::convert::Args),
+}
+
+fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::Attacks(args) => cmd::attacks::run(args),
+        Command::Moves(args) => cmd::moves::run(args),
+        Command::Count(args) => cmd::count::run(args),
+        Command::Show(args) => cmd::show::run(args),
+        Command::Convert(args) => cmd::convert::run(args),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return error::clap_exit(e),
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => e.exit(),
+    }
+}

@@ -159,6 +159,38 @@ impl fmt::Display for SideBySide<'_> {
     }
 }
 
+/// The board with each square's bit index in `numbering`, rank 8 on top, labelled.
+///
+/// ```
+/// use knightbits::mapping::Numbering;
+/// use knightbits::render;
+/// let text = render::indices(Numbering::H1G1).to_string();
+/// assert_eq!(text.lines().nth(7), Some("1  7  6  5  4  3  2  1  0"));
+/// ```
+pub fn indices(numbering: crate::mapping::Numbering) -> Indices {
+    Indices { numbering }
+}
+
+/// The bit-index grid of a numbering; made by [`indices`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Indices {
+    numbering: crate::mapping::Numbering,
+}
+
+impl fmt::Display for Indices {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in 0..8u8 {
+            write!(f, "{}", 8 - row)?;
+            for file in 0..8u8 {
+                let sq = crate::Square::ALL[((7 - row) * 8 + file) as usize];
+                write!(f, " {:>2}", self.numbering.index(sq))?;
+            }
+            f.write_char('\n')?;
+        }
+        f.write_str("   a  b  c  d  e  f  g  h\n")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,41 @@
+//! `knightbits convert`: renumber a bitboard between two numberings.
+
+use knightbits::mapping::Numbering;
+use serde_json::json;
+
+use crate::error::CliError;
+use crate::output;
+
+/// Renumbers a bitboard: the same squares written in another numbering.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Numberings are named by the squares at bit 0 and bit 1: a1-b1 (LERF), \
+h1-g1 (the engine wiki and the devlog), a1-a2, h1-h2, a8-b8, a8-a7, h8-g8, h8-h7.\n\n\
+Examples:\n  knightbits convert 0xA1100110A --from h1-g1 --to a1-b1\n  \
+knightbits convert 0x8000000 --from a1-b1 --to a8-b8 --json"
+)]
+pub struct Args {
+    /// The bitboard: a number in the --from numbering, or square names / a FEN placement.
+    input: String,
+    /// Numbering of the input.
+    #[arg(long)]
+    from: String,
+    /// Numbering of the output.
+    #[arg(long)]
+    to: String,
+    /// Print one JSON object: {"bitboard"}.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let from: Numbering = super::choice("numbering", &args.from, "")?;
+    let to: Numbering = super::choice("numbering", &args.to, "")?;
+    let lerf = super::read_in(&args.input, from)?;
+    let bits = knightbits::Bitboard(to.from_lerf(lerf));
+    if args.json {
+        output::json(&json!({ "bitboard": output::hex(bits) }))
+    } else {
+        output::text(&format!("{}\n", output::hex(bits)))
+    }
+}

@@ -1,0 +1,51 @@
+//! One module per subcommand: its arguments and its run function.
+
+pub mod attacks;
+pub mod convert;
+pub mod count;
+pub mod moves;
+pub mod show;
+
+use knightbits::Bitboard;
+
+use crate::error::CliError;
+
+/// Reads a bitboard argument in any accepted form.
+pub fn bitboard(text: &str) -> Result<Bitboard, CliError> {
+    text.parse()
+        .map_err(|e| CliError::input("bitboard", text, e))
+}
+
+/// Reads a bitboard argument given in `numbering`, as a LERF bitboard: a number is a bit
+/// pattern in that numbering; square names and FEN placements name squares directly.
+pub fn read_in(
+    text: &str,
+    numbering: knightbits::mapping::Numbering,
+) -> Result<Bitboard, CliError> {
+    let bb = bitboard(text)?;
+    let numeric = text.trim_start().starts_with(|c: char| c.is_ascii_digit());
+    Ok(if numeric { numbering.to_lerf(bb.0) } else { bb })
+}
+
+/// Reads a named choice (a method, a numbering) with the library's parser.
+pub fn choice<T: std::str::FromStr>(what: &str, text: &str, valid: &str) -> Result<T, CliError>
+where
+    T::Err: std::fmt::Display,
+{
+    text.parse().map_err(|e| {
+        if valid.is_empty() {
+            CliError::input(what, text, e)
+        } else {
+            CliError::input(what, text, format!("{e}; expected {valid}"))
+        }
+    })
+}
+
+/// The piece whose pattern a subcommand uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Piece {
+    /// The knight.
+    Knight,
+    /// The king.
+    King,
+}
