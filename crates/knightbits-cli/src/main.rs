@@ -5,6 +5,7 @@
 mod cmd;
 mod error;
 mod output;
+mod server;
 
 use std::process::ExitCode;
 
@@ -19,7 +20,7 @@ use crate::error::CliError;
     after_help = "Bitboards can be written as 0x0000142200221400, decimal, 0b…, with _ \
 separators or a C ULL suffix, as square lists (d4,e5) or as a FEN placement.\n\n\
 Examples:\n  knightbits attacks d4\n  knightbits attacks b1,g1 --method prefix --json\n  \
-knightbits count 0x0000142200221400 --method table16\n  knightbits convert 0xA1100110A --from h1-g1 --to a1-b1"
+knightbits count 0x0000142200221400 --method table16\n  knightbits convert 0xA1100110A --from h1-g1 --to a1-b1\n  knightbits serve --port 0"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -33,6 +34,7 @@ enum Command {
     Count(cmd::count::Args),
     Show(cmd::show::Args),
     Convert(cmd::convert::Args),
+    Serve(cmd::serve::Args),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -42,6 +44,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Count(args) => cmd::count::run(args),
         Command::Show(args) => cmd::show::run(args),
         Command::Convert(args) => cmd::convert::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
     }
 }
 

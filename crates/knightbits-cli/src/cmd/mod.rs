@@ -4,6 +4,7 @@ pub mod attacks;
 pub mod convert;
 pub mod count;
 pub mod moves;
+pub mod serve;
 pub mod show;
 
 use knightbits::Bitboard;

@@ -1,0 +1,275 @@
+//! The JSON endpoints. Each reads its query, calls the library and answers one JSON object
+//! whose field names are those of the CLI's `--json` output for the same question.
+
+use axum::Router;
+use axum::extract::RawQuery;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use knightbits::mapping::Numbering;
+use knightbits::{Bitboard, Square, king, knight, popcount};
+use serde_json::{Value, json};
+
+use super::params::{ApiError, Params, short};
+use super::steps;
+use crate::cmd::{self, Piece};
+use crate::output::{hex, square_names};
+
+/// An endpoint: the parameter names it accepts and the function that answers.
+type Handler = fn(&Params) -> Result<Value, ApiError>;
+
+/// Every endpoint, mounted under `/api/`.
+const ENDPOINTS: &[(&str, &[&str], Handler)] = &[
+    ("meta", &[], meta),
+    ("show", &["input", "numbering", "from"], show),
+    (
+        "op",
+        &["bitboard", "op", "square", "n", "other", "numbering"],
+        op,
+    ),
+    ("attacks", &["input", "piece", "method"], attacks),
+    ("steps", &["input", "piece", "method", "numbering"], steps),
+    ("convert", &["input", "from", "to"], convert),
+    ("count", &["input", "method"], count),
+    ("fork-squares", &["targets"], fork_squares),
+    ("slide", &["squares", "by"], slide),
+];
+
+/// The API routes.
+pub fn routes() -> Router {
+    let mut router = Router::new();
+    for &(name, accepted, handler) in ENDPOINTS {
+        router = router.route(
+            &format!("/api/{name}"),
+            get(move |RawQuery(query): RawQuery| async move {
+                answer(query.as_deref(), accepted, handler)
+            }),
+        );
+    }
+    router
+}
+
+/// Runs one handler and turns its result into a response.
+fn answer(query: Option<&str>, accepted: &[&str], handler: Handler) -> Response {
+    match Params::parse(query, accepted).and_then(|p| handler(&p)) {
+        Ok(value) => {
+            let mut res = value.to_string().into_response();
+            let h = res.headers_mut();
+            h.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            );
+            h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            res
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+const KNIGHT_METHODS: &str = "lookup, post-mask, pre-mask, prefix, halves or translate";
+const KING_METHODS: &str = "lookup, shifts or translate";
+const COUNT_METHODS: &str = "loop, table16, clear-lowest or hardware";
+
+/// The names the page offers in its pickers.
+fn meta(_: &Params) -> Result<Value, ApiError> {
+    Ok(json!({
+        "numberings": Numbering::ALL.map(Numbering::name),
+        "knight_methods": knight::Method::ALL.map(knight::Method::name),
+        "king_methods": king::Method::ALL.map(king::Method::name),
+        "count_methods": popcount::Method::ALL.map(popcount::Method::name),
+        "version": env!("CARGO_PKG_VERSION"),
+    }))
+}
+
+/// A bitboard seen in `numbering`: the CLI's `show --json` fields, plus the forms the page
+/// shows (decimal, binary, value in the numbering, every square's index, a Rust constant).
+fn view(bb: Bitboard, numbering: Numbering) -> Value {
+    let value = numbering.from_lerf(bb);
+    json!({
+        "bitboard": hex(bb),
+        "squares": square_names(bb),
+        "count": bb.count(),
+        "numbering": numbering.name(),
+        "indices": bb.into_iter().map(|sq| numbering.index(sq)).collect::<Vec<u8>>(),
+        "value": format!("{value:#018x}"),
+        "decimal": bb.0.to_string(),
+        "binary": format!("{:#066b}", bb.0),
+        "grid": Square::ALL.iter().map(|&sq| numbering.index(sq)).collect::<Vec<u8>>(),
+        "rust": format!("const BITBOARD: u64 = {};", rust_hex(bb.0)),
+    })
+}
+
+/// `0x0000_1422_0022_1400`: hex in groups of four, as rustfmt leaves a long literal.
+fn rust_hex(v: u64) -> String {
+    let digits = format!("{v:016x}");
+    let groups: Vec<&str> = (0..4).map(|i| &digits[i * 4..i * 4 + 4]).collect();
+    format!("0x{}", groups.join("_"))
+}
+
+fn numbering(p: &Params, name: &str, default: &str) -> Result<Numbering, ApiError> {
+    p.choice(name, default, "")
+}
+
+/// `show`: a bitboard in any form; a number is read in `from` (default: `numbering`).
+fn show(p: &Params) -> Result<Value, ApiError> {
+    let shown = numbering(p, "numbering", "a1-b1")?;
+    let from = numbering(p, "from", shown.name())?;
+    let bb = cmd::read_in(p.required("input")?, from)?;
+    Ok(view(bb, shown))
+}
+
+/// `op`: one edit of the page's board, answered with the new board's view.
+fn op(p: &Params) -> Result<Value, ApiError> {
+    let bb = p.bitboard("bitboard")?;
+    let name = p.required("op")?;
+    let square = || -> Result<Square, ApiError> {
+        let text = p.required("square")?;
+        text.parse()
+            .map_err(|e| ApiError::bad(format!("invalid square '{}': {e}", short(text))))
+    };
+    let other = || p.bitboard("other");
+    let result = match name {
+        "toggle" => {
+            let mut b = bb;
+            b.toggle(square()?);
+            b
+        }
+        "insert" => bb.with(square()?),
+        "remove" => bb.without(square()?),
+        "clear" => Bitboard::EMPTY,
+        "fill" => Bitboard::FULL,
+        "invert" => !bb,
+        "shift" => {
+            let n = p.int_or("n", 1, -63..=63)?;
+            bb.shift(n as i32)
+        }
+        "and" => bb & other()?,
+        "or" => bb | other()?,
+        "xor" => bb ^ other()?,
+        "andnot" => bb - other()?,
+        "flip-vertical" => bb.flip_vertical(),
+        "mirror-horizontal" => bb.mirror_horizontal(),
+        "flip-diagonal" => bb.flip_diagonal(),
+        "rotate-180" => bb.rotate_180(),
+        _ => {
+            return Err(ApiError::bad(format!(
+                "invalid op '{}': expected toggle, insert, remove, clear, fill, invert, \
+                 shift, and, or, xor, andnot, flip-vertical, mirror-horizontal, \
+                 flip-diagonal or rotate-180",
+                short(name)
+            )));
+        }
+    };
+    Ok(view(result, numbering(p, "numbering", "a1-b1")?))
+}
+
+fn method_list(piece: Piece) -> &'static str {
+    match piece {
+        Piece::Knight => KNIGHT_METHODS,
+        Piece::King => KING_METHODS,
+    }
+}
+
+/// `attacks`: the CLI's `attacks --json`: `{"bitboard", "squares", "count"}`.
+fn attacks(p: &Params) -> Result<Value, ApiError> {
+    let pieces = p.bitboard("input")?;
+    let piece = p.piece()?;
+    let result = crate::cmd::attacks::attacks(pieces, piece, p.get("method").unwrap_or("lookup"))?;
+    Ok(json!({
+        "bitboard": hex(result),
+        "squares": square_names(result),
+        "count": result.count(),
+    }))
+}
+
+/// `steps`: the technique's intermediate bitboards, and the attack set they add up to.
+fn steps(p: &Params) -> Result<Value, ApiError> {
+    let pieces = p.bitboard("input")?;
+    let piece = p.piece()?;
+    let method = p.get("method").unwrap_or("lookup");
+    let Some(trace) = steps::trace(pieces, piece, method) else {
+        return Err(ApiError::bad(format!(
+            "invalid method '{}': expected {}",
+            short(method),
+            method_list(piece)
+        )));
+    };
+    // The board shows the library's method itself; the trace adds up to the same set.
+    let result = crate::cmd::attacks::attacks(pieces, piece, method)?;
+    debug_assert_eq!(result, steps::union(&trace));
+    let mut v = json!({
+        "method": method,
+        "bitboard": hex(result),
+        "squares": square_names(result),
+        "count": result.count(),
+        "steps": trace.iter().map(steps::Step::json).collect::<Vec<Value>>(),
+    });
+    if p.get("numbering").is_some() {
+        v["view"] = view(result, numbering(p, "numbering", "a1-b1")?);
+    }
+    Ok(v)
+}
+
+/// `convert`: the CLI's `convert --json`: `{"bitboard"}`.
+fn convert(p: &Params) -> Result<Value, ApiError> {
+    let from = numbering(p, "from", "a1-b1")?;
+    let to = numbering(p, "to", "a1-b1")?;
+    let lerf = cmd::read_in(p.required("input")?, from)?;
+    Ok(json!({ "bitboard": format!("{:#018x}", to.from_lerf(lerf)) }))
+}
+
+/// `count`: the CLI's `count --json`: `{"count"}`, by the chosen method.
+fn count(p: &Params) -> Result<Value, ApiError> {
+    let bb = p.bitboard("input")?;
+    let method: popcount::Method = p.choice("method", "hardware", COUNT_METHODS)?;
+    Ok(json!({ "count": method.count(bb.0), "method": method.name() }))
+}
+
+/// `fork-squares`: the squares from which a knight attacks two or more of `targets`.
+fn fork_squares(p: &Params) -> Result<Value, ApiError> {
+    let targets = p.bitboard("targets")?;
+    let forks = knight::fork_squares(targets);
+    Ok(json!({
+        "bitboard": hex(forks),
+        "squares": square_names(forks),
+        "count": forks.count(),
+    }))
+}
+
+/// `slide`: every piece one step `by` north, south, east or west, or by the devlog's keys
+/// `a` (one square left in its h1-first numbering, wrapping to the rank above) and `d` (one
+/// right, wrapping to the rank below). If any piece would leave the board none moves.
+fn slide(p: &Params) -> Result<Value, ApiError> {
+    let pieces = p.bitboard("squares")?;
+    let by = p.required("by")?;
+    let step = |sq: Square| -> Option<Square> {
+        match by {
+            "north" => sq.offset(0, 1),
+            "south" => sq.offset(0, -1),
+            "east" => sq.offset(1, 0),
+            "west" => sq.offset(-1, 0),
+            "a" => Numbering::H1G1.square(Numbering::H1G1.index(sq) + 1),
+            "d" => Numbering::H1G1
+                .index(sq)
+                .checked_sub(1)
+                .and_then(|i| Numbering::H1G1.square(i)),
+            _ => None,
+        }
+    };
+    if !matches!(by, "north" | "south" | "east" | "west" | "a" | "d") {
+        return Err(ApiError::bad(format!(
+            "invalid by '{}': expected north, south, east, west, a or d",
+            short(by)
+        )));
+    }
+    let moved: Option<Bitboard> = pieces.into_iter().map(step).collect();
+    let (result, ok) = match moved {
+        Some(b) => (b, true),
+        None => (pieces, false),
+    };
+    Ok(json!({
+        "bitboard": hex(result),
+        "squares": square_names(result),
+        "moved": ok,
+    }))
+}

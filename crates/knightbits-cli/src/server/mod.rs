@@ -1,0 +1,122 @@
+//! The explorer's web server: the embedded page and a JSON API over the library.
+//!
+//! Only the three embedded files and the `/api/…` endpoints exist; every other path is a 404.
+//! Answers are computed by the library; the page only shows them.
+
+mod api;
+mod params;
+mod steps;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{HeaderValue, Method, Request, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde_json::json;
+
+pub use self::params::ApiError;
+
+/// Longest request target accepted (path and query), in bytes.
+pub const MAX_URI: usize = 4096;
+/// Largest request body accepted, in bytes: the API reads none, so any body is refused.
+pub const MAX_BODY: u64 = 0;
+
+const INDEX_HTML: &str = include_str!("../../web/index.html");
+const APP_JS: &str = include_str!("../../web/app.js");
+const STYLE_CSS: &str = include_str!("../../web/style.css");
+
+/// The page may load only what this server serves.
+const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; \
+connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// The whole application: static files, the API, and the request limits around them.
+pub fn router() -> Router {
+    let api = api::routes();
+    Router::new()
+        .route("/", get(|| file(INDEX_HTML, "text/html; charset=utf-8")))
+        .route(
+            "/index.html",
+            get(|| file(INDEX_HTML, "text/html; charset=utf-8")),
+        )
+        .route(
+            "/app.js",
+            get(|| file(APP_JS, "text/javascript; charset=utf-8")),
+        )
+        .route(
+            "/style.css",
+            get(|| file(STYLE_CSS, "text/css; charset=utf-8")),
+        )
+        .merge(api)
+        .fallback(not_found)
+        .layer(middleware::from_fn(limits))
+}
+
+/// One embedded file with its type and the page's security headers.
+async fn file(body: &'static str, kind: &'static str) -> Response {
+    let mut res = body.into_response();
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    res
+}
+
+/// Anything that is not one of the files or endpoints.
+async fn not_found(req: Request<Body>) -> Response {
+    if req.uri().path().starts_with("/api/") {
+        ApiError::status(StatusCode::NOT_FOUND, "no such endpoint").into_response()
+    } else {
+        (
+            StatusCode::NOT_FOUND,
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            "not found\n",
+        )
+            .into_response()
+    }
+}
+
+/// Refuses oversized request targets and any request body, and every method but GET and HEAD.
+async fn limits(req: Request<Body>, next: Next) -> Response {
+    let uri_len = req.uri().path_and_query().map_or(0, |pq| pq.as_str().len());
+    if uri_len > MAX_URI {
+        return ApiError::status(
+            StatusCode::URI_TOO_LONG,
+            format!("request target too long: at most {MAX_URI} bytes"),
+        )
+        .into_response();
+    }
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    let chunked = req.headers().contains_key(header::TRANSFER_ENCODING);
+    if declared.is_some_and(|n| n > MAX_BODY) || chunked {
+        return ApiError::status(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "request body refused: the explorer takes parameters in the query only",
+        )
+        .into_response();
+    }
+    if req.method() != Method::GET && req.method() != Method::HEAD {
+        let mut res =
+            ApiError::status(StatusCode::METHOD_NOT_ALLOWED, "only GET is served").into_response();
+        res.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return res;
+    }
+    next.run(req).await
+}
+
+/// The JSON body of an error: `{"error": "…"}`.
+fn error_body(message: &str) -> String {
+    json!({ "error": message }).to_string()
+}

@@ -1,0 +1,199 @@
+// The explorer page in real headless Chromium: starts `knightbits serve --port 0`, clicks
+// through the page, checks what it shows against values from the sources, and saves
+// screenshots under test-artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../../../..');
+const bin = process.env.KNIGHTBITS_BIN || resolve(root, 'target/debug/knightbits');
+const artifacts = resolve(root, 'test-artifacts');
+const D4_ATTACKS = '0x0000142200221400';
+const D4_SQUARES = ['b3', 'b5', 'c2', 'c6', 'e2', 'e6', 'f3', 'f5'];
+
+let server;
+let base;
+let browser;
+
+function startServer() {
+  return new Promise((ok, fail) => {
+    server = spawn(bin, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      const line = out.split('\n')[0];
+      if (out.includes('\n')) ok(line.trim());
+    });
+    server.on('error', fail);
+    server.on('exit', (code) => fail(new Error(`server exited with ${code}`)));
+  });
+}
+
+before(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  base = await startServer();
+  assert.match(base, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) { server.removeAllListeners('exit'); server.kill(); }
+});
+
+async function openPage(viewport) {
+  const page = await browser.newPage({ viewport });
+  const foreign = [];
+  page.on('request', (r) => { if (!r.url().startsWith(base)) foreign.push(r.url()); });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(base);
+  await page.waitForSelector('body[data-ready="1"]');
+  return { page, foreign, errors };
+}
+
+async function marked(page) {
+  const names = await page.$$eval('[data-square][data-set="1"]', (els) => els.map((e) => e.dataset.square));
+  return names.sort();
+}
+
+async function idle(page) { await page.evaluate(() => window.kbIdle()); }
+
+test('a knight on d4 marks the wiki attack set; toggling a square edits the hex', async () => {
+  const { page, foreign, errors } = await openPage({ width: 1280, height: 1000 });
+  assert.equal(await page.$$eval('[data-square]', (els) => els.length), 64);
+
+  await page.click('label:has(#tool-knight)');
+  await page.click('[data-square="d4"]');
+  await page.waitForFunction((v) => document.querySelector('#hex').value === v, D4_ATTACKS);
+  assert.equal(await page.inputValue('#hex'), D4_ATTACKS);
+  assert.deepEqual(await marked(page), D4_SQUARES);
+  assert.equal(await page.textContent('[data-square="d4"] .pc'), '♞');
+
+  // Paint mode: toggling a1 adds bit 0, toggling it again removes it.
+  await page.click('label:has(#tool-paint)');
+  await page.click('[data-square="a1"]');
+  await page.waitForFunction(() => document.querySelector('#hex').value === '0x0000142200221401');
+  assert.deepEqual(await marked(page), ['a1', ...D4_SQUARES]);
+  await page.click('[data-square="a1"]');
+  await page.waitForFunction((v) => document.querySelector('#hex').value === v, D4_ATTACKS);
+
+  // Decimal and binary follow the hex.
+  assert.equal(await page.inputValue('#dec'), String(0x0000142200221400n));
+  assert.equal(await page.inputValue('#bin'), '0b' + 0x0000142200221400n.toString(2).padStart(64, '0'));
+
+  // A square list typed into #hex and Enter reads back as 0x + 16 digits.
+  await page.fill('#hex', 'd4,e5');
+  await page.press('#hex', 'Enter');
+  await idle(page);
+  assert.equal(await page.inputValue('#hex'), '0x0000001008000000');
+  assert.deepEqual(await marked(page), ['d4', 'e5']);
+
+  // A decimal typed into #dec updates the hex.
+  await page.fill('#dec', '1');
+  await page.press('#dec', 'Enter');
+  await idle(page);
+  assert.equal(await page.inputValue('#hex'), '0x0000000000000001');
+
+  // Bad input: an error line, and the board is unchanged.
+  await page.fill('#hex', '0xZZ');
+  await page.press('#hex', 'Enter');
+  await idle(page);
+  assert.equal(await page.isVisible('#error'), true);
+  assert.deepEqual(await marked(page), ['a1']);
+
+  assert.deepEqual(foreign, [], 'the page loads nothing from outside the server');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('drag paints, keys slide the knight, steps follow the method', async () => {
+  const { page, errors } = await openPage({ width: 1280, height: 1000 });
+  // Drag from a1 across to d1 paints a1 b1 c1 d1.
+  const box = async (sq) => page.locator(`[data-square="${sq}"]`).boundingBox();
+  const a1 = await box('a1');
+  const d1 = await box('d1');
+  await page.mouse.move(a1.x + a1.width / 2, a1.y + a1.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(d1.x + d1.width / 2, d1.y + d1.height / 2, { steps: 12 });
+  await page.mouse.up();
+  await idle(page);
+  assert.equal(await page.inputValue('#hex'), '0x000000000000000f');
+
+  // A knight on b1, slid east with the arrow key to c1, then by the devlog's 'a' (one
+  // square left) back to b1.
+  await page.keyboard.press('n');
+  await page.click('[data-square="b1"]');
+  await idle(page);
+  assert.equal(await page.inputValue('#hex'), '0x0000000000050800');
+  await page.focus('[data-square="b1"]');
+  await page.keyboard.press('ArrowRight');
+  await idle(page);
+  assert.equal(await page.textContent('[data-square="c1"] .pc'), '♞');
+  assert.deepEqual(await marked(page), ['a2', 'b3', 'd3', 'e2']);
+  await page.keyboard.press('a');
+  await idle(page);
+  assert.equal(await page.textContent('[data-square="b1"] .pc'), '♞');
+
+  // Post-mask shows the eight directions; the URL reproduces the view.
+  await page.selectOption('#method', 'post-mask');
+  await idle(page);
+  assert.equal(await page.$$eval('#steps .step', (els) => els.length), 8);
+  await page.click('#step-next');
+  assert.match(await page.textContent('#step-label'), /step 1 of 8: noNoEa/);
+  const url = page.url();
+  assert.match(url, /m=post-mask/);
+  const again = await browser.newPage();
+  await again.goto(url);
+  await again.waitForSelector('body[data-ready="1"]');
+  assert.equal(await again.inputValue('#hex'), '0x0000000000050800');
+  assert.equal(await again.textContent('[data-square="b1"] .pc'), '♞');
+  await again.close();
+
+  // Numbering h1-g1 puts index 0 on h1.
+  await page.selectOption('#numbering', 'h1-g1');
+  await idle(page);
+  assert.equal(await page.textContent('[data-square="h1"] .idx'), '0');
+  assert.equal(await page.textContent('[data-square="f3"] .idx'), '18');
+  await page.screenshot({ path: resolve(artifacts, 'explorer-steps.png'), fullPage: true });
+
+  // Latency, measured in the page from each event to its rendered answer: reported, not
+  // asserted (a shared machine's load would make a timed assertion flaky).
+  const lat = await page.evaluate(() => window.kbLatencies);
+  assert.ok(lat.length >= 8);
+  const sorted = [...lat].sort((x, y) => x - y);
+  const line = `interactions: ${lat.length}, median ${sorted[lat.length >> 1].toFixed(1)} ms, worst ${sorted[lat.length - 1].toFixed(1)} ms`;
+  console.log(line);
+  writeFileSync(resolve(artifacts, 'latency.txt'), line + '\n' + JSON.stringify(lat) + '\n');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('screenshots: desktop and phone width', async () => {
+  const { page } = await openPage({ width: 1280, height: 900 });
+  await page.keyboard.press('n');
+  await page.click('[data-square="d4"]');
+  await idle(page);
+  await page.selectOption('#method', 'translate');
+  await idle(page);
+  await page.screenshot({ path: resolve(artifacts, 'explorer.png'), fullPage: false });
+  await page.close();
+
+  const phone = await openPage({ width: 390, height: 844 });
+  await phone.page.keyboard.press('n');
+  await phone.page.click('[data-square="e4"]');
+  await idle(phone.page);
+  const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `no horizontal scrolling at phone width (${width}px)`);
+  await phone.page.screenshot({ path: resolve(artifacts, 'explorer-phone.png'), fullPage: true });
+  await phone.page.close();
+});
