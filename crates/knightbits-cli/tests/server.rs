@@ -1,0 +1,414 @@
+//! `knightbits serve` end to end: the binary is started with `--port 0` and spoken to over
+//! plain HTTP/1.1 from the standard library. Answers are checked against the CLI's own
+//! `--json` output (same question, same fields, same values) and against the sources.
+
+use std::cell::Cell;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+/// A server of its own for each test (started on the test's first line), killed when the
+/// test ends, passed or failed.
+struct Server {
+    child: Child,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_knightbits"))
+            .args(["serve", "--port", "0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the server starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let url = line.trim();
+        assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+        let addr = url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .parse()
+            .unwrap();
+        ADDR.with(|a| a.set(Some(addr)));
+        Server { child }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+thread_local! {
+    static ADDR: Cell<Option<SocketAddr>> = const { Cell::new(None) };
+}
+
+/// The address of the server this test started.
+fn server() -> SocketAddr {
+    ADDR.with(|a| a.get()).expect("Server::start() first")
+}
+
+/// One raw request; returns the status code, the headers (lower-cased) and the body.
+fn raw(request: &[u8]) -> (u16, String, String) {
+    let mut s = TcpStream::connect(server()).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    s.write_all(request).unwrap();
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).unwrap();
+    parse_response(&out)
+}
+
+fn parse_response(out: &[u8]) -> (u16, String, String) {
+    let text = String::from_utf8_lossy(out).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").expect("a complete response");
+    let status = head[9..12].parse().unwrap();
+    (status, head.to_ascii_lowercase(), body.to_string())
+}
+
+fn get(target: &str) -> (u16, String, String) {
+    raw(format!("GET {target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").as_bytes())
+}
+
+/// GET an API path that must answer 200 with JSON.
+fn ok_json(target: &str) -> Value {
+    let (status, head, body) = get(target);
+    assert_eq!(status, 200, "{target}: {body}");
+    assert!(head.contains("content-type: application/json"), "{head}");
+    serde_json::from_str(&body).unwrap()
+}
+
+/// GET an API path that must be refused with 400 and `{"error": "…"}`.
+fn bad(target: &str) -> String {
+    let (status, head, body) = get(target);
+    assert_eq!(status, 400, "{target}: {body}");
+    assert!(head.contains("content-type: application/json"));
+    let v: Value = serde_json::from_str(&body).unwrap();
+    let msg = v["error"].as_str().expect("an error message").to_string();
+    assert!(!msg.is_empty() && !msg.contains('\n'));
+    assert_eq!(v.as_object().unwrap().len(), 1);
+    msg
+}
+
+/// The CLI's `--json` answer to the same question.
+fn cli(args: &[&str]) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_knightbits"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn attacks_answer_as_the_cli_does() {
+    let _server = Server::start();
+    // The wiki's d4 diagram.
+    let v = ok_json("/api/attacks?input=d4");
+    assert_eq!(v["bitboard"], "0x0000142200221400");
+    assert_eq!(v["count"], 8);
+    for (query, args) in [
+        ("input=d4", vec!["attacks", "d4", "--json"]),
+        (
+            "input=b1,g1&method=prefix",
+            vec!["attacks", "b1,g1", "--method", "prefix", "--json"],
+        ),
+        (
+            "input=0x8100000000000081&method=pre-mask",
+            vec![
+                "attacks",
+                "0x8100000000000081",
+                "--method",
+                "pre-mask",
+                "--json",
+            ],
+        ),
+        (
+            "input=e1&piece=king&method=translate",
+            vec![
+                "attacks",
+                "e1",
+                "--piece",
+                "king",
+                "--method",
+                "translate",
+                "--json",
+            ],
+        ),
+    ] {
+        assert_eq!(
+            ok_json(&format!("/api/attacks?{query}")),
+            cli(&args),
+            "{query}"
+        );
+    }
+}
+
+#[test]
+fn show_convert_count_answer_as_the_cli_does() {
+    let _server = Server::start();
+    let v = ok_json("/api/show?input=0xA1100110A&numbering=h1-g1");
+    let c = cli(&["show", "0xA1100110A", "--mapping", "h1-g1", "--json"]);
+    for key in ["bitboard", "squares", "count", "numbering", "indices"] {
+        assert_eq!(v[key], c[key], "{key}");
+    }
+    // The devlog's mask read from h1 is the knight on f3; in h1-g1 f3 is bit 18.
+    assert_eq!(v["bitboard"], "0x0000005088008850");
+    assert_eq!(v["grid"][21], 18, "f3 (LERF square 21) is bit 18 from h1");
+    assert_eq!(v["decimal"], "345879119952");
+    assert_eq!(v["rust"], "const BITBOARD: u64 = 0x0000_0050_8800_8850;");
+    assert_eq!(
+        ok_json("/api/convert?input=0xA1100110A&from=h1-g1&to=a1-b1"),
+        cli(&[
+            "convert",
+            "0xA1100110A",
+            "--from",
+            "h1-g1",
+            "--to",
+            "a1-b1",
+            "--json"
+        ])
+    );
+    let count = ok_json("/api/count?input=0x0000142200221400&method=table16");
+    assert_eq!(count["count"], 8);
+    assert_eq!(
+        count["count"],
+        cli(&[
+            "count",
+            "0x0000142200221400",
+            "--method",
+            "table16",
+            "--json"
+        ])["count"]
+    );
+}
+
+#[test]
+fn edits_fork_squares_and_slides() {
+    let _server = Server::start();
+    let v = ok_json("/api/op?bitboard=0x0000142200221400&op=toggle&square=a1");
+    assert_eq!(v["bitboard"], "0x0000142200221401");
+    let v = ok_json("/api/op?bitboard=0xff&op=shift&n=8");
+    assert_eq!(v["bitboard"], "0x000000000000ff00");
+    let v = ok_json("/api/op?bitboard=0xf0&op=xor&other=0x3c");
+    assert_eq!(v["bitboard"], "0x00000000000000cc");
+    let v = ok_json("/api/op?bitboard=0&op=invert");
+    assert_eq!(v["bitboard"], "0xffffffffffffffff");
+    // The wiki's example: a king on e8 and a rook on a8 are forked only from c7.
+    let v = ok_json("/api/fork-squares?targets=e8,a8");
+    assert_eq!(v["squares"], json!(["c7"]));
+    // The devlog's 'A' moves one square left, wrapping from the a-file to the h-file above.
+    assert_eq!(
+        ok_json("/api/slide?squares=a4&by=a")["squares"],
+        json!(["h5"])
+    );
+    assert_eq!(
+        ok_json("/api/slide?squares=d4&by=east")["squares"],
+        json!(["e4"])
+    );
+    let edge = ok_json("/api/slide?squares=h4,d4&by=east");
+    assert_eq!(edge["moved"], false);
+    assert_eq!(edge["squares"], json!(["d4", "h4"]));
+}
+
+#[test]
+fn steps_show_each_technique() {
+    let _server = Server::start();
+    let v = ok_json("/api/steps?input=d4&method=post-mask");
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 8);
+    assert_eq!(steps[0]["name"], "noNoEa");
+    assert_eq!(steps[0]["formula"], "(b << 17) & notAFile");
+    assert_eq!(v["bitboard"], "0x0000142200221400");
+    // A knight on a1 translated from f3: the wrapped bits on the g and h files are removed.
+    let v = ok_json("/api/steps?input=a1&method=translate");
+    let a1 = &v["steps"][1];
+    assert_eq!(a1["bitboard"], "0x0000000000020400");
+    assert_eq!(a1["removed"], "0x0000000000008040");
+    let v = ok_json("/api/steps?input=b1,g8&method=prefix&numbering=a1-b1");
+    assert_eq!(v["steps"].as_array().unwrap().len(), 8);
+    assert_eq!(v["view"]["bitboard"], v["bitboard"]);
+    assert_eq!(
+        ok_json("/api/steps?input=e1&piece=king&method=shifts")["steps"]
+            .as_array()
+            .unwrap()
+            .len(),
+        8
+    );
+}
+
+#[test]
+fn bad_parameters_get_400_with_one_error_line() {
+    let _server = Server::start();
+    assert!(bad("/api/attacks?input=z9").contains("invalid bitboard"));
+    assert!(bad("/api/attacks").contains("missing parameter 'input'"));
+    assert!(bad("/api/attacks?input=d4&method=magic").contains("invalid method"));
+    assert!(bad("/api/attacks?input=d4&piece=queen").contains("invalid piece"));
+    assert!(bad("/api/attacks?input=d4&color=red").contains("unknown parameter"));
+    assert!(bad("/api/attacks?input=d4&input=e5").contains("given twice"));
+    assert!(bad("/api/attacks?input=0x10000000000000000").contains("invalid bitboard"));
+    assert!(bad("/api/steps?input=d4&piece=king&method=prefix").contains("invalid method"));
+    assert!(bad("/api/show?input=d4&numbering=z1-z2").contains("invalid numbering"));
+    assert!(bad("/api/op?bitboard=0&op=shift&n=64").contains("expected -63 to 63"));
+    assert!(bad("/api/op?bitboard=0&op=shift&n=x").contains("not an integer"));
+    assert!(bad("/api/op?bitboard=0&op=toggle").contains("missing parameter 'square'"));
+    assert!(bad("/api/op?bitboard=0&op=toggle&square=i9").contains("invalid square"));
+    assert!(bad("/api/op?bitboard=0&op=rm").contains("invalid op"));
+    assert!(bad("/api/slide?squares=d4&by=up").contains("invalid by"));
+    assert!(bad("/api/count?input=1&method=fast").contains("invalid method"));
+    assert!(bad("/api/fork-squares?targets=%ff%fe").contains("invalid bitboard"));
+    // Many parameters at once.
+    let many: Vec<String> = (0..40).map(|i| format!("p{i}=1")).collect();
+    assert!(bad(&format!("/api/meta?{}", many.join("&"))).contains("unknown parameter"));
+}
+
+#[test]
+fn only_the_embedded_files_are_served() {
+    let _server = Server::start();
+    let (status, head, body) = get("/");
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: text/html"));
+    assert!(head.contains("content-security-policy: default-src 'self'"));
+    assert!(body.contains("name=\"viewport\""));
+    assert!(body.contains("id=\"hex\""));
+    for path in ["/app.js", "/style.css", "/index.html"] {
+        let (status, _, body) = get(path);
+        assert_eq!(status, 200, "{path}");
+        assert!(!body.is_empty());
+    }
+    // Nothing on the page is loaded from elsewhere.
+    for path in ["/", "/app.js", "/style.css"] {
+        let body = get(path).2;
+        assert!(
+            !body.contains("http://") && !body.contains("https://"),
+            "{path}"
+        );
+        assert!(!body.contains("//cdn"), "{path}");
+    }
+    for target in [
+        "/../Cargo.toml",
+        "/../../../../etc/passwd",
+        "/%2e%2e/Cargo.toml",
+        "/%2E%2E%2FCargo.toml",
+        "/..%2f..%2fetc%2fpasswd",
+        "/..%5c..%5cCargo.toml",
+        "/web/app.js",
+        "/web/../src/main.rs",
+        "/app.js/../../Cargo.toml",
+        "/./app.js/..",
+        "//etc/passwd",
+        "/index.html%00",
+        "/index.html/",
+        "/%252e%252e/Cargo.toml",
+        "/src/main.rs",
+        "/Cargo.toml",
+        "/.git/config",
+        "/api/../../Cargo.toml",
+        "/api/nothing",
+        "/favicon.ico",
+    ] {
+        let (status, _, body) = get(target);
+        assert_eq!(status, 404, "{target}: {body}");
+        assert!(
+            !body.contains("[package]") && !body.contains("root:"),
+            "{target}"
+        );
+    }
+}
+
+#[test]
+fn oversized_and_unexpected_requests_are_refused() {
+    let _server = Server::start();
+    let long = format!("/api/attacks?input={}", "1".repeat(5000));
+    let (status, _, body) = get(&long);
+    assert_eq!(status, 414);
+    assert!(body.contains("\"error\""));
+    let (status, _, body) = raw(
+        b"POST /api/attacks?input=d4 HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n\
+Connection: close\r\n\r\nhello",
+    );
+    assert_eq!(status, 413, "{body}");
+    let (status, head, _) = raw(
+        b"DELETE /api/attacks?input=d4 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+    );
+    assert_eq!(status, 405);
+    assert!(head.contains("allow: get, head"));
+    // A header block far over the limit is refused, and the server goes on answering.
+    let huge = format!(
+        "GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: {}\r\nConnection: close\r\n\r\n",
+        "a".repeat(1 << 20)
+    );
+    let mut s = TcpStream::connect(server()).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let _ = s.write_all(huge.as_bytes());
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    if !out.is_empty() {
+        let (status, _, _) = parse_response(&out);
+        assert!(status >= 400, "{status}");
+    }
+    assert_eq!(ok_json("/api/attacks?input=d4")["count"], 8);
+}
+
+/// Two thousand connections open at once, each with a request in flight, all answered
+/// correctly; then the server still answers.
+#[test]
+fn survives_two_thousand_concurrent_requests() {
+    let _server = Server::start();
+    const THREADS: usize = 4;
+    const PER_THREAD: usize = 500;
+    let addr = server();
+    let workers: Vec<_> = (0..THREADS)
+        .map(|t| {
+            std::thread::spawn(move || {
+                let mut streams = Vec::with_capacity(PER_THREAD);
+                for i in 0..PER_THREAD {
+                    let sq = ["a1", "d4", "h8", "b1", "g7"][(t + i) % 5];
+                    let mut s = TcpStream::connect(addr).expect("connect");
+                    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+                    let req = format!(
+                        "GET /api/attacks?input={sq} HTTP/1.1\r\nHost: localhost\r\n\
+Connection: close\r\n\r\n"
+                    );
+                    s.write_all(req.as_bytes()).unwrap();
+                    streams.push((sq, s));
+                }
+                let mut ok = 0;
+                for (sq, mut s) in streams {
+                    let mut out = Vec::new();
+                    s.read_to_end(&mut out).unwrap();
+                    let (status, _, body) = parse_response(&out);
+                    assert_eq!(status, 200);
+                    let v: Value = serde_json::from_str(&body).unwrap();
+                    let expected = knight_count(sq);
+                    assert_eq!(v["count"], expected, "{sq}");
+                    ok += 1;
+                }
+                ok
+            })
+        })
+        .collect();
+    let total: usize = workers.into_iter().map(|w| w.join().unwrap()).sum();
+    assert_eq!(total, THREADS * PER_THREAD);
+    assert_eq!(ok_json("/api/attacks?input=d4")["count"], 8);
+}
+
+/// Knight attack counts from the wiki's picture of a board of counts: 2 in a corner, 3 on
+/// b1, 8 in the centre, 4 on g7.
+fn knight_count(sq: &str) -> u32 {
+    match sq {
+        "a1" | "h8" => 2,
+        "b1" => 3,
+        "d4" => 8,
+        "g7" => 4,
+        _ => unreachable!(),
+    }
+}
