@@ -16,15 +16,14 @@ pub fn bitboard(text: &str) -> Result<Bitboard, CliError> {
         .map_err(|e| CliError::input("bitboard", text, e))
 }
 
-/// Reads a bitboard argument given in `numbering`, as a LERF bitboard: a number is a bit
-/// pattern in that numbering; square names and FEN placements name squares directly.
+/// Reads a bitboard argument given in `numbering`, as a LERF bitboard.
 pub fn read_in(
     text: &str,
     numbering: knightbits::mapping::Numbering,
 ) -> Result<Bitboard, CliError> {
-    let bb = bitboard(text)?;
-    let numeric = text.trim_start().starts_with(|c: char| c.is_ascii_digit());
-    Ok(if numeric { numbering.to_lerf(bb.0) } else { bb })
+    numbering
+        .parse(text)
+        .map_err(|e| CliError::input("bitboard", text, e))
 }
 
 /// Reads a named choice (a method, a numbering) with the library's parser.
