@@ -11,6 +11,8 @@ mod color;
 mod error;
 mod macros;
 mod parse;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod square;
 
 pub mod king;
