@@ -15,9 +15,13 @@ mod square;
 
 pub mod king;
 pub mod knight;
+pub mod pawn;
+pub mod position;
 pub mod render;
+pub mod slider;
 
 pub use crate::bitboard::{Bitboard, Iter};
 pub use crate::color::{Color, ParseColorError};
 pub use crate::error::{ParseBitboardError, ParseSquareError};
+pub use crate::position::{FenError, Move, MoveKind, MoveList, Piece, Position, Role};
 pub use crate::square::{File, Rank, Square};
