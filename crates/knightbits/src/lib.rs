@@ -23,5 +23,7 @@ pub mod slider;
 pub use crate::bitboard::{Bitboard, Iter};
 pub use crate::color::{Color, ParseColorError};
 pub use crate::error::{ParseBitboardError, ParseSquareError};
-pub use crate::position::{FenError, Move, MoveKind, MoveList, Piece, Position, Role};
+pub use crate::position::{
+    FenError, Move, MoveKind, MoveList, ParseRoleError, Piece, Position, Role,
+};
 pub use crate::square::{File, Rank, Square};

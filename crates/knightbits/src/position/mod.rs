@@ -22,16 +22,18 @@
 //! e1/e8 and the rooks in the corners (no Chess960).
 
 mod attacks;
+mod diagram;
 mod error;
 mod fen;
 mod forks;
 mod moves;
 mod piece;
 
+pub use self::diagram::Diagram;
 pub use self::error::{Excerpt, FenError};
 pub use self::forks::Forks;
 pub use self::moves::{Move, MoveKind, MoveList};
-pub use self::piece::{Piece, Role};
+pub use self::piece::{ParseRoleError, Piece, Role};
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;

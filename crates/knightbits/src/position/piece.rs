@@ -1,6 +1,7 @@
 //! Piece kinds ([`Role`]) and coloured pieces ([`Piece`]).
 
 use core::fmt;
+use core::str::FromStr;
 
 use crate::color::Color;
 
@@ -71,6 +72,19 @@ impl Role {
         }
     }
 
+    /// The English name in lower case: `pawn`, `knight`, …
+    #[inline]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        }
+    }
+
     /// The role with this colour.
     #[inline]
     pub const fn of(self, color: Color) -> Piece {
@@ -81,14 +95,42 @@ impl Role {
 impl fmt::Display for Role {
     /// The English name: `pawn`, `knight`, …
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Role::Pawn => "pawn",
-            Role::Knight => "knight",
-            Role::Bishop => "bishop",
-            Role::Rook => "rook",
-            Role::Queen => "queen",
-            Role::King => "king",
-        })
+        f.write_str(self.name())
+    }
+}
+
+/// A text was not a role name (`pawn knight bishop rook queen king`) or letter (`p n b r q k`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParseRoleError;
+
+impl fmt::Display for ParseRoleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("invalid piece: expected pawn, knight, bishop, rook, queen or king")
+    }
+}
+
+impl core::error::Error for ParseRoleError {}
+
+impl FromStr for Role {
+    type Err = ParseRoleError;
+
+    /// Reads a role's English name or its letter, any case.
+    ///
+    /// ```
+    /// use knightbits::Role;
+    /// assert_eq!("knight".parse(), Ok(Role::Knight));
+    /// assert_eq!("K".parse(), Ok(Role::King));
+    /// assert!("horse".parse::<Role>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Role, ParseRoleError> {
+        let mut chars = s.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            return Role::from_char(c).ok_or(ParseRoleError);
+        }
+        Role::ALL
+            .into_iter()
+            .find(|role| s.eq_ignore_ascii_case(role.name()))
+            .ok_or(ParseRoleError)
     }
 }
 
