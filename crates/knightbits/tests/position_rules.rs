@@ -365,8 +365,8 @@ fn fen_rejections_name_the_field_and_the_reason() {
             "invalid fen: halfmove clock \"99999999…\"",
         ),
         (
-            "4k3/8/8/8/8/8/8/4K3 w - - 0 0",
-            "invalid fen: fullmove number \"0\"",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1.",
+            "invalid fen: fullmove number \"1.\"",
         ),
         (
             "4k3/8/8/8/8/8/8/8 w - - 0 1",
@@ -425,6 +425,10 @@ fn short_fens_get_counters_and_castling_is_written_in_order() {
     assert_eq!(
         pos("r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 3 40").to_string(),
         "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 40"
+    );
+    assert_eq!(
+        pos("4k3/8/8/8/8/8/8/4K3 w - - 0 0").to_string(),
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 0"
     );
     assert_eq!(pos(Position::START_FEN), Position::start());
 }

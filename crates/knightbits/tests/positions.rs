@@ -385,3 +385,55 @@ fn twenty_thousand_playout_positions_agree_with_shakmaty() {
     assert!(castling_possible > 500, "{castling_possible} with castling");
     assert!(compared > 100_000);
 }
+
+/// Random edits of valid FENs (replace, insert or delete a character): parsing never panics;
+/// every accepted text gives a position whose FEN reads back to the same position; and when
+/// shakmaty also accepts it (its impossible-check and too-much-material rules waived: we
+/// accept such well-formed but unreachable positions), every cross-check above holds on it.
+#[test]
+fn edited_fens_never_panic_and_accepted_ones_agree_with_shakmaty() {
+    const PALETTE: &[char] = &[
+        'p', 'n', 'b', 'r', 'q', 'k', 'P', 'N', 'B', 'R', 'Q', 'K', '1', '2', '3', '4', '7', '8',
+        '9', '0', '/', ' ', '-', 'w', 'a', 'e', 'h', 'x', 'é',
+    ];
+    let mut rng = SplitMix(99);
+    let sources: Vec<String> = playouts(600)
+        .iter()
+        .map(|p| Fen::from_position(p, EnPassantMode::Always).to_string())
+        .collect();
+    let (mut accepted, mut compared) = (0, 0);
+    for i in 0..50_000 {
+        let mut chars: Vec<char> = sources[i % sources.len()].chars().collect();
+        for _ in 0..1 + rng.below(2) {
+            let at = rng.below(chars.len() + 1);
+            let c = PALETTE[rng.below(PALETTE.len())];
+            match rng.below(3) {
+                0 if at < chars.len() => chars[at] = c,
+                1 => chars.insert(at, c),
+                _ if at < chars.len() => {
+                    chars.remove(at);
+                }
+                _ => chars.push(c),
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        let Ok(mine) = text.parse::<Position>() else {
+            continue;
+        };
+        accepted += 1;
+        assert_eq!(mine.to_string().parse::<Position>(), Ok(mine), "{text}");
+        let theirs = Fen::from_ascii(text.as_bytes()).ok().and_then(|fen| {
+            fen.into_position::<Chess>(CastlingMode::Standard)
+                .or_else(shakmaty::PositionError::ignore_impossible_check)
+                .or_else(shakmaty::PositionError::ignore_too_much_material)
+                .ok()
+        });
+        if let Some(pos) = theirs {
+            cross_check(&pos, true);
+            compared += 1;
+        }
+    }
+    println!("{accepted} edited fens accepted, {compared} cross-checked");
+    assert!(accepted > 2_000, "{accepted} accepted");
+    assert_eq!(compared, accepted, "{compared} compared");
+}

@@ -107,7 +107,7 @@ pub enum FenError {
     EnPassant(Excerpt),
     /// The halfmove clock was not a whole number below 2³².
     Halfmove(Excerpt),
-    /// The fullmove number was not a whole number from 1 to 2³² − 1.
+    /// The fullmove number was not a whole number below 2³².
     Fullmove(Excerpt),
     /// A side did not have exactly one king (`count` is capped at 255).
     KingCount {

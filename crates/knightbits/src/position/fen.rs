@@ -90,7 +90,8 @@ impl Position {
     /// check at once, nine queens) are accepted.
     ///
     /// The castling letters may come in any order but each at most once; `Display` writes
-    /// them as `KQkq`.
+    /// them as `KQkq` (Shredder-FEN file letters are not read). The counters are kept as
+    /// given, a fullmove number of 0 included, so the FEN writes back unchanged.
     ///
     /// ```
     /// use knightbits::Position;
@@ -141,9 +142,7 @@ impl Position {
             pos.halfmoves = number(half).ok_or(FenError::Halfmove(super::Excerpt::new(half)))?;
         }
         if count == 6 {
-            pos.fullmoves = number(full)
-                .filter(|&n| n >= 1)
-                .ok_or(FenError::Fullmove(super::Excerpt::new(full)))?;
+            pos.fullmoves = number(full).ok_or(FenError::Fullmove(super::Excerpt::new(full)))?;
         }
         pos.validate()?;
         Ok(pos)
