@@ -10,7 +10,8 @@ use crate::square::{File, Rank, Square};
 ///
 /// `{}` writes FEN letters, `{:#}` Unicode chess symbols. Rank 8 is on top and file a on the
 /// left; each cell is three characters wide: ` N ` for a piece, ` . ` for an empty square, and
-/// the same between brackets, `[N]` or `[.]`, for a highlighted square.
+/// the same between brackets, `[N]` or `[.]`, for a highlighted square. Lines have no
+/// trailing space.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Diagram<'a> {
     position: &'a Position,
@@ -26,7 +27,7 @@ impl Position {
     /// let moves = start.legal_knight_moves();
     /// let text = start.diagram(moves.destinations()).to_string();
     /// assert_eq!(text.lines().nth(5), Some("3 [.] . [.] .  . [.] . [.]"));
-    /// assert_eq!(text.lines().nth(7), Some("1  R  N  B  Q  K  B  N  R "));
+    /// assert_eq!(text.lines().nth(7), Some("1  R  N  B  Q  K  B  N  R"));
     /// assert_eq!(text.lines().nth(8), Some("   a  b  c  d  e  f  g  h"));
     /// assert!(format!("{:#}", start.diagram(moves.destinations())).contains('♘'));
     /// ```
@@ -57,7 +58,9 @@ impl fmt::Display for Diagram<'_> {
                 };
                 f.write_char(open)?;
                 f.write_char(cell)?;
-                f.write_char(close)?;
+                if file != File::H || close != ' ' {
+                    f.write_char(close)?;
+                }
             }
             f.write_char('\n')?;
         }
