@@ -43,7 +43,7 @@ pub static ATTACKS: [[Bitboard; 64]; 2] = {
 /// assert_eq!(pawn::attacks(Color::Black, Square::H7), Bitboard::from_square(Square::G6));
 /// ```
 #[inline]
-pub fn attacks(color: Color, square: Square) -> Bitboard {
+pub const fn attacks(color: Color, square: Square) -> Bitboard {
     ATTACKS[color as usize][square as usize]
 }
 

@@ -11,6 +11,14 @@
 //! The attack set of a square depends only on the occupancy of the squares on its rays, and
 //! the implementation reads only `ray & occupied`; the tests compare it with a slow ray walk on
 //! every subset of every square's rays, which covers all 2⁶⁴ occupancies.
+//!
+//! Every function is a `const fn`:
+//!
+//! ```
+//! use knightbits::{slider, Bitboard, Square};
+//! const OPEN_FILE_ROOK: Bitboard = slider::rook_attacks(Square::D4, Bitboard::EMPTY);
+//! assert_eq!(OPEN_FILE_ROOK, (Bitboard::FILE_D | Bitboard::RANK_4).without(Square::D4));
+//! ```
 
 use crate::bitboard::Bitboard;
 use crate::square::Square;
@@ -87,7 +95,7 @@ static BETWEEN: [[Bitboard; 64]; 64] = {
 
 /// The attacks along one ray towards higher squares: cut behind the lowest blocker.
 #[inline]
-fn positive(direction: usize, square: Square, occupied: Bitboard) -> u64 {
+const fn positive(direction: usize, square: Square, occupied: Bitboard) -> u64 {
     let rays = &RAYS[direction];
     let ray = rays[square as usize];
     let blockers = (ray & occupied.0) | 1 << 63;
@@ -96,7 +104,7 @@ fn positive(direction: usize, square: Square, occupied: Bitboard) -> u64 {
 
 /// The attacks along one ray towards lower squares: cut behind the highest blocker.
 #[inline]
-fn negative(direction: usize, square: Square, occupied: Bitboard) -> u64 {
+const fn negative(direction: usize, square: Square, occupied: Bitboard) -> u64 {
     let rays = &RAYS[direction];
     let ray = rays[square as usize];
     let blockers = (ray & occupied.0) | 1;
@@ -131,7 +139,7 @@ fn negative(direction: usize, square: Square, occupied: Bitboard) -> u64 {
 /// });
 /// ```
 #[inline]
-pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+pub const fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(
         positive(NORTH_EAST, square, occupied)
             | positive(NORTH_WEST, square, occupied)
@@ -153,7 +161,7 @@ pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 /// );
 /// ```
 #[inline]
-pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+pub const fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(
         positive(NORTH, square, occupied)
             | positive(EAST, square, occupied)
@@ -169,8 +177,8 @@ pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 /// assert_eq!(slider::queen_attacks(Square::D4, Bitboard::EMPTY).count(), 27);
 /// ```
 #[inline]
-pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    bishop_attacks(square, occupied) | rook_attacks(square, occupied)
+pub const fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    bishop_attacks(square, occupied).union(rook_attacks(square, occupied))
 }
 
 /// The squares strictly between `a` and `b` when they share a rank, file or diagonal; the empty
@@ -182,7 +190,7 @@ pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 /// assert_eq!(slider::between(Square::A1, Square::B3), Bitboard::EMPTY);
 /// ```
 #[inline]
-pub fn between(a: Square, b: Square) -> Bitboard {
+pub const fn between(a: Square, b: Square) -> Bitboard {
     BETWEEN[a as usize][b as usize]
 }
 
