@@ -228,7 +228,8 @@ fn texts<'a>(moves: impl IntoIterator<Item = &'a knightbits::Move>) -> Vec<Strin
     moves.into_iter().map(|m| m.to_string()).collect()
 }
 
-/// Checks one position against shakmaty; returns how many moves were compared.
+/// Checks one position against shakmaty; returns how many knight and king moves (legal, with
+/// castling) were compared.
 fn cross_check(pos: &Chess, with_attackers: bool) -> usize {
     let fen = Fen::from_position(pos, EnPassantMode::Always).to_string();
     let mine: Position = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
@@ -363,7 +364,7 @@ fn cross_check(pos: &Chess, with_attackers: bool) -> usize {
         onto(&|to| slow_knight(to).contains(their_king) && (slow_knight(to) & queens).any()),
         "{fen}"
     );
-    knights.len() + legal.len()
+    knights.len() + kings(true).len()
 }
 
 /// The main cross-check: 20,000 positions, every check above; attackers of all 64 squares on
@@ -375,15 +376,28 @@ fn twenty_thousand_playout_positions_agree_with_shakmaty() {
     let mut compared = 0;
     let mut in_check = 0;
     let mut castling_possible = 0;
+    let (mut double_check, mut pinned_knight, mut forks) = (0, 0, 0);
     for (i, pos) in positions.iter().enumerate() {
         compared += cross_check(pos, i % 10 == 0);
         in_check += usize::from(pos.is_check());
+        double_check += usize::from(pos.checkers().count() >= 2);
         castling_possible += usize::from(pos.legal_moves().iter().any(|m| m.is_castle()));
+        let fen = Fen::from_position(pos, EnPassantMode::Always).to_string();
+        let mine: Position = fen.parse().unwrap();
+        pinned_knight +=
+            usize::from((mine.pinned() & mine.pieces(mine.turn(), Role::Knight)).any());
+        forks += usize::from(!mine.forks().moves.is_empty());
     }
+    println!(
+        "{POSITIONS} positions, {compared} knight and king moves compared: {in_check} in check \
+         ({double_check} double), {castling_possible} with castling, {pinned_knight} with a \
+         pinned knight, {forks} with a fork move"
+    );
+    assert!(double_check > 0 && pinned_knight > 100 && forks > 1_000);
     // The sample must exercise the rules, not only quiet positions.
     assert!(in_check > 500, "{in_check} positions in check");
     assert!(castling_possible > 500, "{castling_possible} with castling");
-    assert!(compared > 100_000);
+    assert!(compared > 100_000, "{compared}");
 }
 
 /// Random edits of valid FENs (replace, insert or delete a character): parsing never panics;
