@@ -18,6 +18,20 @@
 //! # Ok::<(), knightbits::FenError>(())
 //! ```
 //!
+//! Each question of the command line is one call:
+//!
+//! | question | call |
+//! |---|---|
+//! | read a FEN (error text for `{"error": …}`) | [`Position::from_fen`], `FenError`'s `Display` |
+//! | legal / pseudo-legal knight moves | [`Position::legal_knight_moves`], [`Position::pseudo_legal_knight_moves`] |
+//! | legal / pseudo-legal king moves, castling or not | [`Position::legal_king_moves`], [`Position::pseudo_legal_king_moves`] |
+//! | squares a side's knights (king, …) attack | [`Position::attacks_by`] |
+//! | every square a side attacks | [`Position::attacks`] |
+//! | forks against king, queen and rooks / other roles | [`Position::forks`], [`Position::forks_against`] with [`Position::targets`] |
+//! | the board with squares marked | [`Position::diagram`] |
+//!
+//! Move lists come sorted in UCI text order and print as UCI (`g1f3`, castling `e1g1`).
+//!
 //! Only standard chess is covered: castling rights are the four `KQkq` rights with the kings on
 //! e1/e8 and the rooks in the corners (no Chess960).
 
