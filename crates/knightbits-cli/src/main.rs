@@ -2,9 +2,11 @@
 //!
 //! Exit codes: 0 success, 2 bad input or usage (one line on stderr), 1 an internal failure.
 
+mod batch;
 mod cmd;
 mod error;
 mod output;
+mod position;
 
 use std::process::ExitCode;
 
@@ -33,6 +35,7 @@ enum Command {
     Count(cmd::count::Args),
     Show(cmd::show::Args),
     Convert(cmd::convert::Args),
+    Forks(cmd::forks::Args),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -42,6 +45,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Count(args) => cmd::count::run(args),
         Command::Show(args) => cmd::show::run(args),
         Command::Convert(args) => cmd::convert::run(args),
+        Command::Forks(args) => cmd::forks::run(args),
     }
 }
 

@@ -310,7 +310,7 @@ fn fen_rejections_name_the_field_and_the_reason() {
         ),
         (
             "4k3/8/8/8/8/8/4K3 w - - 0 1",
-            "invalid fen: placement has 7 ranks, not 8",
+            "invalid fen: placement must have 8 ranks, found 7",
         ),
         (
             "4k3/8/8/8/8/ppppppppp/8/4K3 w - - 0 1",

@@ -3,6 +3,7 @@
 pub mod attacks;
 pub mod convert;
 pub mod count;
+pub mod forks;
 pub mod moves;
 pub mod show;
 
@@ -47,4 +48,14 @@ pub enum Piece {
     Knight,
     /// The king.
     King,
+}
+
+impl Piece {
+    /// The library's role for this piece.
+    pub fn role(self) -> knightbits::Role {
+        match self {
+            Piece::Knight => knightbits::Role::Knight,
+            Piece::King => knightbits::Role::King,
+        }
+    }
 }

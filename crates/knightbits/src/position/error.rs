@@ -135,7 +135,9 @@ impl fmt::Display for FenError {
             FenError::FieldCount { count } => {
                 write!(f, "expected 4 to 6 fields, found {count}")
             }
-            FenError::RankCount { count } => write!(f, "placement has {count} ranks, not 8"),
+            FenError::RankCount { count } => {
+                write!(f, "placement must have 8 ranks, found {count}")
+            }
             FenError::RankFiles { rank, files } => write!(f, "rank {rank} has {files} files"),
             FenError::PlacementChar { rank, char } => {
                 write!(f, "rank {rank} has the invalid character {char:?}")
