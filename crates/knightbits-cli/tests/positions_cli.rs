@@ -1,7 +1,7 @@
 //! The position subcommands end to end: --fen answers, --batch streaming, bad FENs.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
