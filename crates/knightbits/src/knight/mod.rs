@@ -2,11 +2,15 @@
 //! sources, and pseudo-legal moves.
 
 mod board;
+mod distance;
+mod fill;
 mod forks;
 mod lookup;
 mod set;
 
 pub use self::board::{Board, BoardSizeError, Coord};
+pub use self::distance::{DISTANCE, MAX_DISTANCE, Path, distance, path};
+pub use self::fill::{Fills, fill, fills, reach_exactly, reach_within, ring};
 pub use self::forks::fork_squares;
 pub use self::lookup::{ATTACKS, attacks};
 pub use self::set::attacks_set;
