@@ -2,6 +2,7 @@
 //! sources, and pseudo-legal moves.
 
 mod board;
+mod board_distance;
 mod distance;
 mod fill;
 mod forks;
@@ -9,6 +10,7 @@ mod lookup;
 mod set;
 
 pub use self::board::{Board, BoardSizeError, Coord};
+pub use self::board_distance::{BoardPath, infinite_distance};
 pub use self::distance::{DISTANCE, MAX_DISTANCE, Path, distance, path};
 pub use self::fill::{Fills, fill, fills, reach_exactly, reach_within, ring};
 pub use self::forks::fork_squares;
