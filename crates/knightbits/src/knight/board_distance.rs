@@ -29,22 +29,21 @@ use super::board::{Board, Coord};
 /// assert_eq!(infinite_distance(99, 99), 66);
 /// assert_eq!(infinite_distance(-81, 1), 42);
 /// ```
+#[inline]
 pub const fn infinite_distance(df: i32, dr: i32) -> u32 {
     let (a, b) = (df.unsigned_abs() as i64, dr.unsigned_abs() as i64);
     let (x, y) = if a >= b { (a, b) } else { (b, a) };
-    if x == 1 && y == 0 {
-        return 3;
-    }
-    if x == 2 && y == 2 {
-        return 4;
-    }
     let delta = x - y;
-    let d = if y > delta {
-        delta - 2 * (delta - y).div_euclid(3)
-    } else {
-        delta - 2 * (delta - y).div_euclid(4)
-    };
-    d as u32
+    let t = delta - y; // at least -2^31
+    // Floor divisions without branches: shift t to be non-negative for the division by 3
+    // (a multiply), arithmetic shift for the division by 4; then select.
+    const OFFSET: i64 = 1 << 31;
+    let by3 = ((t + 3 * OFFSET) as u64 / 3) as i64 - OFFSET;
+    let by4 = t >> 2;
+    let d = delta - 2 * if y > delta { by3 } else { by4 };
+    // The two exceptions, (1, 0) and (2, 2), are both 2 above the formula.
+    let special = (x == 1 && y == 0) | (x == 2 && y == 2);
+    d as u32 + 2 * special as u32
 }
 
 impl Board {
@@ -85,51 +84,75 @@ impl Board {
     /// assert_eq!(narrow.distance(Coord::new(0, 0), Coord::new(1, 2)), Some(1));
     /// assert_eq!(narrow.distance(Coord::new(0, 0), Coord::new(1, 1)), None);
     /// ```
+    #[inline]
     pub fn distance(self, a: Coord, b: Coord) -> Option<u32> {
         if !self.contains(a) || !self.contains(b) {
             return None;
         }
-        if a == b {
-            return Some(0);
-        }
         let (w, h) = (self.width(), self.height());
         let df = a.file.abs_diff(b.file) as u32;
         let dr = a.rank.abs_diff(b.rank) as u32;
+        if w <= 2 || h <= 2 {
+            return self.narrow_distance(df, dr);
+        }
+        // Every correction concerns squares at most 3 apart (df + dr ≤ 3): one branch, well
+        // predicted, keeps the common case on the formula.
+        if df + dr <= 3
+            && let Some(d) = self.near_edge_distance(a, b, df, dr)
+        {
+            return d;
+        }
+        Some(infinite_distance(df as i32, dr as i32))
+    }
+
+    /// Boards 1 or 2 wide (either way).
+    fn narrow_distance(self, df: u32, dr: u32) -> Option<u32> {
+        let (w, h) = (self.width(), self.height());
+        if df == 0 && dr == 0 {
+            return Some(0);
+        }
         if w == 1 || h == 1 {
             return None;
         }
-        if w == 2 || h == 2 {
-            let (across, along) = if w == 2 { (df, dr) } else { (dr, df) };
-            let k = along / 2;
-            return if along % 2 == 0 && k % 2 == across {
-                Some(k)
-            } else {
-                None
-            };
+        let (across, along) = if w == 2 { (df, dr) } else { (dr, df) };
+        let k = along / 2;
+        if along % 2 == 0 && k % 2 == across {
+            Some(k)
+        } else {
+            None
+        }
+    }
+
+    /// The corrections, on boards at least 3 wide, for squares with `df + dr ≤ 3`; `None` when
+    /// the infinite-board distance holds.
+    fn near_edge_distance(self, a: Coord, b: Coord, df: u32, dr: u32) -> Option<Option<u32>> {
+        let (w, h) = (self.width(), self.height());
+        if a == b {
+            return Some(Some(0));
         }
         if w == 3 && h == 3 && (a == Coord::new(1, 1) || b == Coord::new(1, 1)) {
-            return None;
+            return Some(None);
         }
         if df == 1 && dr == 1 && (self.is_corner(a) || self.is_corner(b)) {
-            return Some(4);
+            return Some(Some(4));
         }
         if self.is_corner(a)
             && self.is_corner(b)
             && ((w == 4 && df == 3 && dr == 0) || (h == 4 && dr == 3 && df == 0))
         {
-            return Some(5);
+            return Some(Some(5));
         }
         if (w == 3 && a.file == 1 && b.file == 1 && dr == 2)
             || (h == 3 && a.rank == 1 && b.rank == 1 && df == 2)
         {
-            return Some(4);
+            return Some(Some(4));
         }
         if ((w, h) == (3, 4) && a.file == 1 && b.file == 1 && dr == 1 && a.rank + b.rank == 3)
             || ((w, h) == (4, 3) && a.rank == 1 && b.rank == 1 && df == 1 && a.file + b.file == 3)
         {
-            return Some(5);
+            return Some(Some(5));
         }
-        Some(infinite_distance(df as i32, dr as i32))
+        None
     }
 
     /// A shortest knight path from `a` to `b`, both included (`distance + 1` squares), or
