@@ -58,15 +58,16 @@ impl Board {
     /// `b` cannot be reached from `a` or a square is off the board.
     ///
     /// The infinite-board distance ([`infinite_distance`]) holds on every board except:
-    /// - boards 1 square wide: no move at all, only `a == b` is reachable;
-    /// - boards 2 wide: every move crosses to the other file and goes 2 along, so `b` is
+    /// - boards 1 square wide (or high): no move at all, only `a == b` is reachable;
+    /// - boards 2 wide (or high): every move crosses to the other file and goes 2 along, so `b` is
     ///   reachable iff the distance along is `2k` and the files differ iff `k` is odd, in `k`
     ///   moves;
     /// - the 3x3 board: its centre has no moves;
     /// - a corner and its diagonal neighbour: 4 moves, not 2 (both 2-move routes leave the
     ///   board);
     /// - the two corners of a side 4 squares long: 5 moves, not 3;
-    /// - on a board 3 wide, two squares of the middle file 2 apart: 4 moves, not 2;
+    /// - on a board 3 wide (or 3 high), two squares of the middle file (rank) 2 apart: 4 moves,
+    ///   not 2;
     /// - the two centre squares of the 3x4 board: 5 moves, not 3.
     ///
     /// These corrections were found by breadth-first search, and the tests prove the result

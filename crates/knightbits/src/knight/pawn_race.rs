@@ -60,10 +60,13 @@ const fn pawn_attacks(pawn: Square, color: Color) -> Bitboard {
 ///   (capture; on the promotion square, capture of the new piece on the knight's next move).
 ///   `s0` counts too: the knight captures the pawn where it stands.
 ///
-/// In numbers, with `d(i)` the knight distance to `si`: with the knight's side to move it
-/// catches on `si` when `d(i) ≤ i + 1` (from the start rank `d(1) ≤ 1` and `d(i) ≤ i` for
-/// `i ≥ 2`); with the pawn's side to move, when `d(i)` is one less than that or smaller. The
-/// rule about squares the pawn attacks can only delay the knight; it is applied exactly by
+/// In numbers, with `d(i)` the knight distance to `si` ([`distance`](super::distance)):
+/// - knight's side to move: catch on `si` when `d(i) ≤ i + 1`; from the start rank
+///   `d(1) ≤ 1` and `d(i) ≤ i` for `i ≥ 2`;
+/// - pawn's side to move: every limit is one lower, `d(i) ≤ i`; from the start rank
+///   `d(1) = 0` (already there) and `d(i) ≤ i − 1` for `i ≥ 2`.
+///
+/// The rule about squares the pawn attacks can only delay the knight; it is applied exactly by
 /// filling over the safe squares of each ply (`fill(reached) & !pawn attacks`). On the 8x8
 /// board it changes the outcome only when the pawn's side is to move and the pawn attacks the
 /// knight (it captures: `None`); the tests check this on every race.
