@@ -46,9 +46,11 @@ pub static DISTANCE: [[u8; 64]; 64] = {
 /// assert_eq!(knight::distance(Square::A1, Square::H8), 6);
 /// assert_eq!(knight::distance(Square::A1, Square::B2), 4); // the corner exception
 /// assert_eq!(knight::distance(Square::D4, Square::E5), 2);
+/// const FAR: u32 = knight::distance(Square::A1, Square::H8); // usable in constants
+/// assert_eq!(FAR, 6);
 /// ```
 #[inline]
-pub fn distance(a: Square, b: Square) -> u32 {
+pub const fn distance(a: Square, b: Square) -> u32 {
     DISTANCE[a as usize][b as usize] as u32
 }
 
@@ -197,6 +199,23 @@ mod tests {
         }
         assert_eq!(histogram, [64, 336, 1_080, 1_536, 900, 176, 4]);
         assert_eq!(histogram.iter().sum::<u32>(), 4_096);
+    }
+
+    /// Proves the two independent methods agree on all 4,096 pairs: the table built by fills
+    /// and the any-board closed form on the 8x8 board.
+    #[test]
+    fn table_agrees_with_the_closed_form() {
+        use crate::knight::{Board, Coord};
+        let c = |s: Square| Coord::new(s.file() as u16, s.rank() as u16);
+        for a in Square::ALL {
+            for b in Square::ALL {
+                assert_eq!(
+                    Board::CHESS.distance(c(a), c(b)),
+                    Some(distance(a, b)),
+                    "{a} {b}"
+                );
+            }
+        }
     }
 
     /// Independent path checker: starts at `a`, ends at `b`, every step is a knight move by
