@@ -56,6 +56,19 @@ fn distance(c: &mut Criterion) {
             sum
         })
     });
+    let deltas: Vec<(i32, i32)> = randoms(0x1234_5678_9abc_def1)
+        .take(N)
+        .map(|r| ((r & 0x7ff) as i32 - 1024, ((r >> 11) & 0x7ff) as i32 - 1024))
+        .collect();
+    g.bench_function("infinite formula", |b| {
+        b.iter(|| {
+            let mut sum = 0u32;
+            for &(df, dr) in black_box(&deltas) {
+                sum += knight::infinite_distance(df, dr);
+            }
+            sum
+        })
+    });
     let chess: Vec<(Coord, Coord)> = pairs
         .iter()
         .map(|&(a, t)| {
