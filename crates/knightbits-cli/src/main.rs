@@ -36,6 +36,9 @@ enum Command {
     Show(cmd::show::Args),
     Convert(cmd::convert::Args),
     Forks(cmd::forks::Args),
+    Fill(cmd::fill::Args),
+    Reach(cmd::reach::Args),
+    Distance(cmd::distance::Args),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -46,6 +49,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Show(args) => cmd::show::run(args),
         Command::Convert(args) => cmd::convert::run(args),
         Command::Forks(args) => cmd::forks::run(args),
+        Command::Fill(args) => cmd::fill::run(args),
+        Command::Reach(args) => cmd::reach::run(args),
+        Command::Distance(args) => cmd::distance::run(args),
     }
 }
 

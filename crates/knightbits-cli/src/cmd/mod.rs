@@ -3,8 +3,11 @@
 pub mod attacks;
 pub mod convert;
 pub mod count;
+pub mod distance;
+pub mod fill;
 pub mod forks;
 pub mod moves;
+pub mod reach;
 pub mod show;
 
 use knightbits::Bitboard;
