@@ -57,14 +57,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
             board.name(from)
         ),
     };
-    if board == Board::CHESS {
-        if let Some(path) = &path {
-            let marked: Bitboard = path
-                .iter()
-                .filter_map(|c| Square::from_index(board.index(*c) as u8))
-                .collect();
-            text = format!("{marked}{text}");
-        }
+    if let (true, Some(path)) = (board == Board::CHESS, &path) {
+        let marked: Bitboard = path
+            .iter()
+            .filter_map(|c| Square::from_index(board.index(*c) as u8))
+            .collect();
+        text = format!("{marked}{text}");
     }
     output::text(&text)
 }
