@@ -2,9 +2,11 @@
 //!
 //! Exit codes: 0 success, 2 bad input or usage (one line on stderr), 1 an internal failure.
 
+mod batch;
 mod cmd;
 mod error;
 mod output;
+mod position;
 mod server;
 
 use std::process::ExitCode;
@@ -34,6 +36,10 @@ enum Command {
     Count(cmd::count::Args),
     Show(cmd::show::Args),
     Convert(cmd::convert::Args),
+    Forks(cmd::forks::Args),
+    Fill(cmd::fill::Args),
+    Reach(cmd::reach::Args),
+    Distance(cmd::distance::Args),
     Serve(cmd::serve::Args),
 }
 
@@ -44,6 +50,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Count(args) => cmd::count::run(args),
         Command::Show(args) => cmd::show::run(args),
         Command::Convert(args) => cmd::convert::run(args),
+        Command::Forks(args) => cmd::forks::run(args),
+        Command::Fill(args) => cmd::fill::run(args),
+        Command::Reach(args) => cmd::reach::run(args),
+        Command::Distance(args) => cmd::distance::run(args),
         Command::Serve(args) => cmd::serve::run(args),
     }
 }

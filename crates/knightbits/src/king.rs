@@ -1,11 +1,7 @@
 //! King patterns: attacks by lookup, by the eight one-step shifts, by the devlog's mask
 //! translation, setwise, and pseudo-legal moves.
 
-use core::fmt;
-use core::str::FromStr;
-
 use crate::bitboard::Bitboard;
-use crate::error::ParseMethodError;
 use crate::square::Square;
 
 /// Attacks of every king in `kings` at once: one step east and west, then that row of three
@@ -142,19 +138,4 @@ impl Method {
     }
 }
 
-impl fmt::Display for Method {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Method {
-    type Err = ParseMethodError;
-
-    fn from_str(s: &str) -> Result<Method, ParseMethodError> {
-        Method::ALL
-            .into_iter()
-            .find(|m| m.name() == s)
-            .ok_or(ParseMethodError)
-    }
-}
+crate::macros::impl_method_names!(Method);

@@ -11,15 +11,23 @@ mod color;
 mod error;
 mod macros;
 mod parse;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod square;
 
 pub mod king;
 pub mod knight;
 pub mod mapping;
+pub mod pawn;
 pub mod popcount;
+pub mod position;
 pub mod render;
+pub mod slider;
 
 pub use crate::bitboard::{Bitboard, Iter};
 pub use crate::color::{Color, ParseColorError};
 pub use crate::error::{ParseBitboardError, ParseMethodError, ParseSquareError};
+pub use crate::position::{
+    FenError, Move, MoveKind, MoveList, ParseRoleError, Piece, Position, Role,
+};
 pub use crate::square::{File, Rank, Square};

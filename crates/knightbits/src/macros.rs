@@ -56,3 +56,27 @@ macro_rules! bitboard {
         BITBOARD
     }};
 }
+
+/// `Display` as `name()` and `FromStr` by `name()` over `ALL`, for the enums that name a
+/// method on the command line.
+macro_rules! impl_method_names {
+    ($ty:ty) => {
+        impl core::fmt::Display for $ty {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl core::str::FromStr for $ty {
+            type Err = $crate::ParseMethodError;
+
+            fn from_str(s: &str) -> Result<$ty, $crate::ParseMethodError> {
+                <$ty>::ALL
+                    .into_iter()
+                    .find(|m| m.name() == s)
+                    .ok_or($crate::ParseMethodError)
+            }
+        }
+    };
+}
+pub(crate) use impl_method_names;

@@ -140,6 +140,27 @@ impl Numbering {
     }
 }
 
+impl Numbering {
+    /// Reads a bitboard written in this numbering: a number (any form [`Bitboard`]'s `FromStr`
+    /// accepts) is a bit pattern in this numbering; square names and FEN placements name
+    /// squares, the same in every numbering. The result is LERF.
+    ///
+    /// ```
+    /// use knightbits::mapping::Numbering;
+    /// use knightbits::{knight, Square};
+    /// assert_eq!(Numbering::H1G1.parse("0xA1100110A"), Ok(knight::attacks(Square::F3)));
+    /// assert_eq!(Numbering::H1G1.parse("h1"), Ok(Square::H1.into()));
+    /// ```
+    pub fn parse(self, text: &str) -> Result<Bitboard, crate::ParseBitboardError> {
+        let bb: Bitboard = text.parse()?;
+        Ok(if crate::parse::is_number(text.trim()) {
+            self.to_lerf(bb.0)
+        } else {
+            bb
+        })
+    }
+}
+
 /// Renumbers `bits` from numbering `from` to numbering `to`: the same squares, other bits.
 ///
 /// ```

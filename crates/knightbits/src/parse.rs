@@ -41,11 +41,16 @@ impl FromStr for Bitboard {
             let placement = s.split_whitespace().next().unwrap_or(s);
             return parse_placement(placement);
         }
-        if matches!(s.as_bytes()[0], b'0'..=b'9' | b'-' | b'+') {
+        if is_number(s) {
             return parse_number(s).map(Bitboard);
         }
         parse_square_list(s)
     }
+}
+
+/// Is `s` (trimmed, non-empty) written as a number rather than square names or a FEN?
+pub(crate) fn is_number(s: &str) -> bool {
+    matches!(s.as_bytes().first(), Some(b'0'..=b'9' | b'-' | b'+')) && !s.contains('/')
 }
 
 /// Parses a number in hexadecimal (`0x`), binary (`0b`), octal (`0o`) or decimal, with `_`

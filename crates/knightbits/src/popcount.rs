@@ -4,11 +4,6 @@
 //! looping over all 64 bits, by adding four lookups in a 65,536-entry table of 16-bit chunks,
 //! and by clearing the lowest set bit until nothing is left. All four agree on every input.
 
-use core::fmt;
-use core::str::FromStr;
-
-use crate::error::ParseMethodError;
-
 /// "The easiest way": shift right one bit at a time and count the ones; 64 steps.
 ///
 /// ```
@@ -115,19 +110,4 @@ impl Method {
     }
 }
 
-impl fmt::Display for Method {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Method {
-    type Err = ParseMethodError;
-
-    fn from_str(s: &str) -> Result<Method, ParseMethodError> {
-        Method::ALL
-            .into_iter()
-            .find(|m| m.name() == s)
-            .ok_or(ParseMethodError)
-    }
-}
+crate::macros::impl_method_names!(Method);

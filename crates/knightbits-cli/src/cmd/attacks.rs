@@ -1,21 +1,31 @@
-//! `knightbits attacks`: the squares attacked by knights or kings.
+//! `knightbits attacks`: the squares attacked by knights or kings, on their own or in a position.
 
-use knightbits::{Bitboard, king, knight};
+use knightbits::{Bitboard, Color, king, knight};
 use serde_json::json;
 
 use super::Piece;
 use crate::error::CliError;
 use crate::output;
+use crate::position::{self, Source};
 
-/// Squares attacked by the knights (or kings) on the given squares.
+/// Squares attacked by the knights (or kings) on the given squares, or by one side's knights
+/// (or king) in a position.
 #[derive(clap::Args)]
 #[command(
     after_help = "Examples:\n  knightbits attacks d4\n  knightbits attacks b1,g1 --json\n  \
-knightbits attacks 0x42 --method pre-mask\n  knightbits attacks e1 --piece king --method translate"
+knightbits attacks 0x42 --method pre-mask\n  knightbits attacks e1 --piece king --method translate\n  \
+knightbits attacks --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' --side black --json\n\n\
+Attack sets ignore occupancy, as the wiki defines them: a knight attacks its own pieces' squares too."
 )]
 pub struct Args {
     /// The pieces: square names (d4,e5), a bitboard (0x…, decimal, 0b…) or a FEN placement.
-    input: String,
+    #[arg(required_unless_present_any = ["fen", "batch"], conflicts_with_all = ["fen", "batch"])]
+    input: Option<String>,
+    #[command(flatten)]
+    source: Source,
+    /// With --fen or --batch: whose pieces attack.
+    #[arg(long, value_parser = ["white", "black"], required_unless_present = "input")]
+    side: Option<String>,
     /// Which piece stands on those squares.
     #[arg(long, value_enum, default_value_t = Piece::Knight)]
     piece: Piece,
@@ -28,15 +38,39 @@ pub struct Args {
     json: bool,
 }
 
+fn answer(attacks: Bitboard) -> serde_json::Value {
+    json!({
+        "bitboard": output::hex(attacks),
+        "squares": output::square_names(attacks),
+        "count": attacks.count(),
+    })
+}
+
 pub fn run(args: Args) -> Result<(), CliError> {
-    let pieces = super::bitboard(&args.input)?;
+    if args.source.given() {
+        let side: Color =
+            super::choice("side", args.side.as_deref().unwrap_or(""), "white or black")?;
+        let role = args.piece.role();
+        return position::run(
+            &args.source,
+            args.json,
+            |pos| answer(pos.attacks_by(side, role)),
+            |pos| {
+                let attacks = pos.attacks_by(side, role);
+                format!(
+                    "{}{}\n{} squares attacked by {side}'s {}s\n",
+                    position::board(pos, attacks),
+                    output::hex(attacks),
+                    attacks.count(),
+                    role.name()
+                )
+            },
+        );
+    }
+    let pieces = super::bitboard(args.input.as_deref().unwrap_or_default())?;
     let attacks = attacks(pieces, args.piece, &args.method)?;
     if args.json {
-        output::json(&json!({
-            "bitboard": output::hex(attacks),
-            "squares": output::square_names(attacks),
-            "count": attacks.count(),
-        }))
+        output::json(&answer(attacks))
     } else {
         output::text(&format!(
             "{attacks}{}\n{} squares\n",

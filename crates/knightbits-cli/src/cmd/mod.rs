@@ -3,7 +3,11 @@
 pub mod attacks;
 pub mod convert;
 pub mod count;
+pub mod distance;
+pub mod fill;
+pub mod forks;
 pub mod moves;
+pub mod reach;
 pub mod serve;
 pub mod show;
 
@@ -17,15 +21,14 @@ pub fn bitboard(text: &str) -> Result<Bitboard, CliError> {
         .map_err(|e| CliError::input("bitboard", text, e))
 }
 
-/// Reads a bitboard argument given in `numbering`, as a LERF bitboard: a number is a bit
-/// pattern in that numbering; square names and FEN placements name squares directly.
+/// Reads a bitboard argument given in `numbering`, as a LERF bitboard.
 pub fn read_in(
     text: &str,
     numbering: knightbits::mapping::Numbering,
 ) -> Result<Bitboard, CliError> {
-    let bb = bitboard(text)?;
-    let numeric = text.trim_start().starts_with(|c: char| c.is_ascii_digit());
-    Ok(if numeric { numbering.to_lerf(bb.0) } else { bb })
+    numbering
+        .parse(text)
+        .map_err(|e| CliError::input("bitboard", text, e))
 }
 
 /// Reads a named choice (a method, a numbering) with the library's parser.
@@ -49,4 +52,14 @@ pub enum Piece {
     Knight,
     /// The king.
     King,
+}
+
+impl Piece {
+    /// The library's role for this piece.
+    pub fn role(self) -> knightbits::Role {
+        match self {
+            Piece::Knight => knightbits::Role::Knight,
+            Piece::King => knightbits::Role::King,
+        }
+    }
 }

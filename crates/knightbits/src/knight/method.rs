@@ -1,10 +1,6 @@
 //! Choosing a knight technique by name, for tools that compare them.
 
-use core::fmt;
-use core::str::FromStr;
-
 use crate::bitboard::Bitboard;
-use crate::error::ParseMethodError;
 
 /// A way to compute knight attacks; every one gives the same sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,19 +63,4 @@ impl Method {
     }
 }
 
-impl fmt::Display for Method {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Method {
-    type Err = ParseMethodError;
-
-    fn from_str(s: &str) -> Result<Method, ParseMethodError> {
-        Method::ALL
-            .into_iter()
-            .find(|m| m.name() == s)
-            .ok_or(ParseMethodError)
-    }
-}
+crate::macros::impl_method_names!(Method);

@@ -12,23 +12,35 @@
 //! | any set of knights (recommended) | | [`attacks_set`] |
 //! | pseudo-legal moves, `& ~own` | engine wiki | [`moves`] |
 //! | fork target squares | wiki "Knight Forks" | [`fork_squares`] |
+//! | fill, reach in n moves, rings | wiki "Knight Fill" | [`fill`], [`fills`], [`reach_within`], [`reach_exactly`], [`ring`] |
+//! | distance table, shortest paths | wiki "Knight-Distance" | [`distance`], [`DISTANCE`], [`path`] |
+//! | any board: distance, path | Knight-Distance | [`Board::distance`], [`Board::path`], [`infinite_distance`] |
+//! | can the knight catch the passer | wiki (pawn-knight endings) | [`catch_square`] |
 
 mod board;
+mod board_distance;
 mod directions;
+mod distance;
+mod fill;
 mod forks;
 mod lookup;
 mod method;
 mod moves;
+mod pawn_race;
 mod set;
 mod setwise;
 mod translate;
 
 pub use self::board::{Board, BoardSizeError, Coord, CoordName, KNIGHT_DELTAS, KnightMoves};
+pub use self::board_distance::{BoardPath, infinite_distance};
 pub use self::directions::{Direction, post_mask, pre_mask};
+pub use self::distance::{DISTANCE, MAX_DISTANCE, Path, distance, path};
+pub use self::fill::{Fills, fill, fills, reach_exactly, reach_within, ring};
 pub use self::forks::fork_squares;
 pub use self::lookup::{ATTACKS, attacks};
 pub use self::method::Method;
 pub use self::moves::moves;
+pub use self::pawn_race::{PawnRaceError, catch_square};
 pub use self::set::attacks_set;
 pub use self::setwise::{attacks_halves, attacks_prefix};
 pub use self::translate::{

@@ -1,0 +1,55 @@
+//! `knightbits reach`: the squares a knight reaches in n moves.
+
+use knightbits::knight;
+use serde_json::json;
+
+use crate::error::CliError;
+use crate::output;
+
+/// Squares a knight reaches from SQUARES within N moves (the default), by a walk of exactly N
+/// moves (--exactly), or at distance exactly N (--ring).
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  knightbits reach a1 --moves 2\n  \
+knightbits reach a1 --moves 3 --exactly --json\n  knightbits reach d4 --moves 2 --ring\n\n\
+A walk of exactly N moves may come back: after 2 moves the knight can stand on its start \
+square again, so --exactly includes squares nearer than N of the same colour parity.")]
+pub struct Args {
+    /// The starting squares (square names, a bitboard or a FEN placement).
+    input: String,
+    /// Number of moves (0 to 64).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
+    moves: u32,
+    /// Squares where a walk of exactly N moves can end.
+    #[arg(long, conflicts_with = "ring")]
+    exactly: bool,
+    /// Squares at distance exactly N (fewest moves equal to N).
+    #[arg(long)]
+    ring: bool,
+    /// Print one JSON object: {"bitboard", "squares", "count"}.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let start = super::bitboard(&args.input)?;
+    let reached = if args.exactly {
+        knight::reach_exactly(start, args.moves)
+    } else if args.ring {
+        knight::ring(start, args.moves)
+    } else {
+        knight::reach_within(start, args.moves)
+    };
+    if args.json {
+        output::json(&json!({
+            "bitboard": output::hex(reached),
+            "squares": output::square_names(reached),
+            "count": reached.count(),
+        }))
+    } else {
+        output::text(&format!(
+            "{reached}{}\n{} squares\n",
+            output::hex(reached),
+            reached.count()
+        ))
+    }
+}

@@ -1,0 +1,28 @@
+//! Attacks of a square by every technique: `cargo run --example attacks -- d4`.
+
+use knightbits::{Square, king, knight};
+
+fn main() {
+    let arg = std::env::args().nth(1).unwrap_or_else(|| "d4".to_string());
+    let square: Square = match arg.parse() {
+        Ok(sq) => sq,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    let attacks = knight::attacks(square);
+    println!(
+        "knight on {square}:\n{attacks}{attacks:#018x}, {} squares\n",
+        attacks.count()
+    );
+    for method in knight::Method::ALL {
+        assert_eq!(method.attacks(square.into()), attacks);
+        println!("  {method:<10} agrees");
+    }
+    let king = king::attacks(square);
+    println!(
+        "\nking on {square}:\n{king}{king:#018x}, {} squares",
+        king.count()
+    );
+}
