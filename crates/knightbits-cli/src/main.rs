@@ -6,6 +6,7 @@ mod batch;
 mod cmd;
 mod error;
 mod output;
+mod picture;
 mod position;
 mod server;
 

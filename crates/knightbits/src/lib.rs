@@ -23,6 +23,7 @@ pub mod popcount;
 pub mod position;
 pub mod render;
 pub mod slider;
+pub mod svg;
 
 pub use crate::bitboard::{Bitboard, Iter};
 pub use crate::color::{Color, ParseColorError};

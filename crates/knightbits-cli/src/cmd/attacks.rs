@@ -1,11 +1,13 @@
 //! `knightbits attacks`: the squares attacked by knights or kings, on their own or in a position.
 
+use knightbits::svg::Svg;
 use knightbits::{Bitboard, Color, king, knight};
 use serde_json::json;
 
 use super::Piece;
 use crate::error::CliError;
 use crate::output;
+use crate::picture::{self, Drawing, Picture};
 use crate::position::{self, Source};
 
 /// Squares attacked by the knights (or kings) on the given squares, or by one side's knights
@@ -36,6 +38,8 @@ pub struct Args {
     /// Print one JSON object: {"bitboard", "squares", "count"}.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    picture: Picture,
 }
 
 fn answer(attacks: Bitboard) -> serde_json::Value {
@@ -51,6 +55,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let side: Color =
             super::choice("side", args.side.as_deref().unwrap_or(""), "white or black")?;
         let role = args.piece.role();
+        args.picture
+            .write_position_svg(&args.source, |pos| Drawing {
+                marked: pos.attacks_by(side, role),
+                ..Drawing::default()
+            })?;
         return position::run(
             &args.source,
             args.json,
@@ -59,7 +68,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 let attacks = pos.attacks_by(side, role);
                 format!(
                     "{}{}\n{} squares attacked by {side}'s {}s\n",
-                    position::board(pos, attacks),
+                    args.picture.position_board(pos, attacks),
                     output::hex(attacks),
                     attacks.count(),
                     role.name()
@@ -69,11 +78,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let pieces = super::bitboard(args.input.as_deref().unwrap_or_default())?;
     let attacks = attacks(pieces, args.piece, &args.method)?;
+    let drawn = picture::pieces_on(pieces, picture::glyph(args.piece));
+    args.picture.write_svg(
+        Svg::new()
+            .title(&output::hex(attacks))
+            .marked(attacks)
+            .pieces(&drawn),
+    )?;
     if args.json {
         output::json(&answer(attacks))
     } else {
         output::text(&format!(
-            "{attacks}{}\n{} squares\n",
+            "{}{}\n{} squares\n",
+            args.picture.diagram(attacks, &drawn),
             output::hex(attacks),
             attacks.count()
         ))

@@ -1,5 +1,6 @@
 //! `knightbits fill`: the wiki's knight fill, step by step.
 
+use knightbits::svg::Svg;
 use knightbits::{Bitboard, knight, render};
 use serde_json::{Value, json};
 
@@ -22,6 +23,9 @@ pub struct Args {
     /// Print one JSON object: {"steps": [{"bitboard", "squares", "count"}, …]}.
     #[arg(long)]
     json: bool,
+    /// Also write the last fill as a self-contained SVG file (start squares framed).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
 }
 
 fn step(bb: Bitboard) -> Value {
@@ -40,6 +44,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
             .collect(),
         None => knight::fills(start).collect(),
     };
+    if let Some(path) = &args.svg {
+        let last = steps.last().copied().unwrap_or(start);
+        let title = format!("{} fills", steps.len());
+        let svg = Svg::new().title(&title).marked(last).highlighted(start);
+        std::fs::write(path, svg.to_string())
+            .map_err(|e| CliError::Input(format!("cannot write '{}': {e}", path.display())))?;
+    }
     if args.json {
         let steps: Vec<Value> = steps.into_iter().map(step).collect();
         return output::json(&json!({ "steps": steps }));

@@ -5,6 +5,7 @@ use serde_json::json;
 
 use crate::error::CliError;
 use crate::output;
+use crate::picture::{self, Drawing, Picture};
 use crate::position::{self, Source};
 
 /// Knight forks of the side to move: every square (empty or occupied) from which a knight
@@ -25,6 +26,8 @@ pub struct Args {
     /// Print one JSON object: {"squares", "moves", "safe_moves", "royal_moves"}.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    picture: Picture,
 }
 
 /// The roles named by the letters of `--targets`.
@@ -48,6 +51,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let roles = roles(&args.targets)?;
     let targets = |pos: &Position| -> Bitboard { pos.targets(&roles) };
+    args.picture.write_position_svg(&args.source, |pos| {
+        let forks = pos.forks_against(targets(pos));
+        Drawing {
+            highlighted: forks.squares,
+            arrows: picture::arrows(&forks.moves),
+            ..Drawing::default()
+        }
+    })?;
     position::run(
         &args.source,
         args.json,
@@ -64,7 +75,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             let forks = pos.forks_against(targets(pos));
             format!(
                 "{}fork squares: {}\nfork moves: {}\nsafe (not attacked by pawns or knights): {}\nroyal (check and queen): {}\n",
-                position::board(pos, forks.squares),
+                args.picture.position_board(pos, forks.squares),
                 output::square_names(forks.squares).join(" "),
                 forks.moves,
                 forks.safe_moves,

@@ -1,11 +1,13 @@
 //! `knightbits moves`: knight or king moves, pseudo-legal from squares, or from a position.
 
+use knightbits::svg::Svg;
 use knightbits::{MoveList, Position, Square, king, knight};
 use serde_json::json;
 
 use super::Piece;
 use crate::error::CliError;
 use crate::output;
+use crate::picture::{self, Drawing, Picture};
 use crate::position::{self, Source};
 
 /// Knight or king moves. From squares: pseudo-legal moves (attacks minus own pieces). From a
@@ -41,6 +43,8 @@ pub struct Args {
     /// without.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    picture: Picture,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -54,6 +58,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 (Piece::King, false) => pos.pseudo_legal_king_moves(castling),
             }
         };
+        args.picture.write_position_svg(&args.source, |pos| {
+            let list = moves(pos);
+            Drawing {
+                marked: list.destinations(),
+                arrows: picture::arrows(&list),
+                ..Drawing::default()
+            }
+        })?;
         return position::run(
             &args.source,
             args.json,
@@ -62,7 +74,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 let list = moves(pos);
                 format!(
                     "{}{} moves: {list}\n",
-                    position::board(pos, list.destinations()),
+                    args.picture.position_board(pos, list.destinations()),
                     list.len()
                 )
             },
@@ -79,15 +91,27 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Piece::Knight => (knight::moves(pieces, own), knight::attacks),
         Piece::King => (king::moves(pieces, own), king::attacks),
     };
-    let mut moves: Vec<String> = pieces
+    let pairs: Vec<(Square, Square)> = pieces
         .into_iter()
         .flat_map(|from| {
             (per_piece(from) - own)
                 .into_iter()
-                .map(move |to| format!("{from}{to}"))
+                .map(move |to| (from, to))
         })
         .collect();
+    let mut moves: Vec<String> = pairs
+        .iter()
+        .map(|(from, to)| format!("{from}{to}"))
+        .collect();
     moves.sort();
+    let drawn = picture::pieces_on(pieces, picture::glyph(args.piece));
+    args.picture.write_svg(
+        Svg::new()
+            .title(&moves.join(" "))
+            .marked(targets)
+            .pieces(&drawn)
+            .arrows(&pairs),
+    )?;
     if args.json {
         output::json(&json!({
             "bitboard": output::hex(targets),
@@ -96,7 +120,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }))
     } else {
         output::text(&format!(
-            "{targets}{}\n{} moves: {}\n",
+            "{}{}\n{} moves: {}\n",
+            args.picture.diagram(targets, &drawn),
             output::hex(targets),
             moves.len(),
             moves.join(" ")

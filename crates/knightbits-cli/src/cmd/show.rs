@@ -2,10 +2,12 @@
 
 use knightbits::mapping::Numbering;
 use knightbits::render;
+use knightbits::svg::Svg;
 use serde_json::json;
 
 use crate::error::CliError;
 use crate::output;
+use crate::picture::Picture;
 
 /// Shows a bitboard: the diagram (rank 8 on top), the hex value and the squares.
 #[derive(clap::Args)]
@@ -25,12 +27,16 @@ pub struct Args {
     /// Print one JSON object: {"bitboard", "squares", "count", "numbering", "indices"}.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    picture: Picture,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let numbering: Numbering = super::choice("numbering", &args.mapping, "")?;
     let bb = super::read_in(&args.input, numbering)?;
     let indices: Vec<u8> = bb.into_iter().map(|sq| numbering.index(sq)).collect();
+    args.picture
+        .write_svg(Svg::new().title(&output::hex(bb)).marked(bb))?;
     if args.json {
         return output::json(&json!({
             "bitboard": output::hex(bb),
@@ -41,7 +47,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }));
     }
     let mut text = format!(
-        "{bb}{} (LERF)\nsquares: {}\n",
+        "{}{} (LERF)\nsquares: {}\n",
+        args.picture.diagram(bb, &[]),
         output::hex(bb),
         output::square_names(bb).join(" ")
     );

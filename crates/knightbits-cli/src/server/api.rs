@@ -11,7 +11,7 @@ use knightbits::{Bitboard, Square, king, knight, popcount};
 use serde_json::{Value, json};
 
 use super::params::{ApiError, Params, short};
-use super::steps;
+use super::{play, steps};
 use crate::cmd::{self, Piece};
 use crate::output::{hex, square_names};
 
@@ -27,12 +27,27 @@ const ENDPOINTS: &[(&str, &[&str], Handler)] = &[
         &["bitboard", "op", "square", "n", "other", "numbering"],
         op,
     ),
-    ("attacks", &["input", "piece", "method"], attacks),
+    (
+        "attacks",
+        &["input", "piece", "method", "fen", "side"],
+        attacks,
+    ),
     ("steps", &["input", "piece", "method", "numbering"], steps),
     ("convert", &["input", "from", "to"], convert),
     ("count", &["input", "method"], count),
     ("fork-squares", &["targets"], fork_squares),
     ("slide", &["squares", "by"], slide),
+    ("position", &["fen"], play::position),
+    (
+        "moves",
+        &["fen", "piece", "legal", "castling", "input", "own"],
+        play::moves,
+    ),
+    ("forks", &["fen", "targets"], play::forks),
+    ("fill", &["input", "steps"], play::fill),
+    ("reach", &["input", "moves", "exactly", "ring"], play::reach),
+    ("distance", &["from", "to", "board"], play::distance),
+    ("distances", &["from"], play::distances),
 ];
 
 /// The API routes.
@@ -170,11 +185,21 @@ fn method_list(piece: Piece) -> &'static str {
     }
 }
 
-/// `attacks`: the CLI's `attacks --json`: `{"bitboard", "squares", "count"}`.
+/// `attacks`: the CLI's `attacks --json`: `{"bitboard", "squares", "count"}`, of pieces on
+/// squares (`input`, by `method`) or of one side's pieces in a position (`fen`, `side`).
 fn attacks(p: &Params) -> Result<Value, ApiError> {
-    let pieces = p.bitboard("input")?;
     let piece = p.piece()?;
-    let result = crate::cmd::attacks::attacks(pieces, piece, p.get("method").unwrap_or("lookup"))?;
+    let result = if p.get("fen").is_some() {
+        if p.get("input").is_some() || p.get("method").is_some() {
+            return Err(ApiError::bad(
+                "give either fen and side, or input (and method)",
+            ));
+        }
+        play::position_attacks(p, piece)?
+    } else {
+        let pieces = p.bitboard("input")?;
+        crate::cmd::attacks::attacks(pieces, piece, p.get("method").unwrap_or("lookup"))?
+    };
     Ok(json!({
         "bitboard": hex(result),
         "squares": square_names(result),

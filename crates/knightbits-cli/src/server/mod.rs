@@ -5,6 +5,7 @@
 
 mod api;
 mod params;
+mod play;
 mod steps;
 
 use axum::Router;

@@ -1,0 +1,219 @@
+//! Endpoints over real positions and knight distances: `position`, `moves`, `forks`, `fill`,
+//! `reach`, `distance`, `distances`. Field names are those of the CLI's `--json` output.
+
+use knightbits::knight::{self, Board, Coord};
+use knightbits::{Bitboard, Color, MoveList, Position, Role, Square, king};
+use serde_json::{Value, json};
+
+use super::params::{ApiError, Params, short};
+use crate::cmd::Piece;
+use crate::output::{hex, square_names};
+
+/// Longest FEN accepted, in bytes.
+const MAX_FEN: usize = 128;
+
+/// The position of the `fen` parameter.
+pub fn position_of(p: &Params) -> Result<Position, ApiError> {
+    let fen = p.required("fen")?;
+    if fen.len() > MAX_FEN {
+        return Err(ApiError::bad(format!(
+            "fen too long: at most {MAX_FEN} bytes"
+        )));
+    }
+    fen.parse::<Position>()
+        .map_err(|e| ApiError::bad(e.to_string()))
+}
+
+/// A yes/no parameter: `true`/`1` or `false`/`0`; `false` when absent.
+fn flag(p: &Params, name: &str) -> Result<bool, ApiError> {
+    match p.get(name) {
+        None | Some("false" | "0" | "") => Ok(false),
+        Some("true" | "1") => Ok(true),
+        Some(other) => Err(ApiError::bad(format!(
+            "invalid {name} '{}': expected true or false",
+            short(other)
+        ))),
+    }
+}
+
+fn uci(moves: &MoveList) -> Vec<String> {
+    moves.iter().map(|m| m.to_string()).collect()
+}
+
+/// `position`: the board of a FEN for drawing: each piece's square, letter and symbol.
+pub fn position(p: &Params) -> Result<Value, ApiError> {
+    let pos = position_of(p)?;
+    let pieces: Vec<Value> = Square::ALL
+        .iter()
+        .filter_map(|&sq| {
+            pos.piece_at(sq).map(|pc| {
+                json!({
+                    "square": sq.to_string(),
+                    "piece": pc.char().to_string(),
+                    "symbol": pc.symbol().to_string(),
+                })
+            })
+        })
+        .collect();
+    Ok(json!({
+        "fen": pos.to_string(),
+        "turn": pos.turn().to_string(),
+        "check": pos.is_check(),
+        "pieces": pieces,
+    }))
+}
+
+/// `moves`: with `fen`, the side to move's knight or king moves (`{"moves"}`); with `input`
+/// (and `own`), pseudo-legal moves of pieces on squares (`{"bitboard", "squares", "moves"}`).
+pub fn moves(p: &Params) -> Result<Value, ApiError> {
+    let piece = p.piece()?;
+    if p.get("fen").is_some() {
+        if p.get("input").is_some() || p.get("own").is_some() {
+            return Err(ApiError::bad(
+                "give either fen or input (with own), not both",
+            ));
+        }
+        let pos = position_of(p)?;
+        let (legal, castling) = (flag(p, "legal")?, flag(p, "castling")?);
+        let list = match (piece, legal) {
+            (Piece::Knight, true) => pos.legal_knight_moves(),
+            (Piece::Knight, false) => pos.pseudo_legal_knight_moves(),
+            (Piece::King, true) => pos.legal_king_moves(castling),
+            (Piece::King, false) => pos.pseudo_legal_king_moves(castling),
+        };
+        return Ok(json!({ "moves": uci(&list) }));
+    }
+    if p.get("legal").is_some() || p.get("castling").is_some() {
+        return Err(ApiError::bad("legal and castling need a position (fen)"));
+    }
+    let pieces = p.bitboard("input")?;
+    let own = match p.get("own") {
+        Some(text) => crate::cmd::bitboard(text)?,
+        None => Bitboard::EMPTY,
+    } | pieces;
+    let (targets, per_piece): (_, fn(Square) -> Bitboard) = match piece {
+        Piece::Knight => (knight::moves(pieces, own), knight::attacks),
+        Piece::King => (king::moves(pieces, own), king::attacks),
+    };
+    let mut list: Vec<String> = pieces
+        .into_iter()
+        .flat_map(|from| {
+            (per_piece(from) - own)
+                .into_iter()
+                .map(move |to| format!("{from}{to}"))
+        })
+        .collect();
+    list.sort();
+    Ok(json!({
+        "bitboard": hex(targets),
+        "squares": square_names(targets),
+        "moves": list,
+    }))
+}
+
+/// `forks`: `{"squares", "moves", "safe_moves", "royal_moves"}` for the side to move, against
+/// the opponent's pieces named by `targets` (letters, default `kqr`).
+pub fn forks(p: &Params) -> Result<Value, ApiError> {
+    let pos = position_of(p)?;
+    let letters = p.get("targets").unwrap_or("kqr");
+    let roles: Option<Vec<Role>> = letters.chars().map(Role::from_char).collect();
+    let roles = match roles {
+        Some(r) if !r.is_empty() && r.len() <= 6 => r,
+        _ => {
+            return Err(ApiError::bad(format!(
+                "invalid targets '{}': expected piece letters from k q r b n p",
+                short(letters)
+            )));
+        }
+    };
+    let forks = pos.forks_against(pos.targets(&roles));
+    Ok(json!({
+        "squares": square_names(forks.squares),
+        "moves": uci(&forks.moves),
+        "safe_moves": uci(&forks.safe_moves),
+        "royal_moves": uci(&forks.royal_moves),
+    }))
+}
+
+/// `attacks` with a position: the attack set of one side's knights or king.
+pub fn position_attacks(p: &Params, piece: Piece) -> Result<Bitboard, ApiError> {
+    let pos = position_of(p)?;
+    let side: Color = p.choice("side", "", "white or black")?;
+    let role = match piece {
+        Piece::Knight => Role::Knight,
+        Piece::King => Role::King,
+    };
+    Ok(pos.attacks_by(side, role))
+}
+
+fn set(bb: Bitboard) -> Value {
+    json!({
+        "bitboard": hex(bb),
+        "squares": square_names(bb),
+        "count": bb.count(),
+    })
+}
+
+/// `fill`: the CLI's `fill --json`: `{"steps": [{"bitboard", "squares", "count"}, …]}`, until
+/// the set stops growing or for exactly `steps` fills (1 to 64).
+pub fn fill(p: &Params) -> Result<Value, ApiError> {
+    let start = p.bitboard("input")?;
+    let steps: Vec<Bitboard> = match p.get("steps") {
+        Some(_) => {
+            let n = p.int_or("steps", 1, 1..=64)? as usize;
+            std::iter::successors(Some(knight::fill(start)), |&b| Some(knight::fill(b)))
+                .take(n)
+                .collect()
+        }
+        None => knight::fills(start).collect(),
+    };
+    Ok(json!({ "steps": steps.into_iter().map(set).collect::<Vec<Value>>() }))
+}
+
+/// `reach`: the CLI's `reach --json`: squares within `moves` moves, at exactly that distance
+/// (`ring`), or ends of walks of exactly that many moves (`exactly`).
+pub fn reach(p: &Params) -> Result<Value, ApiError> {
+    let start = p.bitboard("input")?;
+    let n = p.int_or("moves", 1, 0..=64)? as u32;
+    let (exactly, ring) = (flag(p, "exactly")?, flag(p, "ring")?);
+    let reached = match (exactly, ring) {
+        (true, true) => return Err(ApiError::bad("exactly and ring exclude each other")),
+        (true, false) => knight::reach_exactly(start, n),
+        (false, true) => knight::ring(start, n),
+        (false, false) => knight::reach_within(start, n),
+    };
+    Ok(set(reached))
+}
+
+/// `distance`: the CLI's `distance --json`: `{"distance", "path"}`, on 8x8 or any board up to
+/// the library's largest side.
+pub fn distance(p: &Params) -> Result<Value, ApiError> {
+    let text = p.get("board").unwrap_or("8x8");
+    let board: Board = text
+        .parse()
+        .map_err(|e| ApiError::bad(format!("invalid board '{}': {e}", short(text))))?;
+    let coord = |name: &str| -> Result<Coord, ApiError> {
+        let t = p.required(name)?;
+        board
+            .parse_coord(t)
+            .map_err(|e| ApiError::bad(format!("invalid square '{}': {e}", short(t))))
+    };
+    let (from, to) = (coord("from")?, coord("to")?);
+    let names: Option<Vec<String>> = board
+        .path(from, to)
+        .map(|path| path.map(|c| board.name(c).to_string()).collect());
+    Ok(json!({ "distance": board.distance(from, to), "path": names }))
+}
+
+/// `distances`: the knight distance from `from` to every square, a1 first (a heat map).
+pub fn distances(p: &Params) -> Result<Value, ApiError> {
+    let text = p.required("from")?;
+    let from: Square = text
+        .parse()
+        .map_err(|e| ApiError::bad(format!("invalid square '{}': {e}", short(text))))?;
+    let all: Vec<u32> = Square::ALL
+        .iter()
+        .map(|&to| knight::distance(from, to))
+        .collect();
+    Ok(json!({ "from": from.to_string(), "distances": all }))
+}
