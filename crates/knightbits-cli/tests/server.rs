@@ -412,3 +412,135 @@ fn knight_count(sq: &str) -> u32 {
         _ => unreachable!(),
     }
 }
+
+/// URL-encodes a FEN for a query (spaces and slashes).
+fn enc(fen: &str) -> String {
+    fen.replace('/', "%2F").replace(' ', "+")
+}
+
+#[test]
+fn positions_answer_as_the_cli_does() {
+    let _server = Server::start();
+    let fork = "q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1";
+    let castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    assert_eq!(
+        ok_json(&format!("/api/forks?fen={}", enc(fork))),
+        cli(&["forks", "--fen", fork, "--json"])
+    );
+    assert_eq!(
+        ok_json(&format!("/api/forks?fen={}", enc(fork)))["moves"],
+        json!(["d5c7"])
+    );
+    assert_eq!(
+        ok_json(&format!(
+            "/api/moves?fen={}&piece=king&legal=true&castling=true",
+            enc(castle)
+        )),
+        cli(&[
+            "moves",
+            "--fen",
+            castle,
+            "--piece",
+            "king",
+            "--legal",
+            "--castling",
+            "--json"
+        ])
+    );
+    assert_eq!(
+        ok_json("/api/moves?input=c5,g4&own=c5,g4,d3,b2,e2,g2,e1"),
+        cli(&["moves", "c5,g4", "--own", "c5,g4,d3,b2,e2,g2,e1", "--json"])
+    );
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(
+        ok_json(&format!("/api/attacks?fen={}&side=black", enc(start))),
+        cli(&["attacks", "--fen", start, "--side", "black", "--json"])
+    );
+    let pos = ok_json(&format!("/api/position?fen={}", enc(fork)));
+    assert_eq!(pos["fen"], fork);
+    assert_eq!(pos["turn"], "white");
+    assert_eq!(pos["pieces"].as_array().unwrap().len(), 6);
+    assert!(bad("/api/forks?fen=8%2F8%2F8+w+-+-+0+1").contains("fen"));
+    assert!(bad(&format!("/api/forks?fen={}&targets=xyz", enc(fork))).contains("invalid targets"));
+    assert!(bad(&format!("/api/moves?fen={}&legal=maybe", enc(fork))).contains("invalid legal"));
+    assert!(bad(&format!("/api/attacks?fen={}", enc(fork))).contains("side"));
+    assert!(bad(&format!("/api/position?fen={}", "8".repeat(200))).contains("too long"));
+}
+
+#[test]
+fn fills_and_distances_answer_as_the_cli_does() {
+    let _server = Server::start();
+    assert_eq!(
+        ok_json("/api/fill?input=a1"),
+        cli(&["fill", "a1", "--json"])
+    );
+    assert_eq!(
+        ok_json("/api/fill?input=a1&steps=3"),
+        cli(&["fill", "a1", "--steps", "3", "--json"])
+    );
+    // The wiki's six fills from a1: 3, 12, ... 64 squares.
+    let fills = ok_json("/api/fill?input=a1");
+    assert_eq!(fills["steps"].as_array().unwrap().len(), 6);
+    assert_eq!(fills["steps"][0]["count"], 3);
+    assert_eq!(fills["steps"][5]["count"], 64);
+    assert_eq!(
+        ok_json("/api/distance?from=a1&to=h8"),
+        cli(&["distance", "a1", "h8", "--json"])
+    );
+    assert_eq!(ok_json("/api/distance?from=a1&to=h8")["distance"], 6);
+    assert_eq!(
+        ok_json("/api/distance?from=0,0&to=9999,9999&board=10000x10000"),
+        cli(&[
+            "distance",
+            "0,0",
+            "9999,9999",
+            "--board",
+            "10000x10000",
+            "--json"
+        ])
+    );
+    assert_eq!(
+        ok_json("/api/reach?input=a1&moves=2&ring=true"),
+        cli(&["reach", "a1", "--moves", "2", "--ring", "--json"])
+    );
+    let d = ok_json("/api/distances?from=a1");
+    let all = d["distances"].as_array().unwrap();
+    assert_eq!(all.len(), 64);
+    assert_eq!(all[0], 0);
+    assert_eq!(all[63], 6, "a1 to h8");
+    assert_eq!(all[9], 4, "a1 to b2: the corner's diagonal neighbour");
+    assert!(bad("/api/distance?from=a1&to=h8&board=20000x20000").contains("invalid board"));
+    assert!(bad("/api/distance?from=a1&to=z99").contains("invalid square"));
+    assert!(bad("/api/fill?input=a1&steps=65").contains("expected 1 to 64"));
+    assert!(bad("/api/reach?input=a1&moves=2&ring=true&exactly=true").contains("exclude"));
+}
+
+#[test]
+fn svg_pictures_come_from_the_library_writer() {
+    let _server = Server::start();
+    let (status, head, body) = get("/api/svg?marked=0x0000142200221400&pieces=d4");
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: image/svg+xml"));
+    // The same picture as `attacks d4 --svg` minus its title.
+    let file = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/expected/attacks-d4.svg"
+    ))
+    .unwrap();
+    let without_title: String = file
+        .lines()
+        .filter(|l| !l.starts_with("<title>"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(body, without_title);
+    let (status, _, body) = get(&format!(
+        "/api/svg?fen={}&arrows=d5c7&highlighted=c7",
+        enc("q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1")
+    ));
+    assert_eq!(status, 200);
+    assert_eq!(body.matches("class=\"arrow\"").count(), 1);
+    assert_eq!(body.matches("class=\"piece\"").count(), 6);
+    assert!(bad("/api/svg?arrows=d5").contains("invalid arrows"));
+    assert!(bad("/api/svg?tour=a1,z9").contains("invalid tour square"));
+    assert!(bad("/api/svg?fen=x&pieces=d4").contains("either"));
+}

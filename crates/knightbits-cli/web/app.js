@@ -4,6 +4,7 @@
 const $ = (sel) => document.querySelector(sel);
 const ZERO = '0x0000000000000000';
 const FILES = 'abcdefgh';
+const DEFAULT_FEN = 'q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1';
 
 const state = {
   bits: ZERO,        // the main board, LERF hex
@@ -17,6 +18,7 @@ const state = {
   step: -1,          // -1: all steps; else the highlighted step
   indices: true,
   cursor: 'd4',
+  fen: null,         // the position panel's FEN
 };
 
 let meta = null;
@@ -141,6 +143,9 @@ function renderMain(v) {
   renderPieces();
   saveUrl();
   refreshCount();
+  const q = { marked: v.bitboard };
+  if (pieceSquares.length) Object.assign(q, { pieces: state.pieces, piece: state.piece });
+  $('#svg-link').href = '/api/svg?' + new URLSearchParams(q).toString();
 }
 
 function renderPieces() {
@@ -527,6 +532,139 @@ function refreshCount() {
     .catch(() => {});
 }
 
+// ---- a position: legal moves and forks ------------------------------------------------------
+
+let posState = null; // { fen, forks, knight, king }
+
+async function loadPosition() {
+  const fen = $('#fen').value.trim();
+  try {
+    const [pos, forks, knight, king] = await Promise.all([
+      api('position', { fen }),
+      api('forks', { fen }),
+      api('moves', { fen, piece: 'knight', legal: 'true' }),
+      api('moves', { fen, piece: 'king', legal: 'true', castling: 'true' }),
+    ]);
+    $('#fen').classList.remove('invalid');
+    posState = { fen: pos.fen, forks, knight, king };
+  } catch (e) {
+    $('#fen').classList.add('invalid');
+    throw e;
+  }
+  state.fen = posState.fen;
+  renderPosition();
+  saveUrl();
+}
+
+function list(moves) { return moves.length ? moves.join(' ') : '—'; }
+
+function renderPosition() {
+  if (!posState) return;
+  const { fen, forks, knight, king } = posState;
+  $('#pos-turn').textContent = fen.split(' ')[1] === 'b' ? 'black' : 'white';
+  $('#fork-squares').textContent = list(forks.squares);
+  $('#fork-moves').textContent = list(forks.moves);
+  $('#safe-forks').textContent = list(forks.safe_moves);
+  $('#royal-forks').textContent = list(forks.royal_moves);
+  $('#knight-moves').textContent = list(knight.moves);
+  $('#king-moves').textContent = list(king.moves);
+  const which = document.querySelector('input[name="arrows"]:checked').value;
+  const arrows = which === 'knight' ? knight.moves : which === 'king' ? king.moves : forks.moves;
+  const q = new URLSearchParams({ fen, highlighted: forks.squares.join(',') || '0', arrows: arrows.join(',') });
+  $('#pos-svg').src = '/api/svg?' + q.toString();
+}
+
+function setupPosition() {
+  $('#fen-load').addEventListener('click', () => act(loadPosition));
+  $('#fen').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); act(loadPosition); } });
+  document.querySelectorAll('input[name="arrows"]').forEach((r) => r.addEventListener('change', renderPosition));
+  $('#pos-forks-to-board').addEventListener('click', () => {
+    if (posState) act(() => showBits(posState.forks.squares.join(',') || '0'));
+  });
+  $('#pos-knights-to-board').addEventListener('click', () => {
+    if (!posState) return;
+    const side = posState.fen.split(' ')[1] === 'b' ? 'black' : 'white';
+    act(async () => {
+      const a = await api('attacks', { fen: posState.fen, side });
+      await showBits(a.bitboard);
+    });
+  });
+}
+
+// ---- fill, distance, path ------------------------------------------------------------------
+
+let fillCells = null;
+const fillState = { from: null, to: null, k: 0, fills: [], distances: null, path: null };
+
+async function setFillFrom(name) {
+  if (!name) {
+    Object.assign(fillState, { from: null, to: null, k: 0, fills: [], distances: null, path: null });
+    renderFill();
+    return;
+  }
+  const [f, d] = await Promise.all([api('fill', { input: name }), api('distances', { from: name })]);
+  Object.assign(fillState, { from: name, to: null, k: 0, fills: f.steps, distances: d.distances, path: null });
+  renderFill();
+}
+
+async function setFillTo(name) {
+  const r = await api('distance', { from: fillState.from, to: name });
+  fillState.to = name;
+  fillState.path = r;
+  renderFill();
+}
+
+function renderFill() {
+  const { from, k, fills, distances, path } = fillState;
+  const inFill = new Set(k > 0 ? fills[k - 1].squares : []);
+  const onPath = new Map((path && path.path ? path.path : []).map((sq, i) => [sq, i]));
+  lerfOrder.forEach((name, i) => {
+    const el = fillCells.get(name);
+    el.classList.remove('d0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6', 'from', 'on', 'path');
+    el.textContent = distances ? String(distances[i]) : '';
+    if (distances) el.classList.add('d' + distances[i]);
+    if (name === from) el.classList.add('from');
+    if (inFill.has(name)) el.classList.add('on');
+    if (onPath.has(name)) el.classList.add('path');
+  });
+  $('#fill-label').textContent = from ? `fill ${k} of ${fills.length}` : 'fill 0';
+  $('#fill-out').textContent = from
+    ? (k > 0 ? `${fills[k - 1].count} squares within ${k} move${k === 1 ? '' : 's'} of ${from}` : `from ${from}: every square within ${fills.length} moves`)
+    : 'click a square to start';
+  $('#path-out').textContent = path
+    ? (path.path ? `${from} → ${fillState.to}: distance ${path.distance}, path ${path.path.join(' ')}` : 'unreachable')
+    : '';
+  saveUrl();
+}
+
+function setupFill() {
+  fillCells = buildMini($('#fillboard'), true);
+  $('#fillboard').addEventListener('click', (e) => {
+    const el = e.target.closest('[data-cell]');
+    if (!el) return;
+    const name = el.dataset.cell;
+    if (!fillState.from) act(() => setFillFrom(name));
+    else if (name === fillState.from) act(() => setFillFrom(null));
+    else act(() => setFillTo(name));
+  });
+  const step = (d) => {
+    if (!fillState.from) return;
+    const n = fillState.fills.length;
+    fillState.k = Math.min(n, Math.max(0, fillState.k + d));
+    renderFill();
+  };
+  $('#fill-prev').addEventListener('click', () => step(-1));
+  $('#fill-next').addEventListener('click', () => step(1));
+  $('#fill-to-board').addEventListener('click', () => {
+    const { k, fills, from } = fillState;
+    if (from) act(() => showBits(k > 0 ? fills[k - 1].bitboard : from));
+  });
+  $('#path-to-board').addEventListener('click', () => {
+    const p = fillState.path;
+    if (p && p.path) act(() => showBits(p.path.join(',')));
+  });
+}
+
 // ---- keyboard and the URL ------------------------------------------------------------------
 
 function setupKeys() {
@@ -554,6 +692,9 @@ function saveUrl() {
   if (state.other !== ZERO) p.set('o', state.other);
   if (state.targets !== ZERO) p.set('t', state.targets);
   if (state.tool !== 'paint') p.set('tool', state.tool);
+  if (state.fen && state.fen !== DEFAULT_FEN) p.set('fen', state.fen);
+  if (fillCells && fillState.from) p.set('from', fillState.from);
+  if (fillCells && fillState.to) p.set('to', fillState.to);
   const hash = p.toString();
   history.replaceState(null, '', hash ? '#' + hash : location.pathname);
 }
@@ -578,6 +719,12 @@ async function restore() {
   await showBits(p.get('b') || ZERO);
   if (p.get('o')) await renderOther(p.get('o')); else await renderOther(ZERO);
   await renderForks(p.get('t') || ZERO);
+  if (p.get('fen')) $('#fen').value = p.get('fen');
+  await loadPosition();
+  if (p.get('from')) {
+    await setFillFrom(p.get('from'));
+    if (p.get('to')) await setFillTo(p.get('to'));
+  }
 }
 
 async function start() {
@@ -588,6 +735,8 @@ async function start() {
   fillMethods();
   setupFields();
   setupPanels();
+  setupPosition();
+  setupFill();
   setupKeys();
   await act(restore);
   latencies.length = 0; // loading the page is not an interaction

@@ -50,9 +50,35 @@ const ENDPOINTS: &[(&str, &[&str], Handler)] = &[
     ("distances", &["from"], play::distances),
 ];
 
+/// Parameters of `/api/svg`.
+const SVG_PARAMS: &[&str] = &[
+    "fen",
+    "pieces",
+    "piece",
+    "marked",
+    "highlighted",
+    "arrows",
+    "tour",
+];
+
 /// The API routes.
 pub fn routes() -> Router {
-    let mut router = Router::new();
+    let mut router = Router::new().route(
+        "/api/svg",
+        get(|RawQuery(query): RawQuery| async move {
+            match Params::parse(query.as_deref(), SVG_PARAMS).and_then(|p| play::svg(&p)) {
+                Ok(svg) => (
+                    [
+                        (header::CONTENT_TYPE, "image/svg+xml"),
+                        (header::CACHE_CONTROL, "no-store"),
+                    ],
+                    svg,
+                )
+                    .into_response(),
+                Err(e) => e.into_response(),
+            }
+        }),
+    );
     for &(name, accepted, handler) in ENDPOINTS {
         router = router.route(
             &format!("/api/{name}"),

@@ -217,3 +217,84 @@ pub fn distances(p: &Params) -> Result<Value, ApiError> {
         .collect();
     Ok(json!({ "from": from.to_string(), "distances": all }))
 }
+
+/// Most arrows or tour squares one picture takes.
+const MAX_ARROWS: usize = 256;
+
+/// Reads `d5c7,e1g1` as (from, to) pairs.
+fn arrows(text: &str) -> Result<Vec<(Square, Square)>, ApiError> {
+    let items: Vec<&str> = text.split(',').filter(|s| !s.trim().is_empty()).collect();
+    if items.len() > MAX_ARROWS {
+        return Err(ApiError::bad(format!(
+            "too many arrows: at most {MAX_ARROWS}"
+        )));
+    }
+    items
+        .into_iter()
+        .map(|item| {
+            let item = item.trim();
+            let pair = item
+                .get(..2)
+                .zip(item.get(2..))
+                .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
+            pair.ok_or_else(|| {
+                ApiError::bad(format!(
+                    "invalid arrows '{}': expected moves such as d5c7",
+                    short(item)
+                ))
+            })
+        })
+        .collect()
+}
+
+/// Reads `a1,b3,c5` as squares in order.
+fn tour(text: &str) -> Result<Vec<Square>, ApiError> {
+    let items: Vec<&str> = text.split(',').filter(|s| !s.trim().is_empty()).collect();
+    if items.len() > MAX_ARROWS {
+        return Err(ApiError::bad(format!(
+            "too many squares: at most {MAX_ARROWS}"
+        )));
+    }
+    items
+        .into_iter()
+        .map(|s| {
+            s.trim()
+                .parse()
+                .map_err(|e| ApiError::bad(format!("invalid tour square '{}': {e}", short(s))))
+        })
+        .collect()
+}
+
+/// `svg`: the library's SVG picture: the pieces of `fen` or of `pieces` (drawn as `piece`),
+/// `marked` and `highlighted` squares, `arrows` (moves) and a `tour` (squares in order).
+pub fn svg(p: &Params) -> Result<String, ApiError> {
+    let drawn: Vec<(Square, char)> = if p.get("fen").is_some() {
+        if p.get("pieces").is_some() {
+            return Err(ApiError::bad("give either fen or pieces, not both"));
+        }
+        crate::picture::position_pieces(&position_of(p)?)
+    } else {
+        let glyph = crate::picture::glyph(p.piece()?);
+        match p.get("pieces") {
+            Some(text) => crate::picture::pieces_on(crate::cmd::bitboard(text)?, glyph),
+            None => Vec::new(),
+        }
+    };
+    let marked = match p.get("marked") {
+        Some(t) => crate::cmd::bitboard(t)?,
+        None => Bitboard::EMPTY,
+    };
+    let highlighted = match p.get("highlighted") {
+        Some(t) => crate::cmd::bitboard(t)?,
+        None => Bitboard::EMPTY,
+    };
+    let arrows = arrows(p.get("arrows").unwrap_or(""))?;
+    let tour = tour(p.get("tour").unwrap_or(""))?;
+    Ok(knightbits::svg::Svg::new()
+        .marked(marked)
+        .highlighted(highlighted)
+        .pieces(&drawn)
+        .arrows(&arrows)
+        .tour(&tour)
+        .to_string())
+}

@@ -178,6 +178,53 @@ test('drag paints, keys slide the knight, steps follow the method', async () => 
   await page.close();
 });
 
+test('a FEN shows its fork move; fills and a shortest path from a clicked square', async () => {
+  const { page, foreign, errors } = await openPage({ width: 1280, height: 1000 });
+  // A white knight on d5, black king e8, queen a8, rook h8: d5c7 forks king and queen.
+  await page.fill('#fen', 'q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1');
+  await page.press('#fen', 'Enter');
+  await idle(page);
+  assert.equal(await page.textContent('#fork-moves'), 'd5c7');
+  assert.equal(await page.textContent('#fork-squares'), 'c7');
+  assert.equal(await page.textContent('#royal-forks'), 'd5c7');
+  assert.match(await page.getAttribute('#pos-svg', 'src'), /arrows=d5c7/);
+  await page.waitForFunction(() => document.querySelector('#pos-svg').naturalWidth > 0);
+
+  // Another position: the knight on e5 forks the queen on b8 and the rook on f8 from d7.
+  await page.fill('#fen', '1q3rk1/8/8/4N3/8/8/8/6K1 w - - 0 1');
+  await page.press('#fen', 'Enter');
+  await idle(page);
+  assert.match(await page.textContent('#fork-moves'), /e5d7/);
+
+  // A bad FEN: the error line names the problem and the panel keeps the last position.
+  await page.fill('#fen', '8/8/8 w - - 0 1');
+  await page.press('#fen', 'Enter');
+  await idle(page);
+  assert.equal(await page.isVisible('#error'), true);
+  assert.match(await page.textContent('#error'), /fen/i);
+
+  // Fills from a1: 3 squares after the first fill, 12 after the second (the wiki's diagrams);
+  // a1 to h8 is six moves.
+  await page.click('#fillboard [data-cell="a1"]');
+  await idle(page);
+  assert.equal(await page.textContent('#fillboard [data-cell="h8"]'), '6');
+  await page.click('#fill-next');
+  assert.match(await page.textContent('#fill-out'), /^3 squares within 1 move/);
+  await page.click('#fill-next');
+  assert.match(await page.textContent('#fill-out'), /^12 squares within 2 moves/);
+  await page.click('#fillboard [data-cell="h8"]');
+  await idle(page);
+  assert.match(await page.textContent('#path-out'), /distance 6, path a1 .* h8$/);
+  assert.equal(await page.$$eval('#fillboard .path', (els) => els.length), 7);
+  await page.click('#path-to-board');
+  await idle(page);
+  assert.equal((await marked(page)).length, 7);
+  await page.screenshot({ path: resolve(artifacts, 'explorer-position.png'), fullPage: true });
+  assert.deepEqual(foreign, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('screenshots: desktop and phone width', async () => {
   const { page } = await openPage({ width: 1280, height: 900 });
   await page.keyboard.press('n');
