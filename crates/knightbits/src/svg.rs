@@ -259,6 +259,142 @@ impl fmt::Display for Svg<'_> {
     }
 }
 
+/// A knight's tour (or any path) on a board of any size: the checkered board as one pattern,
+/// the path through the squares' centres, the start as a dot and the end as a ring, and on
+/// boards of at most 144 squares each square's move number.
+///
+/// Squares are row-major indices, `rank * width + file` (as
+/// [`knight::Board::index`](crate::knight::Board::index) numbers them), rank 0 at the bottom.
+///
+/// ```
+/// use knightbits::svg::TourSvg;
+/// // a1 b3 c1 on a 3 x 3 board: indices 0, 7, 2.
+/// let svg = TourSvg::new(3, 3, &[0, 7, 2], false).to_string();
+/// assert!(svg.contains("points=\"8,40 24,8 40,40\""));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct TourSvg<'a> {
+    width: u32,
+    height: u32,
+    squares: &'a [u32],
+    closed: bool,
+}
+
+/// Side of one square of a [`TourSvg`], in user units.
+pub const TOUR_SQUARE: u32 = 16;
+
+impl<'a> TourSvg<'a> {
+    /// A tour of `squares` on a `width` x `height` board; `closed` joins the last square to
+    /// the first. Indices off the board are skipped.
+    pub const fn new(width: u32, height: u32, squares: &'a [u32], closed: bool) -> TourSvg<'a> {
+        TourSvg {
+            width,
+            height,
+            squares,
+            closed,
+        }
+    }
+
+    fn center(&self, index: u32) -> Option<(u64, u64)> {
+        if self.width == 0 || index as u64 >= self.width as u64 * self.height as u64 {
+            return None;
+        }
+        let (file, rank) = ((index % self.width) as u64, (index / self.width) as u64);
+        let s = TOUR_SQUARE as u64;
+        Some((
+            file * s + s / 2,
+            (self.height as u64 - 1 - rank) * s + s / 2,
+        ))
+    }
+
+    /// Writes the picture.
+    pub fn write_to<W: Write + ?Sized>(&self, w: &mut W) -> fmt::Result {
+        let s = TOUR_SQUARE as u64;
+        let (vw, vh) = (self.width as u64 * s, self.height as u64 * s);
+        // Shown 320 to 640 units on its longer side.
+        let longest = vw.max(vh).max(1);
+        let shown = longest.clamp(320, 640);
+        let (pw, ph) = (vw * shown / longest, vh * shown / longest);
+        writeln!(
+            w,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{pw}\" height=\"{ph}\" \
+viewBox=\"0 0 {vw} {vh}\" font-family=\"DejaVu Sans, Arial, sans-serif\" role=\"img\">"
+        )?;
+        writeln!(
+            w,
+            "<title>knight's tour, {} x {}, {} squares</title>",
+            self.width,
+            self.height,
+            self.squares.len()
+        )?;
+        // The top-left square is (file 0, rank height - 1): dark when that rank is even.
+        let (first, second) = if self.height.saturating_sub(1).is_multiple_of(2) {
+            (DARK, LIGHT)
+        } else {
+            (LIGHT, DARK)
+        };
+        writeln!(
+            w,
+            "<defs><pattern id=\"squares\" width=\"{d}\" height=\"{d}\" patternUnits=\"userSpaceOnUse\">\
+<rect width=\"{d}\" height=\"{d}\" fill=\"{second}\"/><rect width=\"{s}\" height=\"{s}\" fill=\"{first}\"/>\
+<rect x=\"{s}\" y=\"{s}\" width=\"{s}\" height=\"{s}\" fill=\"{first}\"/></pattern></defs>",
+            d = 2 * s
+        )?;
+        writeln!(
+            w,
+            "<rect width=\"{vw}\" height=\"{vh}\" fill=\"url(#squares)\"/>"
+        )?;
+        let element = if self.closed { "polygon" } else { "polyline" };
+        write!(w, "<{element} class=\"tour\" points=\"")?;
+        let mut started = false;
+        for &i in self.squares {
+            if let Some((x, y)) = self.center(i) {
+                if started {
+                    w.write_char(' ')?;
+                }
+                started = true;
+                write!(w, "{x},{y}")?;
+            }
+        }
+        writeln!(
+            w,
+            "\" fill=\"none\" stroke=\"{TOUR}\" stroke-width=\"2\" stroke-linejoin=\"round\"/>"
+        )?;
+        if let Some((x, y)) = self.squares.first().and_then(|&i| self.center(i)) {
+            writeln!(
+                w,
+                "<circle class=\"start\" cx=\"{x}\" cy=\"{y}\" r=\"4\" fill=\"{ARROW}\"/>"
+            )?;
+        }
+        if let Some((x, y)) = self.squares.last().and_then(|&i| self.center(i)) {
+            writeln!(
+                w,
+                "<circle class=\"end\" cx=\"{x}\" cy=\"{y}\" r=\"5\" fill=\"none\" stroke=\"{ARROW}\" stroke-width=\"2\"/>"
+            )?;
+        }
+        if self.width as u64 * self.height as u64 <= 144 {
+            for (n, &i) in self.squares.iter().enumerate() {
+                if let Some((x, y)) = self.center(i) {
+                    writeln!(
+                        w,
+                        "<text x=\"{}\" y=\"{}\" font-size=\"5\" fill=\"#111111\">{}</text>",
+                        x - s / 2 + 1,
+                        y - s / 2 + 5,
+                        n + 1
+                    )?;
+                }
+            }
+        }
+        w.write_str("</svg>\n")
+    }
+}
+
+impl fmt::Display for TourSvg<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
+    }
+}
+
 /// The top-left corner of a square (rank 8 on top).
 const fn corner(sq: Square) -> (u32, u32) {
     let file = sq.file() as u32;
@@ -331,6 +467,33 @@ mod tests {
             text(&Svg::new().without_labels()).matches("<text").count(),
             0
         );
+    }
+
+    #[test]
+    fn tours_are_drawn_on_any_board_size() {
+        // 5 x 3: index 0 is the bottom-left square, centre (8, 40); index 14 top-right.
+        let t = TourSvg::new(5, 3, &[0, 7, 14], true).to_string();
+        assert!(t.contains("<polygon class=\"tour\" points=\"8,40 40,24 72,8\""));
+        assert!(t.contains("viewBox=\"0 0 80 48\""));
+        // Bottom-left is dark: the top-left square (file 0, rank 2) is dark too.
+        assert!(t.contains(&format!(
+            "<rect width=\"16\" height=\"16\" fill=\"{DARK}\"/>"
+        )));
+        assert_eq!(t.matches("</text>").count(), 3);
+        assert!(
+            t.contains("width=\"320\" height=\"192\""),
+            "shown 320 wide at least"
+        );
+        assert!(
+            TourSvg::new(0, 0, &[0], false)
+                .to_string()
+                .ends_with("</svg>\n")
+        );
+        // Off-board indices are skipped; big boards get no numbers and stay small.
+        let big = TourSvg::new(100, 100, &[0, 10_000, 9_999], false).to_string();
+        assert!(big.contains("points=\"8,1592 1592,8\""));
+        assert!(big.contains("width=\"640\" height=\"640\""));
+        assert_eq!(big.matches("</text>").count(), 0);
     }
 
     #[test]

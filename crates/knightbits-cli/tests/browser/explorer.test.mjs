@@ -228,10 +228,13 @@ test('a FEN shows its fork move; fills and a shortest path from a clicked square
 test('screenshots: desktop and phone width', async () => {
   const { page } = await openPage({ width: 1280, height: 900 });
   await page.keyboard.press('n');
-  await page.click('[data-square="d4"]');
+  await page.click('[data-square="g3"]');
   await idle(page);
-  await page.selectOption('#method', 'translate');
+  await page.selectOption('#method', 'post-mask');
   await idle(page);
+  // A knight on g3: the shifts east wrap onto files a and b, and the masks remove those bits.
+  assert.deepEqual(await marked(page), ['e2', 'e4', 'f1', 'f5', 'h1', 'h5']);
+  assert.ok(await page.$$eval('#steps .cell.removed', (els) => els.length) > 0);
   await page.screenshot({ path: resolve(artifacts, 'explorer.png'), fullPage: false });
   await page.close();
 
