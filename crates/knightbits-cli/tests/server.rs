@@ -223,6 +223,14 @@ fn edits_fork_squares_and_slides() {
 fn steps_show_each_technique() {
     let _server = Server::start();
     let v = ok_json("/api/steps?input=d4&method=post-mask");
+    // Every method gives the wiki's d4 set.
+    let methods = v["methods"].as_array().unwrap();
+    assert_eq!(methods.len(), 6);
+    assert!(
+        methods
+            .iter()
+            .all(|m| m["bitboard"] == "0x0000142200221400")
+    );
     let steps = v["steps"].as_array().unwrap();
     assert_eq!(steps.len(), 8);
     assert_eq!(steps[0]["name"], "noNoEa");
@@ -233,7 +241,22 @@ fn steps_show_each_technique() {
     let a1 = &v["steps"][1];
     assert_eq!(a1["bitboard"], "0x0000000000020400");
     assert_eq!(a1["removed"], "0x0000000000008040");
+    // One click's request: toggle a piece, or slide them, then the steps of the result.
+    let v = ok_json("/api/steps?input=d4&toggle=d4");
+    assert_eq!(v["pieces"]["squares"], json!([]));
+    assert_eq!(v["count"], 0);
+    let v = ok_json("/api/steps?input=a4&by=a");
+    assert_eq!(v["pieces"]["squares"], json!(["h5"]));
+    assert_eq!(v["bitboard"], ok_json("/api/attacks?input=h5")["bitboard"]);
+    let v = ok_json("/api/steps?input=h4&by=east");
+    assert_eq!(v["pieces"]["moved"], false);
+    assert_eq!(v["pieces"]["squares"], json!(["h4"]));
     let v = ok_json("/api/steps?input=b1,g8&method=prefix&numbering=a1-b1");
+    // The article's four popcounts agree.
+    assert_eq!(
+        v["view"]["popcounts"],
+        json!({"loop": 6, "table16": 6, "clear-lowest": 6, "hardware": 6})
+    );
     assert_eq!(v["steps"].as_array().unwrap().len(), 8);
     assert_eq!(v["view"]["bitboard"], v["bitboard"]);
     assert_eq!(

@@ -183,62 +183,72 @@ function fillMethods() {
   for (const m of list) sel.add(new Option(m, m, false, m === state.method));
 }
 
-async function recomputeAttacks() {
-  steps = await api('steps', { input: state.pieces, piece: state.piece, method: state.method, numbering: state.numbering });
+// One request: the edit of the pieces (if any), their attacks, the steps and every method.
+async function recomputeAttacks(edit) {
+  steps = await api('steps', Object.assign({ input: state.pieces, piece: state.piece, method: state.method, numbering: state.numbering }, edit || {}));
+  state.pieces = steps.pieces.bitboard;
+  pieceSquares = steps.pieces.squares;
   if (state.step >= steps.steps.length) state.step = -1;
   renderMain(steps.view);
   renderSteps();
+  renderMethods(steps.methods);
+}
+
+// The attack set by every method, side by side: the library's techniques agree.
+function renderMethods(answers) {
+  const body = $('#methods-out');
+  body.innerHTML = '';
+  if (!pieceSquares.length) return;
+  for (const a of answers) {
+    const row = body.insertRow();
+    row.className = a.method === state.method ? 'current' : '';
+    row.insertCell().textContent = a.method;
+    const hex = row.insertCell();
+    hex.className = 'mono';
+    hex.textContent = a.bitboard;
+    row.insertCell().textContent = `${a.count} squares`;
+  }
 }
 
 async function togglePiece(name) {
-  const r = await api('op', { bitboard: state.pieces, op: 'toggle', square: name });
-  state.pieces = r.bitboard;
-  pieceSquares = r.squares;
-  await recomputeAttacks();
+  await recomputeAttacks({ toggle: name });
 }
 
 async function slide(by) {
   if (!pieceSquares.length) return;
-  const r = await api('slide', { squares: state.pieces, by });
-  if (!r.moved) { flashHint('A piece is at the edge: nothing moved.'); return; }
-  state.pieces = r.bitboard;
-  pieceSquares = r.squares;
+  await recomputeAttacks({ by });
+  if (!steps.pieces.moved) { flashHint('A piece is at the edge: nothing moved.'); return; }
   if (pieceSquares.length === 1) moveCursorTo(pieceSquares[0], false);
-  await recomputeAttacks();
 }
 
 const CELL_CLASS = { '1': 'on', r: 'removed', '-': 'masked', '.': '' };
 
+const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+// The step cards, written as one string (hundreds of cells render fastest that way).
 function renderSteps() {
   const box = $('#steps');
-  box.innerHTML = '';
   if (!steps || !pieceSquares.length) {
+    box.innerHTML = '';
     $('#step-label').textContent = 'no pieces';
     return;
   }
+  const html = [];
   steps.steps.forEach((s, i) => {
     const pieces = new Set(s.at || pieceSquares);
-    const card = document.createElement('figure');
-    card.className = 'step' + (s.part ? '' : ' temp');
-    if (state.step >= 0) card.classList.add(i === state.step ? 'current' : i > state.step ? 'later' : 'earlier');
-    const mini = document.createElement('div');
-    mini.className = 'mini';
+    let cls = 'step' + (s.part ? '' : ' temp');
+    if (state.step >= 0) cls += i === state.step ? ' current' : i > state.step ? ' later' : ' earlier';
+    html.push(`<figure class="${cls}"><div class="mini">`);
     for (let rank = 7; rank >= 0; rank--) for (let file = 0; file < 8; file++) {
-      const name = squareName(file, rank);
-      const c = document.createElement('span');
       const code = s.cells[rank * 8 + file];
-      c.className = 'cell ' + ((file + rank) % 2 ? 'light' : 'dark') + ' ' + (CELL_CLASS[code] || '');
-      if (pieces.has(name)) c.classList.add('piece');
-      mini.appendChild(c);
+      let c = 'cell ' + ((file + rank) % 2 ? 'light' : 'dark');
+      if (CELL_CLASS[code]) c += ' ' + CELL_CLASS[code];
+      if (pieces.has(squareName(file, rank))) c += ' piece';
+      html.push(`<span class="${c}"></span>`);
     }
-    const cap = document.createElement('figcaption');
-    cap.innerHTML = `<b></b><code></code>`;
-    cap.querySelector('b').textContent = s.name + (s.part ? '' : ' (intermediate)');
-    cap.querySelector('code').textContent = s.formula;
-    card.appendChild(mini);
-    card.appendChild(cap);
-    box.appendChild(card);
+    html.push(`</div><figcaption><b>${esc(s.name)}${s.part ? '' : ' (intermediate)'}</b><code>${esc(s.formula)}</code></figcaption></figure>`);
   });
+  box.innerHTML = html.join('');
   const n = steps.steps.length;
   $('#step-label').textContent = state.step < 0
     ? `all ${n} steps → ${steps.count} squares`
@@ -357,7 +367,7 @@ function setTool(tool) {
   if (tool !== 'paint' && tool !== state.piece) {
     state.piece = tool;
     fillMethods();
-    if (pieceSquares.length) act(recomputeAttacks); else { renderPieces(); saveUrl(); }
+    if (pieceSquares.length) act(() => recomputeAttacks()); else { renderPieces(); saveUrl(); }
   } else {
     saveUrl();
   }
@@ -417,7 +427,7 @@ function setupFields() {
   });
   $('#method').addEventListener('change', (e) => {
     state.method = e.target.value;
-    act(recomputeAttacks);
+    act(() => recomputeAttacks());
   });
   document.querySelectorAll('input[name="tool"]').forEach((r) => r.addEventListener('change', () => setTool(r.value)));
   $('#step-prev').addEventListener('click', () => stepBy(-1));
@@ -526,10 +536,7 @@ function setupPanels() {
 }
 
 function refreshCount() {
-  if (!meta) return;
-  api('count', { input: state.bits, method: $('#count-method').value })
-    .then((r) => { $('#count-out').textContent = `${r.count}`; })
-    .catch(() => {});
+  if (view) $('#count-out').textContent = String(view.popcounts[$('#count-method').value]);
 }
 
 // ---- a position: legal moves and forks ------------------------------------------------------
@@ -712,9 +719,7 @@ async function restore() {
     const r = await api('show', { input: p.get('p') });
     state.pieces = r.bitboard;
     pieceSquares = r.squares;
-    const params = { input: state.pieces, piece: state.piece, method: state.method };
-    steps = await api('steps', params);
-    renderSteps();
+    await recomputeAttacks();
   }
   await showBits(p.get('b') || ZERO);
   if (p.get('o')) await renderOther(p.get('o')); else await renderOther(ZERO);

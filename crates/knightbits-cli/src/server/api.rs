@@ -32,7 +32,11 @@ const ENDPOINTS: &[(&str, &[&str], Handler)] = &[
         &["input", "piece", "method", "fen", "side"],
         attacks,
     ),
-    ("steps", &["input", "piece", "method", "numbering"], steps),
+    (
+        "steps",
+        &["input", "piece", "method", "numbering", "toggle", "by"],
+        steps,
+    ),
     ("convert", &["input", "from", "to"], convert),
     ("count", &["input", "method"], count),
     ("fork-squares", &["targets"], fork_squares),
@@ -123,7 +127,8 @@ fn meta(_: &Params) -> Result<Value, ApiError> {
 }
 
 /// A bitboard seen in `numbering`: the CLI's `show --json` fields, plus the forms the page
-/// shows (decimal, binary, value in the numbering, every square's index, a Rust constant).
+/// shows (decimal, binary, value in the numbering, every square's index, a Rust constant, the
+/// count by each popcount method).
 fn view(bb: Bitboard, numbering: Numbering) -> Value {
     let value = numbering.from_lerf(bb);
     json!({
@@ -137,6 +142,10 @@ fn view(bb: Bitboard, numbering: Numbering) -> Value {
         "binary": format!("{:#066b}", bb.0),
         "grid": Square::ALL.iter().map(|&sq| numbering.index(sq)).collect::<Vec<u8>>(),
         "rust": format!("const BITBOARD: u64 = {};", rust_hex(bb.0)),
+        "popcounts": popcount::Method::ALL
+            .iter()
+            .map(|m| (m.name().to_string(), json!(m.count(bb.0))))
+            .collect::<serde_json::Map<String, Value>>(),
     })
 }
 
@@ -233,9 +242,21 @@ fn attacks(p: &Params) -> Result<Value, ApiError> {
     }))
 }
 
-/// `steps`: the technique's intermediate bitboards, and the attack set they add up to.
+/// `steps`: the technique's intermediate bitboards, and the attack set they add up to. The
+/// page's edits come along so one request answers one click: `toggle` adds or removes a piece
+/// first, `by` slides the pieces first (as [`slide`]); the pieces used are in `"pieces"`.
 fn steps(p: &Params) -> Result<Value, ApiError> {
-    let pieces = p.bitboard("input")?;
+    let mut pieces = p.bitboard("input")?;
+    let mut moved = true;
+    if let Some(text) = p.get("toggle") {
+        let sq: Square = text
+            .parse()
+            .map_err(|e| ApiError::bad(format!("invalid toggle '{}': {e}", short(text))))?;
+        pieces.toggle(sq);
+    }
+    if let Some(by) = p.get("by") {
+        (pieces, moved) = slid(pieces, by)?;
+    }
     let piece = p.piece()?;
     let method = p.get("method").unwrap_or("lookup");
     let Some(trace) = steps::trace(pieces, piece, method) else {
@@ -254,6 +275,22 @@ fn steps(p: &Params) -> Result<Value, ApiError> {
         "squares": square_names(result),
         "count": result.count(),
         "steps": trace.iter().map(steps::Step::json).collect::<Vec<Value>>(),
+    });
+    // The same pieces by every method of the piece, for the page's comparison table.
+    let names: Vec<&str> = match piece {
+        Piece::Knight => knight::Method::ALL.map(knight::Method::name).to_vec(),
+        Piece::King => king::Method::ALL.map(king::Method::name).to_vec(),
+    };
+    let mut each = Vec::new();
+    for name in names {
+        let bb = crate::cmd::attacks::attacks(pieces, piece, name)?;
+        each.push(json!({ "method": name, "bitboard": hex(bb), "count": bb.count() }));
+    }
+    v["methods"] = Value::Array(each);
+    v["pieces"] = json!({
+        "bitboard": hex(pieces),
+        "squares": square_names(pieces),
+        "moved": moved,
     });
     if p.get("numbering").is_some() {
         v["view"] = view(result, numbering(p, "numbering", "a1-b1")?);
@@ -287,12 +324,8 @@ fn fork_squares(p: &Params) -> Result<Value, ApiError> {
     }))
 }
 
-/// `slide`: every piece one step `by` north, south, east or west, or by the devlog's keys
-/// `a` (one square left in its h1-first numbering, wrapping to the rank above) and `d` (one
-/// right, wrapping to the rank below). If any piece would leave the board none moves.
-fn slide(p: &Params) -> Result<Value, ApiError> {
-    let pieces = p.bitboard("squares")?;
-    let by = p.required("by")?;
+/// Every piece one step `by` (see [`slide`]); `(pieces, false)` if one would leave the board.
+fn slid(pieces: Bitboard, by: &str) -> Result<(Bitboard, bool), ApiError> {
     let step = |sq: Square| -> Option<Square> {
         match by {
             "north" => sq.offset(0, 1),
@@ -314,10 +347,18 @@ fn slide(p: &Params) -> Result<Value, ApiError> {
         )));
     }
     let moved: Option<Bitboard> = pieces.into_iter().map(step).collect();
-    let (result, ok) = match moved {
+    Ok(match moved {
         Some(b) => (b, true),
         None => (pieces, false),
-    };
+    })
+}
+
+/// `slide`: every piece one step `by` north, south, east or west, or by the devlog's keys
+/// `a` (one square left in its h1-first numbering, wrapping to the rank above) and `d` (one
+/// right, wrapping to the rank below). If any piece would leave the board none moves.
+fn slide(p: &Params) -> Result<Value, ApiError> {
+    let pieces = p.bitboard("squares")?;
+    let (result, ok) = slid(pieces, p.required("by")?)?;
     Ok(json!({
         "bitboard": hex(result),
         "squares": square_names(result),
