@@ -106,11 +106,27 @@ function buildMini(container, clickable) {
   for (let rank = 7; rank >= 0; rank--) for (let file = 0; file < 8; file++) {
     const name = squareName(file, rank);
     const el = document.createElement(clickable ? 'button' : 'span');
-    if (clickable) { el.type = 'button'; el.setAttribute('aria-label', name); el.tabIndex = -1; }
+    if (clickable) { el.type = 'button'; el.setAttribute('aria-label', name); el.tabIndex = name === 'a1' ? 0 : -1; }
     el.className = 'cell ' + ((file + rank) % 2 ? 'light' : 'dark');
     el.dataset.cell = name;
     container.appendChild(el);
     cells.set(name, el);
+  }
+  if (clickable) {
+    // One tab stop per board; arrow keys move between its squares, Enter or Space clicks.
+    container.addEventListener('keydown', (e) => {
+      const d = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+      const el = e.target.closest('[data-cell]');
+      if (!d || !el) return;
+      e.preventDefault();
+      const f = FILES.indexOf(el.dataset.cell[0]) + d[0];
+      const r = Number(el.dataset.cell.slice(1)) - 1 + d[1];
+      if (f < 0 || f > 7 || r < 0 || r > 7) return;
+      const next = cells.get(squareName(f, r));
+      el.tabIndex = -1;
+      next.tabIndex = 0;
+      next.focus();
+    });
   }
   return cells;
 }
@@ -307,6 +323,11 @@ function setupBoard() {
   window.addEventListener('pointerup', stop);
   window.addEventListener('pointercancel', stop);
 
+  // The cursor is wherever focus is, however it got there.
+  board.addEventListener('focusin', (e) => {
+    const el = e.target.closest('[data-square]');
+    if (el && el.dataset.square !== state.cursor) moveCursorTo(el.dataset.square, false);
+  });
   board.addEventListener('keydown', (e) => {
     const el = e.target.closest('[data-square]');
     if (!el) return;

@@ -111,6 +111,23 @@ test('a knight on d4 marks the wiki attack set; toggling a square edits the hex'
   assert.equal(await page.isVisible('#error'), true);
   assert.deepEqual(await marked(page), ['a1']);
 
+  // Keyboard only: the cursor moves with the arrows, Space toggles the square under it.
+  await page.click('[data-op="clear"]');
+  await idle(page);
+  await page.focus('[data-square="d4"]');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press(' ');
+  await idle(page);
+  assert.deepEqual(await marked(page), ['e5']);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), 'e5');
+  // The fill board is one tab stop: arrows move within it, Enter picks the start square.
+  await page.focus('#fillboard [data-cell="a1"]');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await idle(page);
+  assert.equal(await page.textContent('#fillboard [data-cell="b1"]'), '0');
+
   assert.deepEqual(foreign, [], 'the page loads nothing from outside the server');
   assert.deepEqual(errors, []);
   await page.close();
