@@ -574,9 +574,12 @@ async function loadPosition() {
       api('moves', { fen, piece: 'king', legal: 'true', castling: 'true' }),
     ]);
     $('#fen').classList.remove('invalid');
+    $('#fen-error').hidden = true;
     posState = { fen: pos.fen, forks, knight, king };
   } catch (e) {
     $('#fen').classList.add('invalid');
+    $('#fen-error').textContent = e.message;
+    $('#fen-error').hidden = false;
     throw e;
   }
   state.fen = posState.fen;

@@ -211,6 +211,8 @@ test('a FEN shows its fork move; fills and a shortest path from a clicked square
   await idle(page);
   assert.equal(await page.isVisible('#error'), true);
   assert.match(await page.textContent('#error'), /fen/i);
+  assert.match(await page.textContent('#fen-error'), /fen/i);
+  assert.match(await page.textContent('#fork-moves'), /e5d7/);
 
   // Fills from a1: 3 squares after the first fill, 12 after the second (the wiki's diagrams);
   // a1 to h8 is six moves.
