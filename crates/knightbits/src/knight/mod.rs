@@ -5,6 +5,8 @@ mod board;
 mod forks;
 mod lookup;
 mod set;
+#[cfg(feature = "alloc")]
+pub mod tour;
 
 pub use self::board::{Board, BoardSizeError, Coord};
 pub use self::forks::fork_squares;

@@ -1,0 +1,121 @@
+//! Warnsdorff's rule (1823): always jump to the square with the fewest onward moves.
+//!
+//! Ties are broken by Roth's rule: the square farthest (Euclidean) from the centre of the
+//! board; remaining ties by the order of [`KNIGHT_DELTAS`]. The rule is a heuristic: it can get
+//! stuck, and the callers then fall back to a method that always completes.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::bitboard::Bitboard;
+use crate::knight::board::{Board, Coord, KNIGHT_DELTAS};
+use crate::knight::lookup::attacks;
+use crate::square::Square;
+
+/// Squared distance from the centre of an 8x8 board, doubled coordinates: `(2f-7)² + (2r-7)²`.
+#[inline]
+fn roth_8x8(sq: Square) -> i32 {
+    let f = 2 * sq.file() as i32 - 7;
+    let r = 2 * sq.rank() as i32 - 7;
+    f * f + r * r
+}
+
+/// An open tour of the 8x8 board from `start` by Warnsdorff's rule on bitboards: the onward
+/// moves of a square are `knight::attacks(sq) & unvisited`, counted by popcount; ties go to the
+/// square farthest from the centre (Roth). `None` if the rule gets stuck (it does not on 8x8,
+/// as the tests check for all 64 starts).
+///
+/// ```
+/// use knightbits::{knight::tour::warnsdorff_8x8, Bitboard, Square};
+/// let tour = warnsdorff_8x8(Square::A1).unwrap();
+/// assert_eq!(tour[0], Square::A1);
+/// assert_eq!(tour.iter().copied().collect::<Bitboard>(), Bitboard::FULL);
+/// ```
+pub fn warnsdorff_8x8(start: Square) -> Option<[Square; 64]> {
+    let mut unvisited = Bitboard::FULL.without(start);
+    let mut out = [start; 64];
+    let mut cur = start;
+    for slot in out.iter_mut().skip(1) {
+        let mut best: Option<(u32, i32, Square)> = None;
+        for next in attacks(cur) & unvisited {
+            let onward = (attacks(next) & unvisited).count();
+            let far = roth_8x8(next);
+            let better = match best {
+                None => true,
+                Some((d, f, _)) => onward < d || (onward == d && far > f),
+            };
+            if better {
+                best = Some((onward, far, next));
+            }
+        }
+        let (_, _, next) = best?;
+        unvisited.remove(next);
+        *slot = next;
+        cur = next;
+    }
+    Some(out)
+}
+
+/// Marks a visited square (or the border) in the degree array.
+const GONE: u8 = 0xff;
+
+/// An open tour of `board` from `start` by Warnsdorff's rule with a degree array (one byte per
+/// square, with a border of two), Roth's tie-break; `None` if it gets stuck.
+pub(crate) fn tour(board: Board, start: Coord) -> Option<Vec<u32>> {
+    let (w, h) = (board.width() as usize, board.height() as usize);
+    let pw = w + 4;
+    let mut deg = vec![GONE; pw * (h + 4)];
+    let mut off = [0isize; 8];
+    for (o, &(df, dr)) in off.iter_mut().zip(KNIGHT_DELTAS.iter()) {
+        *o = dr as isize * pw as isize + df as isize;
+    }
+    for y in 0..h {
+        for x in 0..w {
+            let c = Coord::new(x as u16, y as u16);
+            deg[(y + 2) * pw + x + 2] = board.knight_moves(c).count() as u8;
+        }
+    }
+    // Doubled coordinates relative to the centre, for Roth's distance.
+    let (cx, cy) = (w as i64 - 1, h as i64 - 1);
+    let n = board.len() as usize;
+    let mut order = Vec::with_capacity(n);
+    let (mut x, mut y) = (start.file as usize, start.rank as usize);
+    let mut cur = (y + 2) * pw + x + 2;
+    loop {
+        order.push((y * w + x) as u32);
+        *deg.get_mut(cur)? = GONE;
+        if order.len() == n {
+            return Some(order);
+        }
+        let mut best = usize::MAX;
+        let mut best_deg = GONE;
+        let mut best_far = -1i64;
+        for (k, &o) in off.iter().enumerate() {
+            let next = cur.wrapping_add_signed(o);
+            let Some(d) = deg.get_mut(next) else {
+                continue;
+            };
+            if *d == GONE {
+                continue;
+            }
+            *d -= 1;
+            let d = *d;
+            if d > best_deg {
+                continue;
+            }
+            let (df, dr) = KNIGHT_DELTAS[k];
+            let fx = 2 * (x as i64 + df as i64) - cx;
+            let fy = 2 * (y as i64 + dr as i64) - cy;
+            let far = fx * fx + fy * fy;
+            if d < best_deg || far > best_far {
+                best = k;
+                best_deg = d;
+                best_far = far;
+            }
+        }
+        let (df, dr) = *KNIGHT_DELTAS.get(best)?;
+        x = x.wrapping_add_signed(df as isize);
+        y = y.wrapping_add_signed(dr as isize);
+        cur = cur.wrapping_add_signed(off[best]);
+    }
+}
