@@ -11,7 +11,7 @@ use crate::knight::board::Board;
 /// use knightbits::knight::{Board, tour};
 /// let board = Board::new(3, 4).unwrap();
 /// // An open tour of the 3x4 board, squares numbered rank by rank from a1.
-/// let squares = [0, 7, 2, 3, 8, 1, 6, 11, 4, 9, 10, 5];
+/// let squares = [0, 7, 2, 3, 10, 5, 6, 11, 4, 9, 8, 1];
 /// assert_eq!(tour::validate(board, &squares, false), Ok(()));
 /// assert!(tour::validate(board, &squares, true).is_err());
 /// ```

@@ -69,10 +69,21 @@ pub(crate) fn tour(board: Board, start: Coord) -> Option<Vec<u32>> {
     for (o, &(df, dr)) in off.iter_mut().zip(KNIGHT_DELTAS.iter()) {
         *o = dr as isize * pw as isize + df as isize;
     }
+    // Degrees: the number of knight moves from (x, y) depends only on how near x and y are
+    // to the edges, so each row is its middle value with up to four corrections per side.
+    let on = |v: i64, len: usize| v >= 0 && v < len as i64;
+    let count = |x: usize, y: usize| {
+        KNIGHT_DELTAS
+            .iter()
+            .filter(|&&(df, dr)| on(x as i64 + df as i64, w) && on(y as i64 + dr as i64, h))
+            .count() as u8
+    };
     for y in 0..h {
-        for x in 0..w {
-            let c = Coord::new(x as u16, y as u16);
-            deg[(y + 2) * pw + x + 2] = board.knight_moves(c).count() as u8;
+        let row = &mut deg[(y + 2) * pw + 2..(y + 2) * pw + 2 + w];
+        let edge = |x: usize| x < 2 || x + 2 >= w;
+        let middle = if w > 4 { count(2, y) } else { 0 };
+        for (x, d) in row.iter_mut().enumerate() {
+            *d = if edge(x) { count(x, y) } else { middle };
         }
     }
     // Doubled coordinates relative to the centre, for Roth's distance.
@@ -87,30 +98,30 @@ pub(crate) fn tour(board: Board, start: Coord) -> Option<Vec<u32>> {
         if order.len() == n {
             return Some(order);
         }
+        // Branch-free choice: the smallest key (onward moves, then Roth's distance from the
+        // centre, larger first; then the first in delta order). Visited squares keep GONE.
+        let (bx, by) = (2 * x as i64 - cx, 2 * y as i64 - cy);
+        let mut best_key = u64::MAX;
         let mut best = usize::MAX;
-        let mut best_deg = GONE;
-        let mut best_far = -1i64;
         for (k, &o) in off.iter().enumerate() {
-            let next = cur.wrapping_add_signed(o);
-            let Some(d) = deg.get_mut(next) else {
+            let Some(p) = deg.get_mut(cur.wrapping_add_signed(o)) else {
                 continue;
             };
-            if *d == GONE {
-                continue;
-            }
-            *d -= 1;
-            let d = *d;
-            if d > best_deg {
-                continue;
-            }
+            let live = *p != GONE;
+            *p -= live as u8;
             let (df, dr) = KNIGHT_DELTAS[k];
-            let fx = 2 * (x as i64 + df as i64) - cx;
-            let fy = 2 * (y as i64 + dr as i64) - cy;
-            let far = fx * fx + fy * fy;
-            if d < best_deg || far > best_far {
+            let fx = bx + 2 * df as i64;
+            let fy = by + 2 * dr as i64;
+            // Distances are below 2^36 on the largest board.
+            let far = (fx * fx + fy * fy) as u64;
+            let key = if live {
+                ((*p as u64) << 40) | ((1 << 40) - 1 - far)
+            } else {
+                u64::MAX
+            };
+            if key < best_key {
+                best_key = key;
                 best = k;
-                best_deg = d;
-                best_far = far;
             }
         }
         let (df, dr) = *KNIGHT_DELTAS.get(best)?;
