@@ -280,3 +280,40 @@ fn closed_tour_of_the_largest_board() {
     let t = Tour::closed(b).unwrap();
     assert_eq!(tour::validate(b, t.squares(), true), Ok(()));
 }
+
+/// Every allowed start of a 4 x n board (both orientations), validated.
+fn four_wide(ns: core::ops::RangeInclusive<u32>) {
+    for n in ns {
+        for (bw, bh) in [(4, n), (n, 4)] {
+            let b = board(bw, bh);
+            for i in 0..b.len() {
+                let s = b.coord(i);
+                if tour::check_open(b, s).is_ok() {
+                    let t = Tour::open(b, s).unwrap_or_else(|e| panic!("{b} from {s:?}: {e}"));
+                    assert_eq!(tour::validate(b, t.squares(), false), Ok(()), "{b} {s:?}");
+                }
+            }
+        }
+    }
+}
+
+/// Proves open tours from every allowed start of 4 x n and n x 4 for n up to 40 (Warnsdorff
+/// with retried tie-breaks; these boards have no closed tour to fall back on).
+#[test]
+fn open_tours_from_every_allowed_start_on_four_wide_boards() {
+    four_wide(5..=40);
+}
+
+/// The same up to 4 x 300, and sampled starts on 4 x 10,000.
+#[test]
+#[ignore = "about 30 s in release"]
+fn open_tours_on_four_wide_boards_up_to_300_and_sampled_on_10000() {
+    four_wide(41..=300);
+    let b = board(10_000, 4);
+    for f in [0, 1, 2, 3, 4, 5000, 7777, 9998, 9999] {
+        for r in [0, 3] {
+            let t = Tour::open(b, Coord::new(f, r)).unwrap();
+            assert_eq!(tour::validate(b, t.squares(), false), Ok(()), "{f},{r}");
+        }
+    }
+}

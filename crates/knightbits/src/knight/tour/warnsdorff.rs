@@ -62,6 +62,30 @@ const GONE: u8 = 0xff;
 /// An open tour of `board` from `start` by Warnsdorff's rule with a degree array (one byte per
 /// square, with a border of two), Roth's tie-break; `None` if it gets stuck.
 pub(crate) fn tour(board: Board, start: Coord) -> Option<Vec<u32>> {
+    tour_with(board, start, Tie::ROTH)
+}
+
+/// A tie-break for Warnsdorff's rule: Roth's (farthest from the centre), its opposite or none,
+/// then the delta order rotated by `rotate`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tie {
+    /// 0: farthest from the centre first (Roth), 1: nearest first, 2: ignore the distance,
+    /// 3: random order from the seed `rotate` (xorshift).
+    pub centre: u8,
+    /// Ties left are broken by `KNIGHT_DELTAS` order starting at this index.
+    pub rotate: u8,
+}
+
+impl Tie {
+    /// Roth's tie-break, then delta order.
+    pub const ROTH: Tie = Tie {
+        centre: 0,
+        rotate: 0,
+    };
+}
+
+/// Warnsdorff's rule with the tie-break `tie`.
+pub(crate) fn tour_with(board: Board, start: Coord, tie: Tie) -> Option<Vec<u32>> {
     let (w, h) = (board.width() as usize, board.height() as usize);
     let pw = w + 4;
     let mut deg = vec![GONE; pw * (h + 4)];
@@ -92,6 +116,7 @@ pub(crate) fn tour(board: Board, start: Coord) -> Option<Vec<u32>> {
     let mut order = Vec::with_capacity(n);
     let (mut x, mut y) = (start.file as usize, start.rank as usize);
     let mut cur = (y + 2) * pw + x + 2;
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ tie.rotate as u64;
     loop {
         order.push((y * w + x) as u32);
         *deg.get_mut(cur)? = GONE;
@@ -99,10 +124,9 @@ pub(crate) fn tour(board: Board, start: Coord) -> Option<Vec<u32>> {
             return Some(order);
         }
         // Branch-free choice: the smallest key (onward moves, then Roth's distance from the
-        // centre, larger first; then the first in delta order). Visited squares keep GONE.
+        // centre, larger first, then the first in delta order). Visited squares keep GONE.
         let (bx, by) = (2 * x as i64 - cx, 2 * y as i64 - cy);
         let mut best_key = u64::MAX;
-        let mut best = usize::MAX;
         for (k, &o) in off.iter().enumerate() {
             let Some(p) = deg.get_mut(cur.wrapping_add_signed(o)) else {
                 continue;
@@ -110,20 +134,32 @@ pub(crate) fn tour(board: Board, start: Coord) -> Option<Vec<u32>> {
             let live = *p != GONE;
             *p -= live as u8;
             let (df, dr) = KNIGHT_DELTAS[k];
-            let fx = bx + 2 * df as i64;
-            let fy = by + 2 * dr as i64;
-            // Distances are below 2^36 on the largest board.
-            let far = (fx * fx + fy * fy) as u64;
-            let key = if live {
-                ((*p as u64) << 40) | ((1 << 40) - 1 - far)
+            // The squared distance of the target from the centre is bx² + by² + 20 plus four
+            // times this, so this alone decides Roth's tie-break (|far| < 2^17).
+            let far = df as i64 * bx + dr as i64 * by;
+            let centre = match tie.centre {
+                0 => (1 << 20) - far,
+                1 => (1 << 20) + far,
+                _ => 0,
+            } as u64;
+            let order = if tie.centre == 3 {
+                // A random rank for this candidate: the low bits of the generator shifted
+                // past the move index.
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                (seed & 0xff) << 3 | (k as u64).wrapping_sub(tie.rotate as u64) & 7
             } else {
-                u64::MAX
+                (k as u64).wrapping_sub(tie.rotate as u64) & 7
             };
-            if key < best_key {
-                best_key = key;
-                best = k;
-            }
+            let key = ((*p as u64) << 32) | centre << 11 | order;
+            best_key = best_key.min(if live { key } else { u64::MAX });
         }
+        let best = if best_key == u64::MAX {
+            usize::MAX
+        } else {
+            ((best_key + tie.rotate as u64) & 7) as usize
+        };
         let (df, dr) = *KNIGHT_DELTAS.get(best)?;
         x = x.wrapping_add_signed(df as isize);
         y = y.wrapping_add_signed(dr as isize);
