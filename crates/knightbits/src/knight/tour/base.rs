@@ -1,18 +1,21 @@
 //! The stored structured closed tours of the divide and conquer construction.
 //!
-//! One tour for each block of width 6, 8 or 10 and height 5 to 10, derived once by the bounded
+//! One tour for each block of width 6, 8 or 10 and height 5 to 11, derived once by the bounded
 //! search of this module's parent (`search`) and embedded here (the test
 //! `base_tours_regenerate` re-derives them). Each square holds its two moves as codes into
 //! `KNIGHT_DELTAS` (low and high nibble), squares row by row from the bottom left.
 
-/// The stored tour of a `w x h` block: `w` in 6, 8, 10 and `h` in 5 to 10.
+/// The stored tour of a `w x h` block: `w` in 6, 8, 10 and `h` in 5 to 11 (empty otherwise).
 pub(crate) fn tour(w: u32, h: u32) -> &'static [u8] {
-    let i = ((w - 6) / 2 * 6 + (h - 5)) as usize;
+    if !matches!(w, 6 | 8 | 10) || !(5..=11).contains(&h) {
+        return &[];
+    }
+    let i = ((w - 6) / 2 * 7 + (h - 5)) as usize;
     TOURS.get(i).copied().unwrap_or(&[])
 }
 
 #[rustfmt::skip]
-static TOURS: [&[u8]; 18] = [
+static TOURS: [&[u8]; 21] = [
     // 6x5
     &[
         16, 113, 22, 23, 6, 103, 32, 7, 37, 82, 117, 117, 3, 71, 55, 16, 48, 116, 49, 65,
@@ -46,6 +49,13 @@ static TOURS: [&[u8]; 18] = [
         16, 23, 97, 16, 7, 118, 2, 7, 101, 37, 87, 117, 50, 71, 7, 49, 67, 116, 49, 4,
         116, 49, 3, 87, 48, 55, 86, 116, 3, 86, 32, 115, 100, 32, 55, 100, 50, 71, 115, 18,
         6, 116, 3, 71, 32, 49, 64, 117, 49, 19, 97, 22, 99, 84, 50, 36, 82, 69, 83, 69,
+    ],
+    // 6x11
+    &[
+        16, 23, 1, 97, 7, 118, 1, 114, 101, 37, 80, 87, 50, 71, 87, 52, 99, 116, 3, 4,
+        2, 97, 48, 70, 48, 50, 118, 32, 3, 86, 32, 116, 4, 36, 103, 71, 16, 67, 2, 97,
+        64, 116, 19, 66, 117, 52, 48, 87, 16, 71, 101, 4, 3, 71, 18, 19, 101, 97, 54, 70,
+        50, 66, 37, 37, 52, 84,
     ],
     // 8x5
     &[
@@ -84,6 +94,14 @@ static TOURS: [&[u8]; 18] = [
         64, 55, 67, 84, 33, 71, 5, 19, 20, 16, 3, 116, 48, 64, 83, 6, 48, 69, 101, 117,
         48, 33, 97, 4, 2, 97, 67, 116, 18, 71, 71, 82, 84, 70, 3, 86, 16, 71, 5, 32,
         20, 36, 3, 118, 49, 49, 101, 97, 97, 33, 101, 100, 50, 66, 82, 84, 66, 82, 83, 84,
+    ],
+    // 8x11
+    &[
+        16, 16, 22, 6, 113, 16, 7, 118, 32, 39, 101, 101, 101, 33, 87, 117, 2, 66, 66, 115,
+        116, 55, 67, 84, 48, 71, 96, 16, 22, 54, 3, 118, 2, 116, 35, 35, 54, 37, 101, 103,
+        48, 65, 32, 65, 66, 18, 99, 116, 3, 20, 96, 81, 2, 81, 54, 101, 18, 71, 112, 69,
+        38, 82, 3, 86, 1, 116, 37, 64, 23, 36, 7, 118, 49, 19, 86, 70, 97, 33, 101, 100,
+        35, 36, 82, 53, 66, 50, 83, 84,
     ],
     // 10x5
     &[
@@ -126,6 +144,15 @@ static TOURS: [&[u8]; 18] = [
         50, 71, 113, 71, 33, 84, 84, 116, 64, 117, 48, 52, 16, 118, 83, 99, 86, 103, 67, 116,
         48, 35, 54, 18, 37, 114, 99, 6, 3, 70, 32, 71, 99, 71, 2, 37, 49, 39, 3, 118,
         18, 65, 97, 97, 19, 97, 97, 33, 84, 100, 50, 66, 53, 82, 82, 84, 53, 82, 83, 84,
+    ],
+    // 10x11
+    &[
+        16, 23, 97, 103, 22, 6, 97, 16, 7, 118, 2, 114, 37, 37, 82, 96, 101, 33, 86, 117,
+        48, 71, 48, 18, 18, 97, 36, 55, 67, 84, 3, 116, 103, 114, 112, 21, 69, 81, 3, 118,
+        50, 71, 7, 71, 22, 23, 48, 37, 6, 87, 3, 52, 35, 3, 113, 70, 37, 117, 3, 116,
+        48, 48, 54, 36, 48, 6, 86, 70, 55, 100, 32, 116, 96, 35, 36, 39, 115, 98, 3, 116,
+        2, 71, 71, 103, 7, 66, 100, 55, 7, 118, 19, 66, 97, 65, 50, 99, 97, 33, 99, 100,
+        50, 52, 53, 50, 82, 84, 50, 50, 83, 84,
     ],
 ];
 
@@ -187,7 +214,7 @@ mod tests {
     fn stored_tours_are_structured_closed_tours() {
         use crate::knight::board::KNIGHT_DELTAS;
         for w in [6, 8, 10] {
-            for h in 5..=10 {
+            for h in 5..=11 {
                 let b = Board::new(w, h).unwrap();
                 let t = tour(w, h);
                 assert_eq!(t.len(), (w * h) as usize);
@@ -226,7 +253,7 @@ mod tests {
     #[ignore = "re-derives the stored tables by search; prints them"]
     fn base_tours_regenerate() {
         for w in [6, 8, 10] {
-            for h in 5..=10 {
+            for h in 5..=11 {
                 let t = derive(w, h).expect("search found no structured tour");
                 std::println!("    // {w}x{h}\n    &{:?},", t);
                 assert_eq!(tour(w, h), &t[..], "{w}x{h}");

@@ -276,7 +276,9 @@ fn open_squares(board: Board, start: Coord) -> Result<Vec<u32>, TourError> {
 /// A closed tour read from square `from`; the rule has been checked.
 fn closed_squares(board: Board, from: u32) -> Result<Vec<u32>, TourError> {
     if board.width().min(board.height()) >= 5 {
-        blocks::closed(board).walk(from).ok_or(TourError::GaveUp)
+        blocks::closed(board)
+            .and_then(|links| links.walk(from))
+            .ok_or(TourError::GaveUp)
     } else {
         thin::closed(board)
             .and_then(|links| links.walk(from))
