@@ -297,8 +297,8 @@ fn four_wide(ns: core::ops::RangeInclusive<u32>) {
     }
 }
 
-/// Proves open tours from every allowed start of 4 x n and n x 4 for n up to 40 (Warnsdorff
-/// with retried tie-breaks; these boards have no closed tour to fall back on).
+/// Proves open tours from every allowed start of 4 x n and n x 4 for n up to 40 (these boards
+/// have no closed tour to fall back on).
 #[test]
 fn open_tours_from_every_allowed_start_on_four_wide_boards() {
     four_wide(5..=40);
@@ -316,4 +316,57 @@ fn open_tours_on_four_wide_boards_up_to_300_and_sampled_on_10000() {
             assert_eq!(tour::validate(b, t.squares(), false), Ok(()), "{f},{r}");
         }
     }
+}
+
+/// Proves open tours from sampled starts (fixed seed) of long thin boards, 4 x n for n up
+/// to 10,000, and of long boards with both sides odd.
+#[test]
+#[ignore = "a few seconds in release"]
+fn sampled_starts_on_long_boards() {
+    let mut seed = 12345u64;
+    let mut rnd = |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
+    let mut worst = std::time::Duration::ZERO;
+    for _ in 0..300 {
+        let n = 301 + rnd(9700) as u32;
+        let f = rnd(n as u64) as u16;
+        let r = if rnd(2) == 0 { 0 } else { 3 };
+        let (b, s) = if rnd(2) == 0 {
+            (board(n, 4), Coord::new(f, r))
+        } else {
+            (board(4, n), Coord::new(r, f))
+        };
+        let t0 = std::time::Instant::now();
+        let t = Tour::open(b, s).unwrap_or_else(|e| panic!("{b} {s:?} {e}"));
+        worst = worst.max(t0.elapsed());
+        assert_eq!(tour::validate(b, t.squares(), false), Ok(()));
+    }
+    for (w, h) in [
+        (5u32, 9999u32),
+        (9999, 5),
+        (7, 9999),
+        (11, 9999),
+        (9999, 13),
+        (5, 11),
+        (11, 5),
+        (9, 9999),
+    ] {
+        let b = board(w, h);
+        for _ in 0..20 {
+            let i = rnd(b.len() as u64) as u32;
+            let s = b.coord(i);
+            if tour::check_open(b, s).is_err() {
+                continue;
+            }
+            let t0 = std::time::Instant::now();
+            let t = Tour::open(b, s).unwrap_or_else(|e| panic!("{b} {s:?} {e}"));
+            worst = worst.max(t0.elapsed());
+            assert_eq!(tour::validate(b, t.squares(), false), Ok(()));
+        }
+    }
+    println!("slowest tour: {worst:?}");
 }

@@ -79,6 +79,33 @@ impl Links {
         }
     }
 
+    /// The two squares linked to `a` (the second is `a` itself at a path end).
+    pub fn neighbours(&self, a: (u32, u32)) -> Option<((u32, u32), (u32, u32))> {
+        let byte = *self.bytes.get((a.1 * self.board.width() + a.0) as usize)?;
+        let go = |code: u8| -> Option<(u32, u32)> {
+            if code == END {
+                return Some(a);
+            }
+            let &(df, dr) = KNIGHT_DELTAS.get(code as usize)?;
+            let f = a.0.checked_add_signed(df as i32)?;
+            let r = a.1.checked_add_signed(dr as i32)?;
+            Some((f, r))
+        };
+        Some((go(byte & 15)?, go(byte >> 4)?))
+    }
+
+    /// Replaces the link of `a` towards `old` by one towards `new`, or by none.
+    pub fn cut(&mut self, a: (u32, u32), old: (u32, u32), new: Option<(u32, u32)>) {
+        let from = self.code(a, old);
+        let to = new.map_or(END, |n| self.code(a, n));
+        let byte = self.at(a);
+        if *byte & 15 == from {
+            *byte = (*byte & 0xf0) | to;
+        } else if *byte >> 4 == from {
+            *byte = (*byte & 0x0f) | (to << 4);
+        }
+    }
+
     /// Swaps the moves `a-b` and `c-d` (both on the tour, `a-c` and `b-d` knight moves) for
     /// `a-c` and `b-d`: joins two cycles, or a path and a cycle, into one.
     pub fn swap(&mut self, a: (u32, u32), b: (u32, u32), c: (u32, u32), d: (u32, u32)) {

@@ -13,6 +13,7 @@
 
 mod base;
 mod blocks;
+mod four;
 mod links;
 mod rules;
 mod search;
@@ -42,8 +43,7 @@ pub enum TourError {
     NoTourFromStart,
     /// The start square is not on the board.
     StartOffBoard,
-    /// Every fallback ran out of its budget (only possible on boards 4 squares wide, and not
-    /// seen in the tests).
+    /// Every fallback ran out of its budget (not seen in the tests on any board).
     GaveUp,
     /// The list does not have one entry per square.
     WrongLength,
@@ -105,7 +105,7 @@ pub struct Tour {
 impl Tour {
     /// An open tour of `board` starting on `start`, if one exists (decided by [`check_open`]).
     ///
-    /// Warnsdorff's rule first (on boards up to 2000 x 2000 squares, and on every board 4 wide):
+    /// Warnsdorff's rule first (on boards up to 2000 x 2000 squares):
     /// the next square is the one with the fewest onward moves
     /// (on 8x8 a popcount of the attacks on unvisited squares, see [`warnsdorff_8x8`]; on
     /// other boards a degree array), ties broken by Roth's rule, the square farthest from the
@@ -115,10 +115,15 @@ impl Tour {
     ///   start, covered by a searched path (linear time);
     /// - 3 x n, n ≥ 13: a searched 3 x 13 to 3 x 16 piece holding the start, grown by 4 files at
     ///   a time on both sides (linear time);
-    /// - 4 x n and 3 x n below 13: Warnsdorff again with 279 other tie-breaks (nearest the
-    ///   centre, no distance, rotated move orders, 256 seeded random orders), then a bounded
-    ///   backtracking search. [`TourError::GaveUp`] if all fail: the tests show it does not
-    ///   happen on 4 x n up to n = 300 from any start, nor on sampled starts of 4 x 10,000.
+    /// - 4 x n: the cycles of the two classes of squares (outer squares of one colour with
+    ///   inner squares of the other), each built from stored blocks, opened at the start and
+    ///   joined by one inner-to-inner move (linear time, see the `four` module);
+    /// - 3 x 4 to 3 x 12: Warnsdorff again with 279 other tie-breaks (nearest the centre, no
+    ///   distance, rotated move orders, 256 seeded random orders), then the bounded
+    ///   backtracking search, which the tests show succeeds from every allowed start.
+    ///
+    /// [`TourError::GaveUp`] is returned only if a construction's internal search fails, which
+    /// the tests show does not happen.
     ///
     /// ```
     /// use knightbits::knight::{Board, Coord, tour::{Tour, TourError}};
@@ -255,13 +260,18 @@ fn open_squares(board: Board, start: Coord) -> Result<Vec<u32>, TourError> {
     {
         return Ok(order);
     }
+    if small == 4
+        && let Some(order) = four::open(board, start).and_then(|links| links.walk(s))
+    {
+        return Ok(order);
+    }
     if small >= 5
         && let Some(order) = blocks::open_odd(board, start).and_then(|links| links.walk(s))
     {
         return Ok(order);
     }
-    // Boards 4 wide (and 3 x 4 to 3 x 12): Warnsdorff with other tie-breaks, then seeded
-    // random ones, then the bounded search.
+    // 3 x 4 to 3 x 12 (and anything a construction missed): Warnsdorff with other
+    // tie-breaks, then seeded random ones, then the bounded search.
     let ties = (0..3)
         .flat_map(|centre| (0..8).map(move |rotate| warnsdorff::Tie { centre, rotate }))
         .chain((0..=255).map(|rotate| warnsdorff::Tie { centre: 3, rotate }));

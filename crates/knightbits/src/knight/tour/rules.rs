@@ -36,7 +36,8 @@ pub fn check_closed(board: Board) -> Result<(), TourError> {
 ///   only reaches the two inner lines, which hold as many squares, so on a path of 4n squares
 ///   no two outer squares are consecutive. If they alternated exactly, all outer squares would
 ///   share a colour, but each outer line has both colours equally; so the path has one pair of
-///   consecutive inner squares and starts and ends on an outer line.
+///   consecutive inner squares and starts and ends on an outer line. From every outer square
+///   there is one: the construction of [`Tour::open`](super::Tour::open) builds it.
 /// - 3 x 4: only from the two lines of length 3 at the ends; 3 x 7: not from the centre;
 ///   3 x 8: not from the two squares on the middle line three squares from either end; 3 x n
 ///   for n ≥ 9: from every square. The excluded squares were found by exhaustive search (the

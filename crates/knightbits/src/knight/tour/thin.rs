@@ -161,18 +161,18 @@ fn splice(links: &mut Links, u: (u32, u32), v: (u32, u32), at: impl Fn(usize) ->
     }
 }
 
-/// The links of the flat board (`n` files, 3 ranks) on `board`, stood up if it is 3 wide:
+/// The links of a flat board (`n` files, a few ranks) on `board`, stood up if that is narrow:
 /// square `(x, y)` of the flat board is `(y, x)`.
-fn stand_up(links: Links, board: Board) -> Links {
+pub(crate) fn stand_up(links: Links, board: Board) -> Links {
     if board.width() == links.board.width() {
         return links;
     }
-    let n = links.board.width();
+    let (n, ranks) = (links.board.width(), links.board.height());
     let mut upright = Links::new(board);
     for x in 0..n {
-        for y in 0..3 {
+        for y in 0..ranks {
             let b = links.bytes[(y * n + x) as usize];
-            upright.bytes[(x * 3 + y) as usize] =
+            upright.bytes[(x * ranks + y) as usize] =
                 TRANSPOSE[(b & 15) as usize] | (TRANSPOSE[(b >> 4) as usize] << 4);
         }
     }
