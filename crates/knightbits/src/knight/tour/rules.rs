@@ -41,7 +41,9 @@ pub fn check_closed(board: Board) -> Result<(), TourError> {
 /// - 3 x 4: only from the two lines of length 3 at the ends; 3 x 7: not from the centre;
 ///   3 x 8: not from the two squares on the middle line three squares from either end; 3 x n
 ///   for n ≥ 9: from every square. The excluded squares were found by exhaustive search (the
-///   tests repeat it), as were tours from every other square on 3 x n up to n = 12.
+///   tests repeat it up to 3 x 8); tours from every other square are built by
+///   [`Tour::open`](super::Tour::open) (closed tours read from the start for even n ≥ 10, growth
+///   by 4 files for n ≥ 13, search below).
 ///
 /// ```
 /// use knightbits::knight::{Board, Coord, tour};
