@@ -62,7 +62,7 @@ const GONE: u8 = 0xff;
 /// An open tour of `board` from `start` by Warnsdorff's rule with a degree array (one byte per
 /// square, with a border of two), Roth's tie-break; `None` if it gets stuck.
 pub(crate) fn tour(board: Board, start: Coord) -> Option<Vec<u32>> {
-    tour_with(board, start, Tie::ROTH)
+    run::<0>(board, start, 0)
 }
 
 /// A tie-break for Warnsdorff's rule: Roth's (farthest from the centre), its opposite or none,
@@ -76,16 +76,19 @@ pub(crate) struct Tie {
     pub rotate: u8,
 }
 
-impl Tie {
-    /// Roth's tie-break, then delta order.
-    pub const ROTH: Tie = Tie {
-        centre: 0,
-        rotate: 0,
-    };
-}
-
 /// Warnsdorff's rule with the tie-break `tie`.
 pub(crate) fn tour_with(board: Board, start: Coord, tie: Tie) -> Option<Vec<u32>> {
+    match tie.centre {
+        0 => run::<0>(board, start, tie.rotate),
+        1 => run::<1>(board, start, tie.rotate),
+        2 => run::<2>(board, start, tie.rotate),
+        _ => run::<3>(board, start, tie.rotate),
+    }
+}
+
+/// Warnsdorff's rule with the tie-break `Tie { centre: CENTRE, rotate }`, compiled once per
+/// centre mode so that Roth's rule runs without the others' branches.
+fn run<const CENTRE: u8>(board: Board, start: Coord, rotate: u8) -> Option<Vec<u32>> {
     let (w, h) = (board.width() as usize, board.height() as usize);
     let pw = w + 4;
     let mut deg = vec![GONE; pw * (h + 4)];
@@ -116,7 +119,7 @@ pub(crate) fn tour_with(board: Board, start: Coord, tie: Tie) -> Option<Vec<u32>
     let mut order = Vec::with_capacity(n);
     let (mut x, mut y) = (start.file as usize, start.rank as usize);
     let mut cur = (y + 2) * pw + x + 2;
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ tie.rotate as u64;
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ rotate as u64;
     loop {
         order.push((y * w + x) as u32);
         *deg.get_mut(cur)? = GONE;
@@ -126,8 +129,8 @@ pub(crate) fn tour_with(board: Board, start: Coord, tie: Tie) -> Option<Vec<u32>
         // Branch-free choice: the smallest key (onward moves, then Roth's distance from the
         // centre, larger first, then the first in delta order). Visited squares keep GONE.
         let (bx, by) = (2 * x as i64 - cx, 2 * y as i64 - cy);
-        let mut best_key = u64::MAX;
-        for (k, &o) in off.iter().enumerate() {
+        let mut keys = [u64::MAX; 8];
+        for (k, (&o, key_out)) in off.iter().zip(keys.iter_mut()).enumerate() {
             let Some(p) = deg.get_mut(cur.wrapping_add_signed(o)) else {
                 continue;
             };
@@ -137,28 +140,33 @@ pub(crate) fn tour_with(board: Board, start: Coord, tie: Tie) -> Option<Vec<u32>
             // The squared distance of the target from the centre is bx² + by² + 20 plus four
             // times this, so this alone decides Roth's tie-break (|far| < 2^17).
             let far = df as i64 * bx + dr as i64 * by;
-            let centre = match tie.centre {
+            let centre = match CENTRE {
                 0 => (1 << 20) - far,
                 1 => (1 << 20) + far,
                 _ => 0,
             } as u64;
-            let order = if tie.centre == 3 {
+            let order = if CENTRE == 3 {
                 // A random rank for this candidate: the low bits of the generator shifted
                 // past the move index.
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                (seed & 0xff) << 3 | (k as u64).wrapping_sub(tie.rotate as u64) & 7
+                (seed & 0xff) << 3 | (k as u64).wrapping_sub(rotate as u64) & 7
             } else {
-                (k as u64).wrapping_sub(tie.rotate as u64) & 7
+                (k as u64).wrapping_sub(rotate as u64) & 7
             };
             let key = ((*p as u64) << 32) | centre << 11 | order;
-            best_key = best_key.min(if live { key } else { u64::MAX });
+            *key_out = if live { key } else { u64::MAX };
         }
+        // A tree of minimums: three steps deep instead of eight.
+        let [k0, k1, k2, k3, k4, k5, k6, k7] = keys;
+        let best_key = (k0.min(k1))
+            .min(k2.min(k3))
+            .min((k4.min(k5)).min(k6.min(k7)));
         let best = if best_key == u64::MAX {
             usize::MAX
         } else {
-            ((best_key + tie.rotate as u64) & 7) as usize
+            ((best_key + rotate as u64) & 7) as usize
         };
         let (df, dr) = *KNIGHT_DELTAS.get(best)?;
         x = x.wrapping_add_signed(df as isize);
