@@ -370,3 +370,47 @@ fn sampled_starts_on_long_boards() {
     }
     println!("slowest tour: {worst:?}");
 }
+
+/// Proves tours on sampled boards (fixed seed): 300 boards with sides from 1 to 400, an open
+/// tour from a random square where the rule allows one (else the rule's error), a closed tour
+/// where Schwenk allows one; and closed tours of a few long boards.
+#[test]
+#[ignore = "a few seconds in release"]
+fn sampled_boards() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut rnd = |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
+    for _ in 0..300 {
+        let b = board(1 + rnd(400) as u32, 1 + rnd(400) as u32);
+        let i = rnd(b.len() as u64) as u32;
+        let s = b.coord(i);
+        match tour::check_open(b, s) {
+            Ok(()) => {
+                let t = Tour::open(b, s).unwrap_or_else(|e| panic!("{b} {s:?} {e}"));
+                assert_eq!(tour::validate(b, t.squares(), false), Ok(()), "{b} {s:?}");
+            }
+            Err(e) => assert_eq!(Tour::open(b, s), Err(e)),
+        }
+        if tour::check_closed(b).is_ok() {
+            let t = Tour::closed(b).unwrap_or_else(|e| panic!("{b} {e}"));
+            assert_eq!(tour::validate(b, t.squares(), true), Ok(()), "{b}");
+        }
+    }
+    for (w, h) in [
+        (997, 1000),
+        (1000, 999),
+        (5, 10_000),
+        (10_000, 5),
+        (6, 9_999),
+        (3, 9_998),
+        (9_998, 3),
+    ] {
+        let b = board(w, h);
+        let t = Tour::closed(b).unwrap();
+        assert_eq!(tour::validate(b, t.squares(), true), Ok(()), "{b}");
+    }
+}
