@@ -39,6 +39,7 @@ enum Command {
     Fill(cmd::fill::Args),
     Reach(cmd::reach::Args),
     Distance(cmd::distance::Args),
+    Tour(cmd::tour::Args),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -52,6 +53,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Fill(args) => cmd::fill::run(args),
         Command::Reach(args) => cmd::reach::run(args),
         Command::Distance(args) => cmd::distance::run(args),
+        Command::Tour(args) => cmd::tour::run(args),
     }
 }
 

@@ -414,3 +414,23 @@ fn sampled_boards() {
         assert_eq!(tour::validate(b, t.squares(), true), Ok(()), "{b}");
     }
 }
+
+/// A closed tour read from any start is still a closed tour, and starts there.
+#[test]
+fn closed_tours_start_where_asked() {
+    use knightbits::knight::{Board, Coord, tour};
+    for (w, h) in [(6, 6), (8, 8), (3, 10), (5, 6), (12, 7)] {
+        let board = Board::new(w, h).unwrap();
+        for i in 0..board.len() {
+            let start: Coord = board.coord(i);
+            let t = tour::Tour::closed_from(board, start).unwrap();
+            assert_eq!(t.squares()[0], i);
+            assert_eq!(tour::validate(board, t.squares(), true), Ok(()));
+        }
+    }
+    let board = Board::new(8, 8).unwrap();
+    assert_eq!(
+        tour::Tour::closed_from(board, Coord::new(8, 0)),
+        Err(tour::TourError::StartOffBoard)
+    );
+}

@@ -9,6 +9,7 @@ pub mod forks;
 pub mod moves;
 pub mod reach;
 pub mod show;
+pub mod tour;
 
 use knightbits::Bitboard;
 

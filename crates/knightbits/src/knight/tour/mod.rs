@@ -167,6 +167,29 @@ impl Tour {
         })
     }
 
+    /// A closed tour of `board` read from `start`: the same cycle as [`Tour::closed`], which
+    /// may begin on any of its squares.
+    ///
+    /// ```
+    /// use knightbits::knight::{Board, Coord, tour::{self, Tour}};
+    /// let board = Board::new(6, 6).unwrap();
+    /// let tour = Tour::closed_from(board, Coord::new(3, 2)).unwrap();
+    /// assert_eq!(tour.squares()[0], board.index(Coord::new(3, 2)));
+    /// assert_eq!(tour::validate(board, tour.squares(), true), Ok(()));
+    /// ```
+    pub fn closed_from(board: Board, start: Coord) -> Result<Tour, TourError> {
+        check_closed(board)?;
+        if !board.contains(start) {
+            return Err(TourError::StartOffBoard);
+        }
+        let squares = closed_squares(board, board.index(start))?;
+        Ok(Tour {
+            board,
+            closed: true,
+            squares,
+        })
+    }
+
     /// The board toured.
     #[inline]
     pub fn board(&self) -> Board {
