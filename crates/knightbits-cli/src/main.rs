@@ -41,6 +41,7 @@ enum Command {
     Fill(cmd::fill::Args),
     Reach(cmd::reach::Args),
     Distance(cmd::distance::Args),
+    Tour(cmd::tour::Args),
     Serve(cmd::serve::Args),
 }
 
@@ -55,6 +56,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Fill(args) => cmd::fill::run(args),
         Command::Reach(args) => cmd::reach::run(args),
         Command::Distance(args) => cmd::distance::run(args),
+        Command::Tour(args) => cmd::tour::run(args),
         Command::Serve(args) => cmd::serve::run(args),
     }
 }

@@ -10,6 +10,7 @@ pub mod moves;
 pub mod reach;
 pub mod serve;
 pub mod show;
+pub mod tour;
 
 use knightbits::Bitboard;
 

@@ -16,6 +16,7 @@
 //! | distance table, shortest paths | wiki "Knight-Distance" | [`distance`], [`DISTANCE`], [`path`] |
 //! | any board: distance, path | Knight-Distance | [`Board::distance`], [`Board::path`], [`infinite_distance`] |
 //! | can the knight catch the passer | wiki (pawn-knight endings) | [`catch_square`] |
+//! | open and closed tours on any board (feature `alloc`) | wiki references | `tour::Tour` |
 
 mod board;
 mod board_distance;
@@ -29,6 +30,8 @@ mod moves;
 mod pawn_race;
 mod set;
 mod setwise;
+#[cfg(feature = "alloc")]
+pub mod tour;
 mod translate;
 
 pub use self::board::{Board, BoardSizeError, Coord, CoordName, KNIGHT_DELTAS, KnightMoves};

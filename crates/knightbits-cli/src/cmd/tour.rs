@@ -1,0 +1,114 @@
+//! `knightbits tour`: an open or closed knight's tour of any board.
+
+use std::io::{self, BufWriter, Write};
+
+use knightbits::knight::Board;
+use knightbits::knight::tour::Tour;
+
+use crate::error::CliError;
+use crate::output;
+
+/// A knight's tour: every square once by knight moves. Open tours by Warnsdorff's rule (Roth's
+/// tie-break) with constructions as fallbacks; closed tours by divide and conquer.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  knightbits tour --board 8x8\n  knightbits tour --board 5x5 --start c3 --json\n  \
+knightbits tour --board 6x6 --closed\n  knightbits tour --board 1000x1000 --json > tour.json\n\n\
+Boards without a tour get one line saying why (for example 4x4, 3x3, 2xN; closed tours also\n\
+need Schwenk's conditions). Squares are names on boards of at most 26 files, else file,rank."
+)]
+pub struct Args {
+    /// Board size WxH, 1 to 10000 each.
+    #[arg(long)]
+    board: String,
+    /// Start square (a name like c3, or file,rank from 0); a1 by default.
+    #[arg(long)]
+    start: Option<String>,
+    /// A closed tour: the last square is a knight move from the first.
+    #[arg(long)]
+    closed: bool,
+    /// Print one JSON object: {"board", "closed", "squares"}.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let board: Board = args
+        .board
+        .parse()
+        .map_err(|e| CliError::input("board", &args.board, e))?;
+    let start = match &args.start {
+        Some(text) => board
+            .parse_coord(text)
+            .map_err(|e| CliError::input("start square", text, e))?,
+        None => knightbits::knight::Coord::new(0, 0),
+    };
+    let tour = if args.closed {
+        Tour::closed_from(board, start)
+    } else {
+        Tour::open(board, start)
+    }
+    .map_err(|e| CliError::Input(format!("no tour on {board}: {e}")))?;
+    if args.json {
+        write_json(&tour)
+    } else {
+        output::text(&text(&tour))
+    }
+}
+
+/// Streams the JSON object: a 10000x10000 tour has 10^8 squares, too many to build as a value.
+fn write_json(tour: &Tour) -> Result<(), CliError> {
+    let board = tour.board();
+    let mut out = BufWriter::new(io::stdout().lock());
+    write!(
+        out,
+        "{{\"board\":\"{board}\",\"closed\":{},\"squares\":[",
+        tour.is_closed()
+    )?;
+    for (i, c) in tour.coords().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        write!(out, "\"{}\"", board.name(c))?;
+    }
+    out.write_all(b"]}\n")?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The move number on every square, rank at the top first, for boards up to 30x30; a summary
+/// for larger ones.
+fn text(tour: &Tour) -> String {
+    let board = tour.board();
+    let kind = if tour.is_closed() { "closed" } else { "open" };
+    let first = tour.coords().next().map(|c| board.name(c).to_string());
+    let last = tour.coords().last().map(|c| board.name(c).to_string());
+    let summary = format!(
+        "{kind} tour of {board}, {} squares, from {} to {}\n",
+        board.len(),
+        first.unwrap_or_default(),
+        last.unwrap_or_default()
+    );
+    if board.width() > 30 || board.height() > 30 {
+        return summary + "(use --json for the squares)\n";
+    }
+    let mut number = vec![0u32; board.len() as usize];
+    for (step, &square) in tour.squares().iter().enumerate() {
+        number[square as usize] = step as u32 + 1;
+    }
+    let width = board.len().to_string().len();
+    let mut grid = String::new();
+    for rank in (0..board.height()).rev() {
+        let row: Vec<String> = (0..board.width())
+            .map(|file| format!("{:>width$}", number[(rank * board.width() + file) as usize]))
+            .collect();
+        grid += &format!("{:>3} {}\n", rank + 1, row.join(" "));
+    }
+    if board.has_names() {
+        let files: Vec<String> = (0..board.width())
+            .map(|f| format!("{:>width$}", ((b'a' + f as u8) as char)))
+            .collect();
+        grid += &format!("    {}\n", files.join(" "));
+    }
+    grid + &summary
+}

@@ -1,0 +1,136 @@
+//! `knightbits tour` end to end: every tour printed is checked by a validator written here.
+
+use std::collections::HashSet;
+use std::process::Command;
+
+use serde_json::Value;
+
+fn run(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_knightbits"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Reads a square name (`c3`) or pair (`(2,2)`) as (file, rank).
+fn square(text: &str) -> (i64, i64) {
+    if let Some(pair) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
+        let (f, r) = pair.split_once(',').unwrap();
+        (f.parse().unwrap(), r.parse().unwrap())
+    } else {
+        let file = text.as_bytes()[0] as i64 - b'a' as i64;
+        (file, text[1..].parse::<i64>().unwrap() - 1)
+    }
+}
+
+/// Each square of the board once, each step a knight move, closed tours return to the start.
+fn check(v: &Value, w: i64, h: i64, closed: bool) {
+    assert_eq!(v["board"], format!("{w}x{h}"));
+    assert_eq!(v["closed"], closed);
+    let squares: Vec<(i64, i64)> = v["squares"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| square(s.as_str().unwrap()))
+        .collect();
+    assert_eq!(squares.len() as i64, w * h);
+    let distinct: HashSet<_> = squares.iter().collect();
+    assert_eq!(distinct.len(), squares.len());
+    assert!(
+        squares
+            .iter()
+            .all(|&(f, r)| (0..w).contains(&f) && (0..h).contains(&r))
+    );
+    let knight = |a: (i64, i64), b: (i64, i64)| {
+        let (df, dr) = ((a.0 - b.0).abs(), (a.1 - b.1).abs());
+        (df, dr) == (1, 2) || (df, dr) == (2, 1)
+    };
+    assert!(squares.windows(2).all(|s| knight(s[0], s[1])));
+    if closed {
+        assert!(knight(squares[0], squares[squares.len() - 1]));
+    }
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn open_and_closed_tours_validate() {
+    for (w, h) in [(8, 8), (5, 5), (3, 4), (7, 9), (30, 27)] {
+        let v = json_of(&["tour", "--board", &format!("{w}x{h}"), "--json"]);
+        check(&v, w, h, false);
+    }
+    let v = json_of(&["tour", "--board", "5x5", "--start", "c3", "--json"]);
+    assert_eq!(v["squares"][0], "c3");
+    check(&v, 5, 5, false);
+    for (w, h) in [(6, 6), (8, 8), (3, 10), (10, 3), (12, 5)] {
+        let v = json_of(&["tour", "--board", &format!("{w}x{h}"), "--closed", "--json"]);
+        check(&v, w, h, true);
+    }
+    let v = json_of(&[
+        "tour", "--board", "40x40", "--closed", "--start", "(39,0)", "--json",
+    ]);
+    assert_eq!(v["squares"][0], "(39,0)");
+    check(&v, 40, 40, true);
+}
+
+#[test]
+fn text_shows_move_numbers_with_rank_8_on_top() {
+    let out = run(&["tour", "--board", "8x8"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("  8 "));
+    assert!(
+        lines[7].starts_with("  1  1 "),
+        "the tour starts on a1: {}",
+        lines[7]
+    );
+    assert!(lines[9].starts_with("open tour of 8x8, 64 squares, from a1"));
+}
+
+#[test]
+fn boards_without_tours_exit_2_with_the_reason() {
+    for (args, needle) in [
+        (&["tour", "--board", "4x4"][..], "no open knight's tour"),
+        (&["tour", "--board", "3x3"], "no open knight's tour"),
+        (&["tour", "--board", "2x8"], "no open knight's tour"),
+        (&["tour", "--board", "1x5"], "no open knight's tour"),
+        (
+            &["tour", "--board", "5x5", "--closed"],
+            "no closed knight's tour",
+        ),
+        (
+            &["tour", "--board", "4x8", "--closed"],
+            "no closed knight's tour",
+        ),
+        (
+            &["tour", "--board", "3x8", "--closed"],
+            "no closed knight's tour",
+        ),
+        (
+            &["tour", "--board", "5x5", "--start", "b1"],
+            "corners' colour",
+        ),
+        (&["tour", "--board", "0x5"], "board sides"),
+        (&["tour", "--board", "10001x5"], "board sides"),
+        (
+            &["tour", "--board", "5x5", "--start", "f1"],
+            "not on the board",
+        ),
+        (&["tour"], "--board"),
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1);
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
