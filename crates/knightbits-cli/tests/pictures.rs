@@ -81,7 +81,66 @@ const CASES: &[(&str, &[&str])] = &[
             "white",
         ],
     ),
+    ("tour-8x8.svg", &["tour", "--board", "8x8"]),
+    (
+        "tour-6x6-closed.svg",
+        &["tour", "--board", "6x6", "--closed"],
+    ),
+    (
+        "tour-10x7.svg",
+        &["tour", "--board", "10x7", "--start", "c3"],
+    ),
 ];
+
+/// The centres of a tour picture's line, in order.
+fn tour_points(svg: &str) -> Vec<(i64, i64)> {
+    let start = svg.find("class=\"tour\" points=\"").unwrap() + "class=\"tour\" points=\"".len();
+    let end = start + svg[start..].find('"').unwrap();
+    svg[start..end]
+        .split(' ')
+        .map(|p| {
+            let (x, y) = p.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect()
+}
+
+/// The drawn tours are tours: every square once, each step a knight move (two squares one
+/// way, one the other: 32 and 16 units), and the closed one returns to its start.
+#[test]
+fn svg_tours_are_knight_tours() {
+    for (name, squares, closed) in [
+        ("tour-8x8.svg", 64, false),
+        ("tour-6x6-closed.svg", 36, true),
+        ("tour-10x7.svg", 70, false),
+    ] {
+        let svg = expected(name);
+        let points = tour_points(&svg);
+        assert_eq!(points.len(), squares, "{name}");
+        let mut seen = points.clone();
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), squares, "{name}: a square twice");
+        let mut steps: Vec<((i64, i64), (i64, i64))> =
+            points.windows(2).map(|w| (w[0], w[1])).collect();
+        if closed {
+            steps.push((points[squares - 1], points[0]));
+            assert!(svg.contains("<polygon class=\"tour\""));
+        }
+        for (a, b) in steps {
+            let (dx, dy) = ((a.0 - b.0).abs(), (a.1 - b.1).abs());
+            assert!(
+                (dx, dy) == (16, 32) || (dx, dy) == (32, 16),
+                "{name}: {a:?} {b:?}"
+            );
+        }
+    }
+    // 10x7 from c3: the first centre is file c (2), rank 3 (2) counted from the bottom.
+    assert_eq!(
+        tour_points(&expected("tour-10x7.svg"))[0],
+        (2 * 16 + 8, (6 - 2) * 16 + 8)
+    );
+}
 
 #[test]
 fn svg_files_match_the_checked_in_pictures() {

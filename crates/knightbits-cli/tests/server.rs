@@ -584,3 +584,33 @@ fn svg_pictures_come_from_the_library_writer() {
     assert!(bad("/api/svg?tour=a1,z9").contains("invalid tour square"));
     assert!(bad("/api/svg?fen=x&pieces=d4").contains("either"));
 }
+
+#[test]
+fn tours_answer_as_the_cli_does_within_the_explorer_limit() {
+    let _server = Server::start();
+    assert_eq!(
+        ok_json("/api/tour?board=5x5&start=c3"),
+        cli(&["tour", "--board", "5x5", "--start", "c3", "--json"])
+    );
+    assert_eq!(
+        ok_json("/api/tour?board=6x6&closed=true"),
+        cli(&["tour", "--board", "6x6", "--closed", "--json"])
+    );
+    let big = ok_json("/api/tour?board=100x100");
+    assert_eq!(big["squares"].as_array().unwrap().len(), 10_000);
+    assert!(bad("/api/tour?board=101x100").contains("too large for the explorer"));
+    assert!(bad("/api/tour?board=4x4").contains("no tour on 4x4"));
+    assert!(bad("/api/tour?board=5x5&closed=true").contains("no tour on 5x5"));
+    assert!(bad("/api/tour?board=8x8&start=z9").contains("invalid start square"));
+    let (status, head, body) = get("/api/tour-svg?board=8x8");
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: image/svg+xml"));
+    let file = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/expected/tour-8x8.svg"
+    ))
+    .unwrap();
+    assert_eq!(body, file, "the page's tour picture is the CLI's");
+    let (status, _, _) = get("/api/tour-svg?board=200x200");
+    assert_eq!(status, 400);
+}

@@ -19,6 +19,7 @@ const state = {
   indices: true,
   cursor: 'd4',
   fen: null,         // the position panel's FEN
+  tour: null,        // the tour shown: { board, start, closed }
 };
 
 let meta = null;
@@ -696,6 +697,45 @@ function setupFill() {
   });
 }
 
+// ---- knight's tours ----------------------------------------------------------------------
+
+async function showTour() {
+  const q = {
+    board: `${$('#tour-w').value}x${$('#tour-h').value}`,
+    start: $('#tour-start').value.trim() || 'a1',
+    closed: $('#tour-closed').checked ? 'true' : 'false',
+  };
+  const [t, svg] = await Promise.all([
+    api('tour', q),
+    fetch('/api/tour-svg?' + new URLSearchParams(q).toString()).then((r) => (r.ok ? r.text() : '')),
+  ]);
+  state.tour = q;
+  const box = $('#tour-svg');
+  box.innerHTML = svg; // the library's picture, from this server
+  const line = box.querySelector('.tour');
+  if (line) line.setAttribute('pathLength', '1000');
+  playTour();
+  const n = t.squares.length;
+  const head = t.squares.slice(0, 12).join(' ');
+  $('#tour-out').textContent = `${t.closed ? 'closed' : 'open'} tour of ${t.board}, ${n} squares: ${head}${n > 12 ? ' … ' + t.squares[n - 1] : ''}`;
+  saveUrl();
+}
+
+function playTour() {
+  const box = $('#tour-svg');
+  box.classList.remove('play');
+  void box.offsetWidth; // restart the animation
+  box.classList.add('play');
+}
+
+function setupTour() {
+  $('#tour-go').addEventListener('click', () => act(showTour));
+  for (const id of ['#tour-w', '#tour-h', '#tour-start']) {
+    $(id).addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); act(showTour); } });
+  }
+  $('#tour-play').addEventListener('click', playTour);
+}
+
 // ---- keyboard and the URL ------------------------------------------------------------------
 
 function setupKeys() {
@@ -726,6 +766,11 @@ function saveUrl() {
   if (state.fen && state.fen !== DEFAULT_FEN) p.set('fen', state.fen);
   if (fillCells && fillState.from) p.set('from', fillState.from);
   if (fillCells && fillState.to) p.set('to', fillState.to);
+  if (state.tour) {
+    p.set('tour', state.tour.board);
+    if (state.tour.start !== 'a1') p.set('ts', state.tour.start);
+    if (state.tour.closed === 'true') p.set('tc', '1');
+  }
   const hash = p.toString();
   history.replaceState(null, '', hash ? '#' + hash : location.pathname);
 }
@@ -754,6 +799,14 @@ async function restore() {
     await setFillFrom(p.get('from'));
     if (p.get('to')) await setFillTo(p.get('to'));
   }
+  const tour = /^(\d+)x(\d+)$/.exec(p.get('tour') || '');
+  if (tour) {
+    $('#tour-w').value = tour[1];
+    $('#tour-h').value = tour[2];
+    if (p.get('ts')) $('#tour-start').value = p.get('ts');
+    $('#tour-closed').checked = p.get('tc') === '1';
+  }
+  await showTour();
 }
 
 async function start() {
@@ -766,6 +819,7 @@ async function start() {
   setupPanels();
   setupPosition();
   setupFill();
+  setupTour();
   setupKeys();
   await act(restore);
   latencies.length = 0; // loading the page is not an interaction

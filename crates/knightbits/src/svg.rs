@@ -127,7 +127,7 @@ viewBox=\"0 0 {SIZE} {SIZE}\" font-family=\"DejaVu Sans, Arial, sans-serif\" rol
         if !self.arrows.is_empty() {
             writeln!(
                 w,
-                "<defs><marker id=\"arrowhead\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" \
+                "<defs><marker id=\"kb-arrowhead\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" \
 markerWidth=\"4\" markerHeight=\"4\" orient=\"auto-start-reverse\">\
 <path d=\"M0,0 L10,5 L0,10 z\" fill=\"{ARROW}\"/></marker></defs>"
             )?;
@@ -181,7 +181,7 @@ fill=\"none\" stroke=\"{HIGHLIGHT}\" stroke-width=\"4\"/>",
             writeln!(
                 w,
                 "<line class=\"arrow\" x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"{ARROW}\" \
-stroke-width=\"{}\" stroke-linecap=\"round\" stroke-opacity=\"0.85\" marker-end=\"url(#arrowhead)\"/>",
+stroke-width=\"{}\" stroke-linecap=\"round\" stroke-opacity=\"0.85\" marker-end=\"url(#kb-arrowhead)\"/>",
                 SQUARE / 8
             )?;
         }
@@ -335,14 +335,14 @@ viewBox=\"0 0 {vw} {vh}\" font-family=\"DejaVu Sans, Arial, sans-serif\" role=\"
         };
         writeln!(
             w,
-            "<defs><pattern id=\"squares\" width=\"{d}\" height=\"{d}\" patternUnits=\"userSpaceOnUse\">\
+            "<defs><pattern id=\"kb-tour-squares\" width=\"{d}\" height=\"{d}\" patternUnits=\"userSpaceOnUse\">\
 <rect width=\"{d}\" height=\"{d}\" fill=\"{second}\"/><rect width=\"{s}\" height=\"{s}\" fill=\"{first}\"/>\
 <rect x=\"{s}\" y=\"{s}\" width=\"{s}\" height=\"{s}\" fill=\"{first}\"/></pattern></defs>",
             d = 2 * s
         )?;
         writeln!(
             w,
-            "<rect width=\"{vw}\" height=\"{vh}\" fill=\"url(#squares)\"/>"
+            "<rect width=\"{vw}\" height=\"{vh}\" fill=\"url(#kb-tour-squares)\"/>"
         )?;
         let element = if self.closed { "polygon" } else { "polyline" };
         write!(w, "<{element} class=\"tour\" points=\"")?;
@@ -356,9 +356,11 @@ viewBox=\"0 0 {vw} {vh}\" font-family=\"DejaVu Sans, Arial, sans-serif\" role=\"
                 write!(w, "{x},{y}")?;
             }
         }
+        // Line widths in screen pixels, whatever the board's scale.
         writeln!(
             w,
-            "\" fill=\"none\" stroke=\"{TOUR}\" stroke-width=\"2\" stroke-linejoin=\"round\"/>"
+            "\" fill=\"none\" stroke=\"{TOUR}\" stroke-opacity=\"0.8\" stroke-width=\"1.5\" \
+stroke-linejoin=\"round\" vector-effect=\"non-scaling-stroke\"/>"
         )?;
         if let Some((x, y)) = self.squares.first().and_then(|&i| self.center(i)) {
             writeln!(
@@ -369,7 +371,8 @@ viewBox=\"0 0 {vw} {vh}\" font-family=\"DejaVu Sans, Arial, sans-serif\" role=\"
         if let Some((x, y)) = self.squares.last().and_then(|&i| self.center(i)) {
             writeln!(
                 w,
-                "<circle class=\"end\" cx=\"{x}\" cy=\"{y}\" r=\"5\" fill=\"none\" stroke=\"{ARROW}\" stroke-width=\"2\"/>"
+                "<circle class=\"end\" cx=\"{x}\" cy=\"{y}\" r=\"4\" fill=\"none\" stroke=\"{ARROW}\" \
+stroke-width=\"2\" vector-effect=\"non-scaling-stroke\"/>"
             )?;
         }
         if self.width as u64 * self.height as u64 <= 144 {
@@ -377,7 +380,7 @@ viewBox=\"0 0 {vw} {vh}\" font-family=\"DejaVu Sans, Arial, sans-serif\" role=\"
                 if let Some((x, y)) = self.center(i) {
                     writeln!(
                         w,
-                        "<text x=\"{}\" y=\"{}\" font-size=\"5\" fill=\"#111111\">{}</text>",
+                        "<text x=\"{}\" y=\"{}\" font-size=\"4\" fill=\"#111111\">{}</text>",
                         x - s / 2 + 1,
                         y - s / 2 + 5,
                         n + 1

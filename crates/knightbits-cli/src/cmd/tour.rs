@@ -4,6 +4,7 @@ use std::io::{self, BufWriter, Write};
 
 use knightbits::knight::Board;
 use knightbits::knight::tour::Tour;
+use knightbits::svg::TourSvg;
 
 use crate::error::CliError;
 use crate::output;
@@ -30,7 +31,13 @@ pub struct Args {
     /// Print one JSON object: {"board", "closed", "squares"}.
     #[arg(long)]
     json: bool,
+    /// Also draw the tour as a self-contained SVG file (boards up to 250000 squares).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
 }
+
+/// Largest board `--svg` draws: beyond it the picture would be tens of megabytes.
+const MAX_SVG_SQUARES: u32 = 250_000;
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let board: Board = args
@@ -49,6 +56,21 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Tour::open(board, start)
     }
     .map_err(|e| CliError::Input(format!("no tour on {board}: {e}")))?;
+    if let Some(path) = &args.svg {
+        if board.len() > MAX_SVG_SQUARES {
+            return Err(CliError::Input(format!(
+                "--svg draws boards of at most {MAX_SVG_SQUARES} squares, not {board}"
+            )));
+        }
+        let svg = TourSvg::new(
+            board.width(),
+            board.height(),
+            tour.squares(),
+            tour.is_closed(),
+        );
+        std::fs::write(path, svg.to_string())
+            .map_err(|e| CliError::Input(format!("cannot write '{}': {e}", path.display())))?;
+    }
     if args.json {
         write_json(&tour)
     } else {

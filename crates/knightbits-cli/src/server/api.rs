@@ -52,6 +52,7 @@ const ENDPOINTS: &[(&str, &[&str], Handler)] = &[
     ("reach", &["input", "moves", "exactly", "ring"], play::reach),
     ("distance", &["from", "to", "board"], play::distance),
     ("distances", &["from"], play::distances),
+    ("tour", &["board", "start", "closed"], play::tour),
 ];
 
 /// Parameters of `/api/svg`.
@@ -65,24 +66,36 @@ const SVG_PARAMS: &[&str] = &[
     "tour",
 ];
 
+/// An endpoint answering an SVG picture.
+type Picture = fn(&Params) -> Result<String, ApiError>;
+
+/// The picture endpoints: their parameter names and the function that draws.
+const PICTURES: &[(&str, &[&str], Picture)] = &[
+    ("svg", SVG_PARAMS, play::svg),
+    ("tour-svg", &["board", "start", "closed"], play::tour_svg),
+];
+
 /// The API routes.
 pub fn routes() -> Router {
-    let mut router = Router::new().route(
-        "/api/svg",
-        get(|RawQuery(query): RawQuery| async move {
-            match Params::parse(query.as_deref(), SVG_PARAMS).and_then(|p| play::svg(&p)) {
-                Ok(svg) => (
-                    [
-                        (header::CONTENT_TYPE, "image/svg+xml"),
-                        (header::CACHE_CONTROL, "no-store"),
-                    ],
-                    svg,
-                )
-                    .into_response(),
-                Err(e) => e.into_response(),
-            }
-        }),
-    );
+    let mut router = Router::new();
+    for &(name, accepted, draw) in PICTURES {
+        router = router.route(
+            &format!("/api/{name}"),
+            get(move |RawQuery(query): RawQuery| async move {
+                match Params::parse(query.as_deref(), accepted).and_then(|p| draw(&p)) {
+                    Ok(svg) => (
+                        [
+                            (header::CONTENT_TYPE, "image/svg+xml"),
+                            (header::CACHE_CONTROL, "no-store"),
+                        ],
+                        svg,
+                    )
+                        .into_response(),
+                    Err(e) => e.into_response(),
+                }
+            }),
+        );
+    }
     for &(name, accepted, handler) in ENDPOINTS {
         router = router.route(
             &format!("/api/{name}"),

@@ -248,7 +248,7 @@ fn arrows(text: &str) -> Result<Vec<(Square, Square)>, ApiError> {
 }
 
 /// Reads `a1,b3,c5` as squares in order.
-fn tour(text: &str) -> Result<Vec<Square>, ApiError> {
+fn path_squares(text: &str) -> Result<Vec<Square>, ApiError> {
     let items: Vec<&str> = text.split(',').filter(|s| !s.trim().is_empty()).collect();
     if items.len() > MAX_ARROWS {
         return Err(ApiError::bad(format!(
@@ -289,7 +289,7 @@ pub fn svg(p: &Params) -> Result<String, ApiError> {
         None => Bitboard::EMPTY,
     };
     let arrows = arrows(p.get("arrows").unwrap_or(""))?;
-    let tour = tour(p.get("tour").unwrap_or(""))?;
+    let tour = path_squares(p.get("tour").unwrap_or(""))?;
     Ok(knightbits::svg::Svg::new()
         .marked(marked)
         .highlighted(highlighted)
@@ -297,4 +297,57 @@ pub fn svg(p: &Params) -> Result<String, ApiError> {
         .arrows(&arrows)
         .tour(&tour)
         .to_string())
+}
+
+/// Largest board the explorer tours: 10,000 squares (100 x 100), so an answer stays small.
+pub const MAX_TOUR_SQUARES: u32 = 10_000;
+
+/// The tour asked for: `board` (default 8x8), `start` (default the corner a1 / 0,0),
+/// `closed`.
+fn tour_of(p: &Params) -> Result<knightbits::knight::tour::Tour, ApiError> {
+    use knightbits::knight::tour::Tour;
+    let text = p.get("board").unwrap_or("8x8");
+    let board: Board = text
+        .parse()
+        .map_err(|e| ApiError::bad(format!("invalid board '{}': {e}", short(text))))?;
+    if board.len() > MAX_TOUR_SQUARES {
+        return Err(ApiError::bad(format!(
+            "board {board} too large for the explorer: at most {MAX_TOUR_SQUARES} squares \
+             (the command line tours up to 10000x10000)"
+        )));
+    }
+    let start = match p.get("start") {
+        Some(t) => board
+            .parse_coord(t)
+            .map_err(|e| ApiError::bad(format!("invalid start square '{}': {e}", short(t))))?,
+        None => Coord::new(0, 0),
+    };
+    if flag(p, "closed")? {
+        Tour::closed_from(board, start)
+    } else {
+        Tour::open(board, start)
+    }
+    .map_err(|e| ApiError::bad(format!("no tour on {board}: {e}")))
+}
+
+/// `tour`: the CLI's `tour --json`: `{"board", "closed", "squares"}`.
+pub fn tour(p: &Params) -> Result<Value, ApiError> {
+    let t = tour_of(p)?;
+    let board = t.board();
+    let squares: Vec<String> = t.coords().map(|c| board.name(c).to_string()).collect();
+    Ok(json!({
+        "board": board.to_string(),
+        "closed": t.is_closed(),
+        "squares": squares,
+    }))
+}
+
+/// `tour-svg`: the same tour drawn by the library's [`TourSvg`](knightbits::svg::TourSvg).
+pub fn tour_svg(p: &Params) -> Result<String, ApiError> {
+    let t = tour_of(p)?;
+    let board = t.board();
+    Ok(
+        knightbits::svg::TourSvg::new(board.width(), board.height(), t.squares(), t.is_closed())
+            .to_string(),
+    )
 }

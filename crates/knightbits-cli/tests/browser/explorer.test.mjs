@@ -230,6 +230,22 @@ test('a FEN shows its fork move; fills and a shortest path from a clicked square
   await page.click('#path-to-board');
   await idle(page);
   assert.equal((await marked(page)).length, 7);
+  // A tour of 5 x 5 from c3 (the centre): 25 squares, drawn as the library's picture.
+  await page.fill('#tour-w', '5');
+  await page.fill('#tour-h', '5');
+  await page.fill('#tour-start', 'c3');
+  await page.click('#tour-go');
+  await idle(page);
+  assert.match(await page.textContent('#tour-out'), /^open tour of 5x5, 25 squares: c3 /);
+  assert.equal(await page.$$eval('#tour-svg svg .tour', (els) => els.length), 1);
+  assert.match(page.url(), /tour=5x5/);
+  // 4 x 4 has no tour: an error line, not a picture of nothing.
+  await page.fill('#tour-w', '4');
+  await page.fill('#tour-h', '4');
+  await page.fill('#tour-start', 'a1');
+  await page.click('#tour-go');
+  await idle(page);
+  assert.match(await page.textContent('#error'), /no tour on 4x4/);
   await page.screenshot({ path: resolve(artifacts, 'explorer-position.png'), fullPage: true });
   assert.deepEqual(foreign, []);
   assert.deepEqual(errors, []);
