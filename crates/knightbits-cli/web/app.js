@@ -248,6 +248,7 @@ function renderSteps() {
   if (!steps || !pieceSquares.length) {
     box.innerHTML = '';
     $('#step-label').textContent = 'no pieces';
+    for (const el of squareEl.values()) el.classList.remove('step-hit', 'step-removed');
     return;
   }
   const html = [];
@@ -266,6 +267,14 @@ function renderSteps() {
     html.push(`</div><figcaption><b>${esc(s.name)}${s.part ? '' : ' (intermediate)'}</b><code>${esc(s.formula)}</code></figcaption></figure>`);
   });
   box.innerHTML = html.join('');
+  // The highlighted step is also drawn on the main board, as rings around its squares.
+  const current = state.step >= 0 ? steps.steps[state.step] : null;
+  lerfOrder.forEach((name, i) => {
+    const el = squareEl.get(name);
+    const code = current ? current.cells[i] : '.';
+    el.classList.toggle('step-hit', code === '1');
+    el.classList.toggle('step-removed', code === 'r');
+  });
   const n = steps.steps.length;
   $('#step-label').textContent = state.step < 0
     ? `all ${n} steps → ${steps.count} squares`

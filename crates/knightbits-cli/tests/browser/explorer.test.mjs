@@ -167,6 +167,8 @@ test('drag paints, keys slide the knight, steps follow the method', async () => 
   assert.equal(await page.$$eval('#steps .step', (els) => els.length), 8);
   await page.click('#step-next');
   assert.match(await page.textContent('#step-label'), /step 1 of 8: noNoEa/);
+  // The step is ringed on the main board too: noNoEa from b1 is c3.
+  assert.deepEqual(await page.$$eval('.sq.step-hit', (els) => els.map((e) => e.dataset.square)), ['c3']);
   const url = page.url();
   assert.match(url, /m=post-mask/);
   const again = await browser.newPage();
