@@ -1,7 +1,7 @@
 #![doc = include_str!("../../../README.md")]
 #![cfg_attr(not(any(test, feature = "std")), no_std)]
 #![deny(missing_docs)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -13,6 +13,7 @@ mod macros;
 mod parse;
 mod square;
 
+pub mod batch;
 pub mod king;
 pub mod knight;
 pub mod render;
