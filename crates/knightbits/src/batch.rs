@@ -289,10 +289,9 @@ fn scalar(input: &[u64], output: &mut [u64], lane: fn(u64) -> u64) {
     }
 }
 
-/// One lane of the knight kernel: the branch-free formula (a batch has no small-set shortcut).
 #[inline(always)]
 fn knight_lane(k: u64) -> u64 {
-    crate::knight::attacks_set_branchless(Bitboard(k)).0
+    crate::knight::attacks_set(Bitboard(k)).0
 }
 
 #[inline(always)]

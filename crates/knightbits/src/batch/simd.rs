@@ -157,7 +157,7 @@ impl Avx512 {
 macro_rules! lane_formulas {
     ($feature:literal, $v:ty, $and:ident, $or:ident, $shl:ident, $shr:ident, $splat:ident,
      $knight:ident, $king:ident, $fork:ident) => {
-        /// `knight::attacks_set_branchless`, lane-wise.
+        /// `knight::attacks_set`, lane-wise.
         #[inline]
         #[target_feature(enable = $feature)]
         fn $knight(k: $v) -> $v {

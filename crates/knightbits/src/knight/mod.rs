@@ -9,6 +9,6 @@ mod set;
 pub use self::board::{Board, BoardSizeError, Coord};
 pub use self::forks::fork_squares;
 pub use self::lookup::{ATTACKS, attacks};
-pub use self::set::{attacks_set, attacks_set_branchless};
+pub use self::set::attacks_set;
 pub use crate::batch::fork_squares as fork_squares_batch;
 pub use crate::batch::knight_attacks as attacks_batch;
