@@ -1,8 +1,8 @@
 //! knightbits against shakmaty, cozy-chess and chess on identical inputs.
 //!
 //! Every case first asserts that all implementations agree on its inputs, then times them twice:
-//! with criterion (one group per case), and interleaved (every implementation once per round,
-//! in rotating order, median of hundreds of rounds), which keeps the ratios honest on a shared
+//! with criterion (one group per case), and interleaved (every implementation twice per round,
+//! the second call timed, in rotating order, median of hundreds of rounds), which keeps the ratios honest on a shared
 //! machine where the load changes between criterion's groups. The interleaved medians give the
 //! table of ratios printed at the end. `-- --test` runs each benchmark once (the agreement
 //! checks included) and times nothing, which is what CI does; `PAIRED_ONLY=1` skips criterion.
@@ -20,165 +20,15 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
 use knightbits::batch::{Backend, Isa};
-use knightbits::{Bitboard, Square, king, knight};
+use knightbits::{Bitboard, king, knight};
 
-/// Bitboards per in-cache batch, and squares per single-square input.
-const SMALL: usize = 4_096;
-/// Sets per set-case input: enough that the branch predictor cannot learn the sequence.
-const SETS: usize = 1 << 16;
-/// Bitboards in the 8 MiB batch.
-const LARGE: usize = 1 << 20;
+mod common;
 
-/// splitmix64: reproducible inputs shared by every implementation.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// A set of exactly `count` distinct squares.
-    fn set_of(&mut self, count: u32) -> u64 {
-        let mut set = 0u64;
-        while set.count_ones() < count {
-            set |= 1 << self.below(64);
-        }
-        set
-    }
-
-    /// `n` sets whose sizes are uniform in `lo..=hi`.
-    fn sets(&mut self, n: usize, lo: u32, hi: u32) -> Vec<u64> {
-        (0..n)
-            .map(|_| {
-                let count = lo + self.below(u64::from(hi - lo + 1)) as u32;
-                self.set_of(count)
-            })
-            .collect()
-    }
-}
-
-fn squares(indices: &[u8]) -> Vec<Square> {
-    indices
-        .iter()
-        .map(|&i| Square::from_index(i).expect("index below 64"))
-        .collect()
-}
-
-// --- peers, as their users would write them ---------------------------------------------------
-
-fn shakmaty_square(i: u8) -> shakmaty::Square {
-    shakmaty::Square::new(u32::from(i))
-}
-
-fn cozy_square(i: u8) -> cozy_chess::Square {
-    cozy_chess::Square::index(usize::from(i))
-}
-
-fn chess_square(i: u8) -> chess::Square {
-    chess::ALL_SQUARES[usize::from(i)]
-}
-
-fn shakmaty_knights(set: u64) -> u64 {
-    let mut attacks = 0;
-    for sq in shakmaty::Bitboard(set) {
-        attacks |= shakmaty::attacks::knight_attacks(sq).0;
-    }
-    attacks
-}
-
-fn cozy_knights(set: u64) -> u64 {
-    let mut attacks = 0;
-    for sq in cozy_chess::BitBoard(set) {
-        attacks |= cozy_chess::get_knight_moves(sq).0;
-    }
-    attacks
-}
-
-fn chess_knights(set: u64) -> u64 {
-    let mut attacks = 0;
-    for sq in chess::BitBoard(set) {
-        attacks |= chess::get_knight_moves(sq).0;
-    }
-    attacks
-}
-
-/// The small-set path tried for `attacks_set` and measured slower (see BENCHMARKS.md): two
-/// table loads (lowest and second-lowest knight) for at most two knights, the formula for more.
-#[inline]
-fn two_lookup(set: u64) -> u64 {
-    const TABLE: [u64; 65] = {
-        let mut table = [0; 65];
-        let mut i = 0;
-        while i < 64 {
-            table[i] = knight::attacks_set(Bitboard(1 << i)).0;
-            i += 1;
-        }
-        table
-    };
-    let rest = set & set.wrapping_sub(1);
-    if rest & rest.wrapping_sub(1) == 0 {
-        TABLE[set.trailing_zeros() as usize] | TABLE[rest.trailing_zeros() as usize]
-    } else {
-        knight::attacks_set(Bitboard(set)).0
-    }
-}
-
-/// Fork squares by a per-target loop of table lookups: squares attacked twice.
-fn forks_per_target(targets: u64) -> u64 {
-    let (mut attacked, mut twice) = (0u64, 0u64);
-    for sq in shakmaty::Bitboard(targets) {
-        let a = shakmaty::attacks::knight_attacks(sq).0;
-        twice |= attacked & a;
-        attacked |= a;
-    }
-    twice
-}
-
-/// Fork squares by brute force: every square whose knight attacks at least two targets.
-fn forks_brute_force(targets: u64) -> u64 {
-    let mut forks = 0u64;
-    for sq in shakmaty::Square::ALL {
-        let hit = shakmaty::attacks::knight_attacks(sq).0 & targets;
-        if hit & hit.wrapping_sub(1) != 0 {
-            forks |= 1 << u32::from(sq);
-        }
-    }
-    forks
-}
-
-// --- helpers ----------------------------------------------------------------------------------
-
-/// Runs `f` over every element and folds the results with XOR (one cheap dependency, no
-/// vectorizable pattern the compiler could exploit differently between implementations).
-#[inline(always)]
-fn fold<T: Copy>(items: &[T], f: impl Fn(T) -> u64) -> u64 {
-    let mut acc = 0;
-    for &x in black_box(items) {
-        acc ^= f(x);
-    }
-    acc
-}
-
-fn assert_agree(case: &str, results: &[(&str, Vec<u64>)]) {
-    let (first, want) = &results[0];
-    for (name, got) in &results[1..] {
-        if let Some(i) = want.iter().zip(got).position(|(a, b)| a != b) {
-            panic!(
-                "{case}: {name} disagrees with {first} at input {i}: {:#x} vs {:#x}",
-                got[i], want[i]
-            );
-        }
-        assert_eq!(want.len(), got.len(), "{case}: {name} length");
-    }
-}
+use common::{
+    LARGE, Rng, SETS, SMALL, assert_agree, chess_knights, chess_square, cozy_knights, cozy_square,
+    fold, forks_brute_force, forks_per_target, shakmaty_knights, shakmaty_square, squares,
+    two_lookup,
+};
 
 // --- harness ----------------------------------------------------------------------------------
 
@@ -222,6 +72,9 @@ impl Bench {
         while round < 31 || (round < 2001 && Instant::now() < deadline) {
             for j in 0..impls.len() {
                 let k = (j + round) % impls.len();
+                // One untimed call first, so each timing starts from that implementation's
+                // own steady state (its buffers in cache as far as they fit), as in criterion.
+                black_box((impls[k].1)());
                 let start = Instant::now();
                 black_box((impls[k].1)());
                 times[k].push(start.elapsed().as_nanos() as f64);
