@@ -1,11 +1,12 @@
 //! knightbits against shakmaty, cozy-chess and chess on identical inputs.
 //!
 //! Every case first asserts that all implementations agree on its inputs, then times them twice:
-//! with criterion (one group per case), and interleaved (every implementation twice per round,
-//! the second call timed, in rotating order, median of hundreds of rounds), which keeps the ratios honest on a shared
-//! machine where the load changes between criterion's groups. The interleaved medians give the
-//! table of ratios printed at the end. `-- --test` runs each benchmark once (the agreement
-//! checks included) and times nothing, which is what CI does; `PAIRED_ONLY=1` skips criterion.
+//! with criterion (one group per case), and interleaved: per round, every implementation is
+//! called 8 times untimed (`PAIRED_WARM`) then once timed, in rotating order, and the median of
+//! the rounds is kept. Interleaving keeps the ratios honest on a shared machine whose load
+//! changes between criterion's groups; the interleaved medians give the table of ratios printed
+//! at the end. `-- --test` runs each benchmark once (the agreement checks included) and times
+//! nothing, which is what CI does; `PAIRED_ONLY=1` skips criterion.
 //!
 //! ```text
 //! cargo bench -p knightbits --features std --bench attacks
@@ -47,6 +48,8 @@ struct Bench {
     criterion: Criterion,
     test_mode: bool,
     paired_only: bool,
+    /// Untimed calls before each timed one (`PAIRED_WARM`, default 8).
+    warm: usize,
     rows: Vec<Row>,
 }
 
@@ -72,9 +75,11 @@ impl Bench {
         while round < 31 || (round < 2001 && Instant::now() < deadline) {
             for j in 0..impls.len() {
                 let k = (j + round) % impls.len();
-                // One untimed call first, so each timing starts from that implementation's
-                // own steady state (its buffers in cache as far as they fit), as in criterion.
-                black_box((impls[k].1)());
+                // Untimed calls first, so each timing starts from that implementation's own
+                // steady state (its buffers in cache as far as they fit), as in criterion.
+                for _ in 0..self.warm {
+                    black_box((impls[k].1)());
+                }
                 let start = Instant::now();
                 black_box((impls[k].1)());
                 times[k].push(start.elapsed().as_nanos() as f64);
@@ -443,6 +448,10 @@ fn main() {
             .configure_from_args(),
         test_mode,
         paired_only: std::env::var_os("PAIRED_ONLY").is_some(),
+        warm: std::env::var("PAIRED_WARM")
+            .ok()
+            .and_then(|w| w.parse().ok())
+            .unwrap_or(8),
         rows: Vec::new(),
     };
     let isas: Vec<&str> = backends().iter().map(|b| b.isa().name()).collect();

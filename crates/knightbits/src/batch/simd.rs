@@ -283,7 +283,19 @@ macro_rules! slice_avx512 {
         fn $name(input: &[u64], output: &mut [u64]) {
             let n = input.len().min(output.len());
             let (src, dst) = (input.as_ptr(), output.as_mut_ptr());
-            let mut i = 0;
+            // Masked lanes up to the output's first 64-byte boundary, so that no full-vector
+            // store below splits across two cache lines.
+            let head = (((64 - (dst as usize & 63)) & 63) / 8).min(n);
+            if head > 0 {
+                let mask: __mmask8 = (1u8 << head) - 1;
+                // SAFETY: 0 < head <= min(7, n): the mask selects lanes 0..head, in bounds of
+                // both slices; masked-off lanes are neither read nor written.
+                unsafe {
+                    let a = _mm512_maskz_loadu_epi64(mask, src.cast());
+                    _mm512_mask_storeu_epi64(dst.cast(), mask, $vector(a));
+                }
+            }
+            let mut i = head;
             while i + 16 <= n {
                 // SAFETY: i + 16 <= n, the length of both slices: lanes i..i + 16 are in bounds;
                 // loadu/storeu accept any alignment.

@@ -106,27 +106,37 @@ fn scalar_matches_per_element() {
 }
 
 /// Every available SIMD kernel gives exactly the scalar output, at every length (full vectors,
-/// the 2x unrolled loop, and every tail size), also when the slices start off a vector
-/// boundary.
+/// the 2x unrolled loop, and every tail size), with the input starting off a vector boundary and
+/// the output at each of the 8 positions of a 64-byte line (every alignment head), and writes
+/// nothing outside the output.
 #[test]
 fn simd_matches_scalar() {
     for backend in backends() {
         for (name, kernel, _) in KERNELS {
             for len in lengths() {
                 let input = inputs(len + 3, 1000 + len as u64);
+                let mut want = vec![0; len];
                 for offset in [0, 1, 3] {
                     let input = &input[offset..offset + len];
-                    let mut want = vec![0; len];
-                    let mut got = vec![0x5555_5555; len + 1];
                     kernel(Backend::SCALAR, input, &mut want).unwrap();
-                    kernel(backend, input, &mut got[1..]).unwrap();
-                    assert_eq!(
-                        got[0],
-                        0x5555_5555,
-                        "{name} {} wrote before output",
-                        backend.isa()
-                    );
-                    assert_eq!(&got[1..], &want[..], "{name} {} len {len}", backend.isa());
+                    let mut buffer = vec![0x5555_5555; len + 16];
+                    for start in 0..8 {
+                        buffer.fill(0x5555_5555);
+                        kernel(backend, input, &mut buffer[start..start + len]).unwrap();
+                        let isa = backend.isa();
+                        assert_eq!(
+                            &buffer[start..start + len],
+                            &want[..],
+                            "{name} {isa} len {len}"
+                        );
+                        assert!(
+                            buffer[..start]
+                                .iter()
+                                .chain(&buffer[start + len..])
+                                .all(|&x| x == 0x5555_5555),
+                            "{name} {isa} wrote outside the output"
+                        );
+                    }
                 }
             }
         }
