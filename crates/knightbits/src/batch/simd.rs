@@ -5,8 +5,8 @@
 //!   `new` or `detect`, the cache holding nothing but detection results), so calling the
 //!   `#[target_feature]` kernels through a token runs them on a CPU that has those features;
 //! - every load and store stays inside its slice: full vectors only while `i + LANES <= n`, the
-//!   tail through masked AVX-512 accesses (masked-off lanes are not touched) or scalar code,
-//!   where `n` is the length of both slices.
+//!   AVX-512 alignment head and the tails through masked accesses (masked-off lanes are not
+//!   touched) or scalar code, where `n` is the length of both slices.
 
 use core::arch::x86_64::*;
 
@@ -276,7 +276,8 @@ slice_avx2!(knight_avx2, knight_v256, knight_lane);
 slice_avx2!(king_avx2, king_v256, king_lane);
 slice_avx2!(fork_avx2, fork_v256, fork_lane);
 
-/// A `u64 -> u64` slice kernel over 512-bit vectors, two per round, with a masked tail.
+/// A `u64 -> u64` slice kernel over 512-bit vectors: a masked head up to the output's first
+/// 64-byte boundary, four vectors per round, then masked vectors for the rest.
 macro_rules! slice_avx512 {
     ($name:ident, $vector:ident) => {
         #[target_feature(enable = "avx512f")]
@@ -296,16 +297,20 @@ macro_rules! slice_avx512 {
                 }
             }
             let mut i = head;
-            while i + 16 <= n {
-                // SAFETY: i + 16 <= n, the length of both slices: lanes i..i + 16 are in bounds;
+            while i + 32 <= n {
+                // SAFETY: i + 32 <= n, the length of both slices: lanes i..i + 32 are in bounds;
                 // loadu/storeu accept any alignment.
                 unsafe {
                     let a = _mm512_loadu_si512(src.add(i).cast());
                     let b = _mm512_loadu_si512(src.add(i + 8).cast());
+                    let c = _mm512_loadu_si512(src.add(i + 16).cast());
+                    let d = _mm512_loadu_si512(src.add(i + 24).cast());
                     _mm512_storeu_si512(dst.add(i).cast(), $vector(a));
                     _mm512_storeu_si512(dst.add(i + 8).cast(), $vector(b));
+                    _mm512_storeu_si512(dst.add(i + 16).cast(), $vector(c));
+                    _mm512_storeu_si512(dst.add(i + 24).cast(), $vector(d));
                 }
-                i += 16;
+                i += 32;
             }
             while i < n {
                 let left = n - i;
