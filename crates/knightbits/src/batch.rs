@@ -12,9 +12,14 @@
 //!   scalar loop runs;
 //! - on targets other than x86-64, always the scalar loop.
 //!
+//! (The crate's own unit tests always detect at run time, so they check every kernel the test
+//! machine has, with or without `std`.)
+//!
 //! [`Isa::Avx512`] needs AVX-512 F and VPOPCNTDQ (Zen 4 and later, Ice Lake and later);
 //! [`Isa::Avx2`] needs AVX2. A CPU with AVX-512 F but no VPOPCNTDQ (Skylake-X) runs the AVX2
 //! kernels. [`Backend`] lets a caller pick a kernel set explicitly, for example to compare them.
+//! On a Zen 5 core the knight kernels take about 0.5 (AVX-512), 1.2 (AVX2) and 2.3 (scalar)
+//! cycles per bitboard on data in cache (`BENCHMARKS.md` in the repository).
 //!
 //! # Lengths
 //!
