@@ -245,3 +245,68 @@ fn bad_positions_and_options_exit_2_with_one_line() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+/// A 20 MB line is answered with an error without being kept; the next line still works.
+#[test]
+fn batch_skips_an_extremely_long_line() {
+    let mut child = bin()
+        .args(["forks", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![b'x'; 1 << 20];
+        for _ in 0..20 {
+            stdin.write_all(&chunk).unwrap();
+        }
+        stdin.write_all(format!("\n{FORK}\n").as_bytes()).unwrap();
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["error"], "line longer than 4096 bytes");
+    assert_eq!(lines[1]["moves"], json!(["d5c7"]));
+}
+
+/// A reader that stops early (`| head -1`) ends the run quietly: exit 0, nothing on stderr.
+#[test]
+fn batch_ends_quietly_when_stdout_closes() {
+    let mut child = bin()
+        .args(["moves", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdin.write_all(format!("{START}\n").as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    // Output is buffered until the input ends or the buffer fills: write plenty, then close.
+    let writer = std::thread::spawn(move || {
+        for _ in 0..200_000 {
+            if writeln!(stdin, "{START}").is_err() {
+                break;
+            }
+        }
+    });
+    reader.read_line(&mut first).unwrap();
+    assert!(first.contains("b1a3"));
+    drop(reader);
+    writer.join().unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

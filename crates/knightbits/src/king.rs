@@ -4,6 +4,8 @@
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 
+pub use crate::batch::king_attacks as attacks_batch;
+
 /// Attacks of every king in `kings` at once: one step east and west, then that row of three
 /// one step north and south (three shifts pairs instead of eight).
 ///

@@ -1,7 +1,7 @@
 #![doc = include_str!("../../../README.md")]
 #![cfg_attr(not(any(test, feature = "std")), no_std)]
 #![deny(missing_docs)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -15,6 +15,7 @@ mod parse;
 mod serde_impls;
 mod square;
 
+pub mod batch;
 pub mod king;
 pub mod knight;
 pub mod mapping;

@@ -12,6 +12,7 @@
 //! | any set of knights (recommended) | | [`attacks_set`] |
 //! | pseudo-legal moves, `& ~own` | engine wiki | [`moves`] |
 //! | fork target squares | wiki "Knight Forks" | [`fork_squares`] |
+//! | slices of bitboards, AVX-512 / AVX2 / scalar | wiki "AVX2" | [`attacks_batch`], [`fork_squares_batch`] |
 //! | fill, reach in n moves, rings | wiki "Knight Fill" | [`fill`], [`fills`], [`reach_within`], [`reach_exactly`], [`ring`] |
 //! | distance table, shortest paths | wiki "Knight-Distance" | [`distance`], [`DISTANCE`], [`path`] |
 //! | any board: distance, path | Knight-Distance | [`Board::distance`], [`Board::path`], [`infinite_distance`] |
@@ -49,3 +50,5 @@ pub use self::setwise::{attacks_halves, attacks_prefix};
 pub use self::translate::{
     DEFAULT_MASK, DEFAULT_SQUARE, DEVLOG_MASK, DEVLOG_SQUARE, attacks_translate,
 };
+pub use crate::batch::fork_squares as fork_squares_batch;
+pub use crate::batch::knight_attacks as attacks_batch;

@@ -2,7 +2,15 @@
 
 use crate::bitboard::Bitboard;
 
-/// Attacks of every knight in `knights` at once (the recommended entry point for sets).
+/// Attacks of every knight in `knights` at once (the recommended entry point for sets): the
+/// wiki's setwise formula. Shift the set one and two files each way, masking the files that
+/// wrapped, then two and one ranks. Branch-free and table-free, about 17 ALU instructions for
+/// any set.
+///
+/// Measured on AVX-512 Zen 5 (see `BENCHMARKS.md`), this is as fast as a loop of table lookups
+/// on exactly two knights, several times faster on sets whose size varies (no mispredicted loop
+/// exit), and faster than a two-lookup path for at most two knights with the formula for larger
+/// sets (whose "more than two?" branch mispredicts on mixed sizes).
 ///
 /// ```
 /// use knightbits::{knight, Bitboard, Square};
@@ -12,4 +20,96 @@ use crate::bitboard::Bitboard;
 #[inline]
 pub const fn attacks_set(knights: Bitboard) -> Bitboard {
     super::setwise::attacks_halves(knights)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knight::attacks;
+    use crate::square::Square;
+
+    /// Independent reference: the squares a knight step away, by file and rank arithmetic.
+    fn reference(square: Square) -> Bitboard {
+        const STEPS: [(i8, i8); 8] = [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ];
+        STEPS
+            .iter()
+            .filter_map(|&(df, dr)| square.offset(df, dr))
+            .collect()
+    }
+
+    fn union_of_references(set: Bitboard) -> Bitboard {
+        set.into_iter()
+            .map(reference)
+            .fold(Bitboard::EMPTY, |a, b| a | b)
+    }
+
+    /// All 64 singles and all 2,016 pairs (every set of at most two knights, with the empty
+    /// set: 2,081 sets) give the union of their members' reference attacks; the lookup table
+    /// agrees on singles too.
+    #[test]
+    fn singles_and_pairs_exhaustive() {
+        let mut sets = 1;
+        assert_eq!(attacks_set(Bitboard::EMPTY), Bitboard::EMPTY);
+        for a in Square::ALL {
+            assert_eq!(attacks_set(Bitboard::from_square(a)), reference(a), "{a}");
+            assert_eq!(attacks(a), reference(a), "table, {a}");
+            sets += 1;
+            for b in Square::ALL.into_iter().filter(|&b| b > a) {
+                let pair = Bitboard::from_square(a) | b;
+                assert_eq!(attacks_set(pair), reference(a) | reference(b), "{a} {b}");
+                sets += 1;
+            }
+        }
+        assert_eq!(sets, 2_081);
+    }
+
+    /// What this proves for all 2^64 sets: the formula is built only from shifts, ANDs with
+    /// constants and ORs, each of which distributes over `|`, so f(a | b) = f(a) | f(b) and hence
+    /// f(S) = the union of f({s}) over the members s of S. This test checks that the code really
+    /// distributes (5,000 random pairs of dense, sparse and very sparse sets: a stray XOR, add or
+    /// unmasked shift fails it), and `singles_and_pairs_exhaustive` checks f on every single
+    /// square against the independent reference. Distributivity plus agreement on singles gives
+    /// agreement on every set.
+    #[test]
+    fn distributes_over_union() {
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for i in 0..5_000 {
+            let (a, b) = match i % 3 {
+                0 => (next(), next()),
+                1 => (next() & next(), next() & next() & next()),
+                _ => (next() & next() & next() & next(), 1 << (next() % 64)),
+            };
+            let (a, b) = (Bitboard(a), Bitboard(b));
+            assert_eq!(
+                attacks_set(a | b),
+                attacks_set(a) | attacks_set(b),
+                "{a:?} {b:?}"
+            );
+            assert_eq!(attacks_set(a), union_of_references(a), "{a:?}");
+        }
+    }
+
+    /// Usable in constant context.
+    #[test]
+    fn const_evaluation() {
+        const B1_G1: Bitboard = attacks_set(Bitboard(0x42));
+        const FULL: Bitboard = attacks_set(Bitboard::FULL);
+        assert_eq!(B1_G1, union_of_references(Bitboard(0x42)));
+        assert_eq!(FULL, Bitboard::FULL);
+    }
 }

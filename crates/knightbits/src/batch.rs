@@ -1,0 +1,313 @@
+//! Batch kernels: knight attacks, king attacks, fork squares and bit counts over whole slices
+//! of plain `u64` bitboards, with AVX-512, AVX2 or portable scalar code.
+//!
+//! # Dispatch
+//!
+//! The kernel set is picked once and cached:
+//!
+//! - with the `std` feature, by runtime detection (`is_x86_feature_detected!`) on the first call,
+//!   cached in an atomic; later calls cost one relaxed load and a predictable branch;
+//! - without `std` (the default, `no_std`), at compile time from `cfg(target_feature)`: build with
+//!   `-C target-feature=+avx2` or `-C target-cpu=native` to get the SIMD kernels, otherwise the
+//!   scalar loop runs;
+//! - on targets other than x86-64, always the scalar loop.
+//!
+//! (The crate's own unit tests always detect at run time, so they check every kernel the test
+//! machine has, with or without `std`.)
+//!
+//! [`Isa::Avx512`] needs AVX-512 F and VPOPCNTDQ (Zen 4 and later, Ice Lake and later);
+//! [`Isa::Avx2`] needs AVX2. A CPU with AVX-512 F but no VPOPCNTDQ (Skylake-X) runs the AVX2
+//! kernels. [`Backend`] lets a caller pick a kernel set explicitly, for example to compare them.
+//! On a Zen 5 core the knight kernels take about 0.5 (AVX-512), 1.2 (AVX2) and 2.3 (scalar)
+//! cycles per bitboard on data in cache (`BENCHMARKS.md` in the repository).
+//!
+//! # Lengths
+//!
+//! Output and input must have the same length; otherwise nothing is written and
+//! [`LengthMismatch`] is returned. Empty slices are fine.
+//!
+//! ```
+//! use knightbits::{batch, knight, Bitboard, Square};
+//! let input = [Bitboard::from_square(Square::B1).0, u64::MAX, 0];
+//! let mut output = [0u64; 3];
+//! knight::attacks_batch(&input, &mut output)?;
+//! assert_eq!(output[0], knight::attacks(Square::B1).0);
+//! assert_eq!(output[2], 0);
+//! assert!(batch::knight_attacks(&input, &mut [0u64; 2]).is_err());
+//! # Ok::<(), batch::LengthMismatch>(())
+//! ```
+
+use core::fmt;
+
+use crate::bitboard::Bitboard;
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod simd;
+
+/// The output slice of a batch call did not have the input's length; nothing was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LengthMismatch {
+    /// Length of the input slice.
+    pub input: usize,
+    /// Length of the output slice.
+    pub output: usize,
+}
+
+impl fmt::Display for LengthMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "output length {} does not match input length {}",
+            self.output, self.input
+        )
+    }
+}
+
+impl core::error::Error for LengthMismatch {}
+
+/// An instruction set the batch kernels are written for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Isa {
+    /// Portable Rust, one bitboard at a time (the compiler may still vectorize it).
+    Scalar,
+    /// 256-bit AVX2: four bitboards per instruction.
+    Avx2,
+    /// 512-bit AVX-512 (F and VPOPCNTDQ): eight bitboards per instruction.
+    Avx512,
+}
+
+impl Isa {
+    /// Every instruction set, slowest first.
+    pub const ALL: [Isa; 3] = [Isa::Scalar, Isa::Avx2, Isa::Avx512];
+
+    /// A short lower-case name: `scalar`, `avx2` or `avx512`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Isa::Scalar => "scalar",
+            Isa::Avx2 => "avx2",
+            Isa::Avx512 => "avx512",
+        }
+    }
+}
+
+impl fmt::Display for Isa {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A set of batch kernels this CPU can run: holding one proves its instruction set is available.
+///
+/// ```
+/// use knightbits::batch::{Backend, Isa};
+/// let scalar = Backend::new(Isa::Scalar).unwrap();
+/// let best = Backend::detect();
+/// let input = [1u64 << 27, u64::MAX];
+/// let (mut a, mut b) = ([0u64; 2], [0u64; 2]);
+/// scalar.king_attacks(&input, &mut a).unwrap();
+/// best.king_attacks(&input, &mut b).unwrap();
+/// assert_eq!(a, b);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Backend(Kernels);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kernels {
+    Scalar,
+    #[cfg(target_arch = "x86_64")]
+    Avx2(simd::Avx2),
+    #[cfg(target_arch = "x86_64")]
+    Avx512(simd::Avx512),
+}
+
+impl Backend {
+    /// The portable kernels, available everywhere.
+    pub const SCALAR: Backend = Backend(Kernels::Scalar);
+
+    /// The fastest kernels available (see the [module docs](self) for how this is decided);
+    /// detected on the first call, then cached.
+    #[inline]
+    pub fn detect() -> Backend {
+        #[cfg(target_arch = "x86_64")]
+        {
+            match simd::detect() {
+                simd::Detected::Avx512(token) => Backend(Kernels::Avx512(token)),
+                simd::Detected::Avx2(token) => Backend(Kernels::Avx2(token)),
+                simd::Detected::Scalar => Backend::SCALAR,
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            Backend::SCALAR
+        }
+    }
+
+    /// The kernels for `isa`, or `None` if this CPU (or, without `std`, this build) lacks it.
+    pub fn new(isa: Isa) -> Option<Backend> {
+        match isa {
+            Isa::Scalar => Some(Backend::SCALAR),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => simd::Avx2::new().map(|t| Backend(Kernels::Avx2(t))),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => simd::Avx512::new().map(|t| Backend(Kernels::Avx512(t))),
+            #[cfg(not(target_arch = "x86_64"))]
+            Isa::Avx2 | Isa::Avx512 => None,
+        }
+    }
+
+    /// The instruction set of these kernels.
+    pub const fn isa(self) -> Isa {
+        match self.0 {
+            Kernels::Scalar => Isa::Scalar,
+            #[cfg(target_arch = "x86_64")]
+            Kernels::Avx2(_) => Isa::Avx2,
+            #[cfg(target_arch = "x86_64")]
+            Kernels::Avx512(_) => Isa::Avx512,
+        }
+    }
+
+    /// `output[i]` = attacks of the knights in `input[i]` (as [`knight::attacks_set`]).
+    ///
+    /// [`knight::attacks_set`]: crate::knight::attacks_set
+    #[inline]
+    pub fn knight_attacks(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
+        check(input.len(), output.len())?;
+        match self.0 {
+            Kernels::Scalar => scalar(input, output, knight_lane),
+            #[cfg(target_arch = "x86_64")]
+            Kernels::Avx2(t) => t.knight_attacks(input, output),
+            #[cfg(target_arch = "x86_64")]
+            Kernels::Avx512(t) => t.knight_attacks(input, output),
+        }
+        Ok(())
+    }
+
+    /// `output[i]` = attacks of the kings in `input[i]` (as [`king::attacks_set`]).
+    ///
+    /// [`king::attacks_set`]: crate::king::attacks_set
+    #[inline]
+    pub fn king_attacks(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
+        check(input.len(), output.len())?;
+        match self.0 {
+            Kernels::Scalar => scalar(input, output, king_lane),
+            #[cfg(target_arch = "x86_64")]
+            Kernels::Avx2(t) => t.king_attacks(input, output),
+            #[cfg(target_arch = "x86_64")]
+            Kernels::Avx512(t) => t.king_attacks(input, output),
+        }
+        Ok(())
+    }
+
+    /// `output[i]` = knight fork squares of the targets `input[i]` (as
+    /// [`knight::fork_squares`]).
+    ///
+    /// [`knight::fork_squares`]: crate::knight::fork_squares
+    #[inline]
+    pub fn fork_squares(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
+        check(input.len(), output.len())?;
+        match self.0 {
+            Kernels::Scalar => scalar(input, output, fork_lane),
+            #[cfg(target_arch = "x86_64")]
+            Kernels::Avx2(t) => t.fork_squares(input, output),
+            #[cfg(target_arch = "x86_64")]
+            Kernels::Avx512(t) => t.fork_squares(input, output),
+        }
+        Ok(())
+    }
+
+    /// `output[i]` = number of set bits of `input[i]`, as `u32` like [`u64::count_ones`].
+    #[inline]
+    pub fn popcount(self, input: &[u64], output: &mut [u32]) -> Result<(), LengthMismatch> {
+        check(input.len(), output.len())?;
+        match self.0 {
+            Kernels::Scalar => {
+                for (o, &i) in output.iter_mut().zip(input) {
+                    *o = i.count_ones();
+                }
+            }
+            #[cfg(target_arch = "x86_64")]
+            Kernels::Avx2(t) => t.popcount(input, output),
+            #[cfg(target_arch = "x86_64")]
+            Kernels::Avx512(t) => t.popcount(input, output),
+        }
+        Ok(())
+    }
+}
+
+/// Knight attacks of every bitboard of `input` into `output`, with the fastest kernels
+/// (`knight::attacks_batch` is the same function).
+///
+/// # Errors
+///
+/// [`LengthMismatch`] if the slices differ in length; nothing is written then.
+#[inline]
+pub fn knight_attacks(input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
+    Backend::detect().knight_attacks(input, output)
+}
+
+/// King attacks of every bitboard of `input` into `output`, with the fastest kernels.
+///
+/// # Errors
+///
+/// [`LengthMismatch`] if the slices differ in length; nothing is written then.
+#[inline]
+pub fn king_attacks(input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
+    Backend::detect().king_attacks(input, output)
+}
+
+/// Knight fork squares of every target set of `input` into `output`, with the fastest kernels
+/// (`knight::fork_squares_batch` is the same function).
+///
+/// # Errors
+///
+/// [`LengthMismatch`] if the slices differ in length; nothing is written then.
+#[inline]
+pub fn fork_squares(input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
+    Backend::detect().fork_squares(input, output)
+}
+
+/// Bit count of every bitboard of `input` into `output` (`u32`, as [`u64::count_ones`]), with
+/// the fastest kernels.
+///
+/// # Errors
+///
+/// [`LengthMismatch`] if the slices differ in length; nothing is written then.
+#[inline]
+pub fn popcount(input: &[u64], output: &mut [u32]) -> Result<(), LengthMismatch> {
+    Backend::detect().popcount(input, output)
+}
+
+#[inline]
+fn check(input: usize, output: usize) -> Result<(), LengthMismatch> {
+    if input == output {
+        Ok(())
+    } else {
+        Err(LengthMismatch { input, output })
+    }
+}
+
+#[inline]
+fn scalar(input: &[u64], output: &mut [u64], lane: fn(u64) -> u64) {
+    for (o, &i) in output.iter_mut().zip(input) {
+        *o = lane(i);
+    }
+}
+
+#[inline(always)]
+fn knight_lane(k: u64) -> u64 {
+    crate::knight::attacks_set(Bitboard(k)).0
+}
+
+#[inline(always)]
+fn king_lane(k: u64) -> u64 {
+    crate::king::attacks_set(Bitboard(k)).0
+}
+
+#[inline(always)]
+fn fork_lane(t: u64) -> u64 {
+    crate::knight::fork_squares(Bitboard(t)).0
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,220 @@
+//! Every kernel set against the scalar one, and the scalar one against the per-element functions.
+
+use super::*;
+use crate::{king, knight};
+
+/// splitmix64: a reproducible stream of test bitboards.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Dense, sparse (1-3 bits) and edge-heavy values mixed.
+    fn bitboard(&mut self) -> u64 {
+        let r = self.next();
+        match r % 4 {
+            0 => self.next(),
+            1 => self.next() & self.next() & self.next(),
+            2 => (1 << (r >> 8 & 63)) | (1 << (r >> 16 & 63)) | (1 << (r >> 24 & 63)),
+            _ => EDGES[(r >> 8) as usize % EDGES.len()],
+        }
+    }
+}
+
+const EDGES: [u64; 14] = [
+    0,
+    u64::MAX,
+    1,
+    1 << 63,
+    1 << 7,
+    1 << 56,
+    0x0101_0101_0101_0101,
+    0x8080_8080_8080_8080,
+    0xff,
+    0xff00_0000_0000_0000,
+    0x8100_0000_0000_0081,
+    0x55aa_55aa_55aa_55aa,
+    0x7e81_8181_8181_817e,
+    0x0000_0018_1800_0000,
+];
+
+/// Lengths around every vector width and unroll factor, and large non-multiples of 8 and 16.
+fn lengths() -> impl Iterator<Item = usize> {
+    (0..=70).chain([255, 1001, 4099, 8191])
+}
+
+fn inputs(len: usize, seed: u64) -> Vec<u64> {
+    let mut rng = Rng(seed);
+    let mut v: Vec<u64> = (0..len).map(|_| rng.bitboard()).collect();
+    // The edge values at both ends, where tails are handled.
+    for (slot, &e) in v.iter_mut().zip(EDGES.iter()) {
+        *slot = e;
+    }
+    for (slot, &e) in v.iter_mut().rev().zip(EDGES.iter().rev()) {
+        *slot = e;
+    }
+    v
+}
+
+fn backends() -> Vec<Backend> {
+    Isa::ALL
+        .iter()
+        .filter_map(|&isa| Backend::new(isa))
+        .collect()
+}
+
+type Kernel = fn(Backend, &[u64], &mut [u64]) -> Result<(), LengthMismatch>;
+
+/// A kernel's name, the kernel, and the per-element library function it must equal.
+type Case = (&'static str, Kernel, fn(u64) -> u64);
+
+const KERNELS: [Case; 3] = [
+    ("knight", Backend::knight_attacks, |k| {
+        knight::attacks_set(Bitboard(k)).0
+    }),
+    ("king", Backend::king_attacks, |k| {
+        king::attacks_set(Bitboard(k)).0
+    }),
+    ("forks", Backend::fork_squares, |t| {
+        knight::fork_squares(Bitboard(t)).0
+    }),
+];
+
+/// The scalar kernels equal the per-element library functions.
+#[test]
+fn scalar_matches_per_element() {
+    for (name, kernel, element) in KERNELS {
+        for len in lengths() {
+            let input = inputs(len, len as u64);
+            let mut out = vec![0xdead_beef; len];
+            kernel(Backend::SCALAR, &input, &mut out).unwrap();
+            for (i, (&x, &y)) in input.iter().zip(&out).enumerate() {
+                assert_eq!(
+                    y,
+                    element(x),
+                    "{name} scalar, len {len}, index {i}, input {x:#x}"
+                );
+            }
+        }
+    }
+}
+
+/// Every available SIMD kernel gives exactly the scalar output, at every length (full vectors,
+/// the 2x unrolled loop, and every tail size), with the input starting off a vector boundary and
+/// the output at each of the 8 positions of a 64-byte line (every alignment head), and writes
+/// nothing outside the output.
+#[test]
+fn simd_matches_scalar() {
+    for backend in backends() {
+        for (name, kernel, _) in KERNELS {
+            for len in lengths() {
+                let input = inputs(len + 3, 1000 + len as u64);
+                let mut want = vec![0; len];
+                for offset in [0, 1, 3] {
+                    let input = &input[offset..offset + len];
+                    kernel(Backend::SCALAR, input, &mut want).unwrap();
+                    let mut buffer = vec![0x5555_5555; len + 16];
+                    for start in 0..8 {
+                        buffer.fill(0x5555_5555);
+                        kernel(backend, input, &mut buffer[start..start + len]).unwrap();
+                        let isa = backend.isa();
+                        assert_eq!(
+                            &buffer[start..start + len],
+                            &want[..],
+                            "{name} {isa} len {len}"
+                        );
+                        assert!(
+                            buffer[..start]
+                                .iter()
+                                .chain(&buffer[start + len..])
+                                .all(|&x| x == 0x5555_5555),
+                            "{name} {isa} wrote outside the output"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Bit counts: scalar equals a bit-by-bit loop, and every SIMD kernel equals scalar.
+#[test]
+fn popcount_matches() {
+    for len in lengths() {
+        let input = inputs(len, 7 + len as u64);
+        let slow: Vec<u32> = input
+            .iter()
+            .map(|&x| (0..64).filter(|b| x >> b & 1 == 1).count() as u32)
+            .collect();
+        for backend in backends() {
+            let mut out = vec![99; len + 1];
+            backend.popcount(&input, &mut out[..len]).unwrap();
+            assert_eq!(&out[..len], &slow[..], "{} len {len}", backend.isa());
+            assert_eq!(out[len], 99, "{} wrote past the output", backend.isa());
+        }
+    }
+}
+
+/// A length mismatch is an error naming both lengths, and nothing is written.
+#[test]
+fn length_mismatch_writes_nothing() {
+    let input = [1u64, 2, 3];
+    for backend in backends() {
+        for (_, kernel, _) in KERNELS {
+            let mut short = [7u64; 2];
+            assert_eq!(
+                kernel(backend, &input, &mut short),
+                Err(LengthMismatch {
+                    input: 3,
+                    output: 2
+                })
+            );
+            assert_eq!(short, [7; 2]);
+            let mut long = [7u64; 4];
+            assert!(kernel(backend, &input, &mut long).is_err());
+            assert_eq!(long, [7; 4]);
+            assert_eq!(kernel(backend, &[], &mut []), Ok(()));
+        }
+        let mut counts = [7u32; 4];
+        assert!(backend.popcount(&input, &mut counts).is_err());
+        assert_eq!(counts, [7; 4]);
+        assert_eq!(backend.popcount(&[], &mut []), Ok(()));
+    }
+    let message = LengthMismatch {
+        input: 3,
+        output: 2,
+    }
+    .to_string();
+    assert_eq!(message, "output length 2 does not match input length 3");
+}
+
+/// Detection is stable, names an available kernel set, and the free functions use it.
+#[test]
+fn detection() {
+    let best = Backend::detect();
+    assert_eq!(best, Backend::detect());
+    assert_eq!(Backend::new(best.isa()), Some(best));
+    assert!(backends().iter().all(|b| b.isa() <= best.isa()));
+    assert_eq!(Backend::new(Isa::Scalar), Some(Backend::SCALAR));
+    let input = inputs(37, 5);
+    let (mut a, mut b) = (vec![0; 37], vec![0; 37]);
+    knight::attacks_batch(&input, &mut a).unwrap();
+    Backend::SCALAR.knight_attacks(&input, &mut b).unwrap();
+    assert_eq!(a, b);
+    knight::fork_squares_batch(&input, &mut a).unwrap();
+    Backend::SCALAR.fork_squares(&input, &mut b).unwrap();
+    assert_eq!(a, b);
+    king_attacks(&input, &mut a).unwrap();
+    Backend::SCALAR.king_attacks(&input, &mut b).unwrap();
+    assert_eq!(a, b);
+    let mut c = vec![0; 37];
+    popcount(&input, &mut c).unwrap();
+    assert!(c.iter().zip(&input).all(|(&c, &x)| c == x.count_ones()));
+    assert_eq!(Isa::Avx512.to_string(), "avx512");
+}
