@@ -37,6 +37,7 @@ impl Server {
             .parse()
             .unwrap();
         ADDR.with(|a| a.set(Some(addr)));
+        PID.with(|p| p.set(Some(child.id())));
         Server { child }
     }
 }
@@ -50,6 +51,13 @@ impl Drop for Server {
 
 thread_local! {
     static ADDR: Cell<Option<SocketAddr>> = const { Cell::new(None) };
+    static PID: Cell<Option<u32>> = const { Cell::new(None) };
+}
+
+/// Open file descriptors of this test's server, from /proc.
+fn server_fds() -> usize {
+    let pid = PID.with(|p| p.get()).expect("Server::start() first");
+    std::fs::read_dir(format!("/proc/{pid}/fd")).map_or(0, |d| d.count())
 }
 
 /// The address of the server this test started.
@@ -406,39 +414,57 @@ fn survives_two_thousand_concurrent_requests() {
     }
     let per_thread = fit.max(10);
     let addr = server();
-    let workers: Vec<_> = (0..THREADS)
-        .map(|t| {
-            std::thread::spawn(move || {
-                let mut streams = Vec::with_capacity(per_thread);
-                for i in 0..per_thread {
-                    let sq = ["a1", "d4", "h8", "b1", "g7"][(t + i) % 5];
-                    let mut s = TcpStream::connect(addr).expect("connect");
-                    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-                    let req = format!(
-                        "GET /api/attacks?input={sq} HTTP/1.1\r\nHost: localhost\r\n\
-Connection: close\r\n\r\n"
-                    );
-                    s.write_all(req.as_bytes()).unwrap();
-                    streams.push((sq, s));
-                }
-                let mut ok = 0;
-                for (sq, mut s) in streams {
-                    let mut out = Vec::new();
-                    s.read_to_end(&mut out).unwrap();
-                    let (status, _, body) = parse_response(&out);
-                    assert_eq!(status, 200);
-                    let v: Value = serde_json::from_str(&body).unwrap();
-                    let expected = knight_count(sq);
-                    assert_eq!(v["count"], expected, "{sq}");
-                    ok += 1;
-                }
-                ok
-            })
-        })
-        .collect();
-    let total: usize = workers.into_iter().map(|w| w.join().unwrap()).sum();
-    assert_eq!(total, THREADS * per_thread);
     assert_eq!(ok_json("/api/attacks?input=d4")["count"], 8);
+    let idle_fds = server_fds();
+    // Two rounds: every answer right in both, and no descriptor kept after either.
+    for round in 0..2 {
+        let workers: Vec<_> = (0..THREADS)
+            .map(|t| {
+                std::thread::spawn(move || {
+                    let mut streams = Vec::with_capacity(per_thread);
+                    for i in 0..per_thread {
+                        let sq = ["a1", "d4", "h8", "b1", "g7"][(t + i) % 5];
+                        let mut s = TcpStream::connect(addr).expect("connect");
+                        s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+                        let req = format!(
+                            "GET /api/attacks?input={sq} HTTP/1.1\r\nHost: localhost\r\n\
+Connection: close\r\n\r\n"
+                        );
+                        s.write_all(req.as_bytes()).unwrap();
+                        streams.push((sq, s));
+                    }
+                    let mut ok = 0;
+                    for (sq, mut s) in streams {
+                        let mut out = Vec::new();
+                        s.read_to_end(&mut out).unwrap();
+                        let (status, _, body) = parse_response(&out);
+                        assert_eq!(status, 200);
+                        let v: Value = serde_json::from_str(&body).unwrap();
+                        assert_eq!(v["count"], knight_count(sq), "{sq}");
+                        ok += 1;
+                    }
+                    ok
+                })
+            })
+            .collect();
+        let total: usize = workers.into_iter().map(|w| w.join().unwrap()).sum();
+        assert_eq!(total, THREADS * per_thread, "round {round}");
+        assert_eq!(ok_json("/api/attacks?input=d4")["count"], 8);
+        // Every connection was answered and closed: the server holds no more descriptors
+        // than when idle (give it a moment to see the last closes).
+        let mut fds = server_fds();
+        for _ in 0..50 {
+            if fds <= idle_fds + 2 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+            fds = server_fds();
+        }
+        assert!(
+            fds <= idle_fds + 2,
+            "round {round}: {fds} descriptors, {idle_fds} idle"
+        );
+    }
 }
 
 /// Knight attack counts from the wiki's picture of a board of counts: 2 in a corner, 3 on
