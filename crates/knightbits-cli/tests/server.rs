@@ -367,6 +367,16 @@ fn oversized_and_unexpected_requests_are_refused() {
 Connection: close\r\n\r\nhello",
     );
     assert_eq!(status, 413, "{body}");
+    // A request for another host (DNS rebinding) is refused; this machine's names pass.
+    let (status, _, body) = raw(
+        b"GET /api/attacks?input=d4 HTTP/1.1\r\nHost: attacker.example:8080\r\n\
+Connection: close\r\n\r\n",
+    );
+    assert_eq!(status, 403, "{body}");
+    for host in ["localhost", "127.0.0.1:1234", "[::1]:80", "LOCALHOST:9"] {
+        let req = format!("GET /api/meta HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+        assert_eq!(raw(req.as_bytes()).0, 200, "{host}");
+    }
     let (status, head, _) = raw(
         b"DELETE /api/attacks?input=d4 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
     );

@@ -51,7 +51,7 @@ async fn serve(addr: SocketAddr) -> Result<(), CliError> {
         writeln!(out, "http://{local}/")?;
         out.flush()?;
     }
-    axum::serve(listener, crate::server::router())
+    axum::serve(listener, crate::server::router(addr.ip().is_loopback()))
         .await
         .map_err(|e| CliError::Internal(format!("server stopped: {e}")))
 }

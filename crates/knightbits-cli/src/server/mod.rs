@@ -31,10 +31,12 @@ const STYLE_CSS: &str = include_str!("../../web/style.css");
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; \
 connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/// The whole application: static files, the API, and the request limits around them.
-pub fn router() -> Router {
+/// The whole application: static files, the API, and the request limits around them. With
+/// `loopback_only` (the server listens on a loopback address) requests must name this machine
+/// in their `Host` header, so a web page elsewhere cannot reach the API by DNS rebinding.
+pub fn router(loopback_only: bool) -> Router {
     let api = api::routes();
-    Router::new()
+    let router = Router::new()
         .route("/", get(|| file(INDEX_HTML, "text/html; charset=utf-8")))
         .route(
             "/index.html",
@@ -50,7 +52,42 @@ pub fn router() -> Router {
         )
         .merge(api)
         .fallback(not_found)
-        .layer(middleware::from_fn(limits))
+        .layer(middleware::from_fn(limits));
+    if loopback_only {
+        router.layer(middleware::from_fn(local_host))
+    } else {
+        router
+    }
+}
+
+/// Whether a `Host` header names the loopback interface: `localhost`, `127.0.0.1` (any
+/// 127.x.y.z) or `[::1]`, with or without a port.
+fn is_local_host(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or(""),
+        None => host.split(':').next().unwrap_or(""),
+    };
+    name.eq_ignore_ascii_case("localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Refuses requests whose `Host` is not this machine (DNS rebinding), with 403.
+async fn local_host(req: Request<Body>, next: Next) -> Response {
+    let host = req
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .or_else(|| req.uri().authority().map(|a| a.as_str()));
+    match host {
+        Some(h) if is_local_host(h) => next.run(req).await,
+        _ => ApiError::status(
+            StatusCode::FORBIDDEN,
+            "the explorer answers only requests addressed to this machine (Host: localhost)",
+        )
+        .into_response(),
+    }
 }
 
 /// One embedded file with its type and the page's security headers.
