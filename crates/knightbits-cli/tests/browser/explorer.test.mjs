@@ -104,6 +104,16 @@ test('a knight on d4 marks the wiki attack set; toggling a square edits the hex'
   await idle(page);
   assert.equal(await page.inputValue('#hex'), '0x0000000000000001');
 
+  // Binary too, with or without its 0b.
+  await page.fill('#bin', '101');
+  await page.press('#bin', 'Enter');
+  await idle(page);
+  assert.equal(await page.inputValue('#hex'), '0x0000000000000005');
+  assert.deepEqual(await marked(page), ['a1', 'c1']);
+  await page.fill('#dec', '1');
+  await page.press('#dec', 'Enter');
+  await idle(page);
+
   // Bad input: an error line, and the board is unchanged.
   await page.fill('#hex', '0xZZ');
   await page.press('#hex', 'Enter');
