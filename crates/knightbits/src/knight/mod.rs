@@ -2,11 +2,18 @@
 //! sources, and pseudo-legal moves.
 
 mod board;
+#[cfg(feature = "std")]
+mod count;
 mod forks;
 mod lookup;
 mod set;
 
 pub use self::board::{Board, BoardSizeError, Coord};
+#[cfg(feature = "std")]
+pub use self::count::{
+    CountError, MAX_CLOSED_WIDTH, Progress, count_closed_tours, count_closed_tours_with_progress,
+    count_open_tours, count_open_tours_with_progress,
+};
 pub use self::forks::fork_squares;
 pub use self::lookup::{ATTACKS, attacks};
 pub use self::set::attacks_set;
