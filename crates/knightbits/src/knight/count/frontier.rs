@@ -12,8 +12,8 @@
 //! cycle is one set of edges, so it is counted once.
 
 use super::super::board::Board;
+use super::table::Table;
 use super::{CountError, Progress};
-use std::collections::HashMap;
 use std::vec::Vec;
 
 /// The widest shorter side: a frontier of `2w + 1` squares at four bits each fits a `u64`.
@@ -34,6 +34,15 @@ pub(crate) fn count(board: Board, progress: &mut dyn FnMut(Progress)) -> Result<
         return Err(CountError::TooWide { limit: MAX_WIDTH });
     }
     let n = w * h;
+    if n % 2 == 1 {
+        // The knight graph is bipartite (a move changes the square colour) and the colours of an
+        // odd board differ in size, so no cycle covers it.
+        progress(Progress {
+            done: n as u64,
+            total: n as u64,
+        });
+        return Ok(0);
+    }
     let k = 2 * w + 1;
     let cells = k as usize;
     // Window slot `j` holds square `i - k + j` while square `i` is placed; squares before the
@@ -43,8 +52,9 @@ pub(crate) fn count(board: Board, progress: &mut dyn FnMut(Progress)) -> Result<
     } else {
         (1u64 << (4 * k)) - 1
     };
-    let mut states: HashMap<u64, u64> = HashMap::new();
-    states.insert(all_done, 1);
+    // States carry a marker bit so that no key is 0.
+    const MARK: u64 = 1 << 63;
+    let mut states: Vec<(u64, u64)> = std::vec![(all_done, 1)];
     let mut closed: u64 = 0;
     for i in 0..n {
         progress(Progress {
@@ -52,66 +62,88 @@ pub(crate) fn count(board: Board, progress: &mut dyn FnMut(Progress)) -> Result<
             total: n as u64,
         });
         let (f, r) = (i % w, i / w);
+        let last = i + 1 == n;
         // Window slots of the earlier neighbours of square i.
-        let mut back = Vec::with_capacity(4);
+        let mut back = [0u32; 4];
+        let mut backs = 0;
         for (df, dr) in [(-1i32, 2i32), (1, 2), (-2, 1), (2, 1)] {
             let (ff, rr) = (f as i32 + df, r as i32 - dr);
             if ff >= 0 && ff < w as i32 && rr >= 0 {
-                let d = (dr as u32) * w;
-                let d = (d as i32 - df) as u32; // i - neighbour
-                back.push((k - d) as usize);
+                // i minus the neighbour's index.
+                let d = (dr * w as i32 - df) as u32;
+                back[backs] = k - d;
+                backs += 1;
             }
         }
-        // How many neighbours after square i each slot of the next window still has.
-        let later: Vec<u32> = (0..cells)
-            .map(|j| {
-                let sq = i as i64 + 1 - k as i64 + j as i64;
-                if sq < 0 {
-                    return 2;
-                }
-                let sq = sq as u32;
-                let (sf, sr) = ((sq % w) as i32, (sq / w) as i32);
-                [(1i32, 2i32), (-1, 2), (2, 1), (-2, 1)]
-                    .iter()
-                    .filter(|&&(df, dr)| {
-                        let (tf, tr) = (sf + df, sr + dr);
-                        tf >= 0 && tf < w as i32 && (tr as u32) < h && tr * w as i32 + tf > i as i32
-                    })
-                    .count() as u32
-            })
-            .collect();
-        let last = i + 1 == n;
-        let mut next: HashMap<u64, u64> = HashMap::with_capacity(states.len() * 2);
-        for (&state, &ways) in &states {
-            let mut slot = [0u8; 16];
-            for (j, s) in slot.iter_mut().enumerate().take(cells) {
-                *s = (state >> (4 * j)) as u8 & 15;
+        // Slots of the next window whose square has no neighbour after square i (it must be
+        // finished) or at most one (it must have an edge already).
+        let (mut finished, mut started) = (0u64, 0u64);
+        for j in 0..cells {
+            let sq = i as i64 + 1 - k as i64 + j as i64;
+            if sq < 0 {
+                continue;
             }
-            let open: Vec<usize> = back
+            let (sf, sr) = ((sq % w as i64) as i32, (sq / w as i64) as i32);
+            let later = [(1i32, 2i32), (-1, 2), (2, 1), (-2, 1)]
                 .iter()
-                .copied()
-                .filter(|&j| slot[j] != DONE)
-                .collect();
-            let mut choose = |picked: &[usize]| -> Result<(), CountError> {
-                match place(slot, cells, picked, last, &later) {
-                    Place::Invalid => {}
-                    Place::Closed => closed = closed.checked_add(ways).ok_or(CountError::Overflow)?,
-                    Place::State(s) => {
-                        let e = next.entry(s).or_insert(0);
-                        *e = e.checked_add(ways).ok_or(CountError::Overflow)?;
+                .filter(|&&(df, dr)| {
+                    let (tf, tr) = (sf + df, sr + dr);
+                    tf >= 0 && tf < w as i32 && (tr as u32) < h && (tr * w as i32 + tf) as u32 > i
+                })
+                .count();
+            if later == 0 {
+                finished |= 15 << (4 * j);
+            }
+            if later <= 1 {
+                started |= 1 << (4 * j);
+            }
+        }
+        let rules = Rules {
+            cells,
+            finished,
+            started,
+            last,
+        };
+        let mut next = Table::with_capacity(states.len());
+        for &(state, ways) in &states {
+            let mut open = [0u32; 4];
+            let mut opens = 0;
+            for &j in &back[..backs] {
+                if nibble(state, j) != DONE {
+                    open[opens] = j;
+                    opens += 1;
+                }
+            }
+            let mut choose = |picked: &[u32]| match place(state, picked, &rules) {
+                Place::Invalid => {}
+                Place::Closed => match closed.checked_add(ways) {
+                    Some(c) => closed = c,
+                    None => next.overflowed = true,
+                },
+                Place::State(s) => next.add(s | MARK, ways),
+            };
+            if nibble(state, 0) != DONE {
+                // The oldest square leaves the frontier now: it takes an edge from square i.
+                if opens > 0 && open[0] == 0 {
+                    choose(&[0]);
+                    for y in 1..opens {
+                        choose(&[0, open[y]]);
                     }
                 }
-                Ok(())
-            };
-            choose(&[])?;
-            for (x, &a) in open.iter().enumerate() {
-                choose(&[a])?;
-                for &b in &open[x + 1..] {
-                    choose(&[a, b])?;
+                continue;
+            }
+            choose(&[]);
+            for x in 0..opens {
+                choose(&[open[x]]);
+                for y in x + 1..opens {
+                    choose(&[open[x], open[y]]);
                 }
             }
         }
-        states = next;
+        if next.overflowed {
+            return Err(CountError::Overflow);
+        }
+        states = next.entries().map(|(s, c)| (s & !MARK, c)).collect();
     }
     progress(Progress {
         done: n as u64,
@@ -130,73 +162,97 @@ enum Place {
     State(u64),
 }
 
+/// What placing the current square must respect.
+struct Rules {
+    /// Squares in the frontier.
+    cells: usize,
+    /// Nibbles of the next frontier that must be finished.
+    finished: u64,
+    /// Low bits of the nibbles of the next frontier that must have an edge.
+    started: u64,
+    /// Is this the last square?
+    last: bool,
+}
+
+/// The code of frontier slot `j`.
+#[inline]
+fn nibble(state: u64, j: u32) -> u8 {
+    (state >> (4 * j)) as u8 & 15
+}
+
+/// `state` with slot `j` set to `code`.
+#[inline]
+fn with(state: u64, j: u32, code: u8) -> u64 {
+    (state & !(15 << (4 * j))) | (code as u64) << (4 * j)
+}
+
 /// Places the next square with edges to the frontier slots `picked`, then moves the window on.
-fn place(mut slot: [u8; 16], cells: usize, picked: &[usize], last: bool, later: &[u32]) -> Place {
+#[inline]
+fn place(mut s: u64, picked: &[u32], rules: &Rules) -> Place {
+    let cells = rules.cells as u32;
     let mut me = EMPTY;
     let mut closes = false;
     for &j in picked {
-        let u = slot[j];
+        let u = nibble(s, j);
         if me == EMPTY {
             if u == EMPTY {
-                slot[j] = FRESH;
+                s = with(s, j, FRESH);
                 me = FRESH;
             } else {
-                slot[j] = DONE;
+                s = with(s, j, DONE);
                 me = u;
             }
         } else if u == EMPTY {
-            slot[j] = me;
+            s = with(s, j, me);
             me = DONE;
         } else if u == me {
-            slot[j] = DONE;
+            s = with(s, j, DONE);
             me = DONE;
             closes = true;
         } else {
-            slot[j] = DONE;
-            for s in slot.iter_mut().take(cells) {
-                if *s == u {
-                    *s = me;
+            s = with(s, j, DONE);
+            // The far end of u's path now ends the joined path.
+            for t in 0..cells {
+                if nibble(s, t) == u {
+                    s = with(s, t, me);
                 }
             }
             me = DONE;
         }
     }
-    if slot[0] != DONE {
+    if nibble(s, 0) != DONE {
         return Place::Invalid;
     }
     // Move the window on: slot j + 1 becomes slot j, the new square the last slot.
-    slot.copy_within(1..cells, 0);
-    slot[cells - 1] = me;
+    s = (s >> 4) | (me as u64) << (4 * (cells - 1));
     if closes {
-        let finished = last && slot.iter().take(cells).all(|&s| s == DONE);
-        return if finished {
+        let all = (1u64 << (4 * cells)).wrapping_sub(1) | if cells == 16 { u64::MAX } else { 0 };
+        return if rules.last && s == all {
             Place::Closed
         } else {
             Place::Invalid
         };
     }
     // Squares that cannot get the edges they still need.
+    let mut nonzero = s | (s >> 1);
+    nonzero |= nonzero >> 2;
+    if s & rules.finished != rules.finished || rules.started & !nonzero != 0 {
+        return Place::Invalid;
+    }
+    // Labels in order of first appearance.
     let mut map = [0u8; 16];
     let mut labels = 0u8;
-    let mut out = 0u64;
-    for (j, s) in slot.iter_mut().enumerate().take(cells) {
-        let need = match *s {
-            EMPTY => 2,
-            DONE => 0,
-            _ => 1,
-        };
-        if later.get(j).copied().unwrap_or(0) < need {
-            return Place::Invalid;
-        }
-        if *s != EMPTY && *s != DONE {
-            let l = *s as usize;
+    let mut out = s;
+    for t in 0..cells {
+        let c = nibble(s, t);
+        if c != EMPTY && c != DONE {
+            let l = c as usize & 15;
             if map[l] == 0 {
                 labels += 1;
                 map[l] = labels;
             }
-            *s = map[l];
+            out = with(out, t, map[l]);
         }
-        out |= (*s as u64) << (4 * j);
     }
     Place::State(out)
 }

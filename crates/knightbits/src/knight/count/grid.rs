@@ -33,7 +33,11 @@ impl Grid {
                 limit: Grid::MAX_SQUARES,
             });
         }
-        let full = if len == 64 { u64::MAX } else { (1u64 << len) - 1 };
+        let full = if len == 64 {
+            u64::MAX
+        } else {
+            (1u64 << len) - 1
+        };
         let mut adj = [0u64; 64];
         let mut jumps = [(0i32, 0u64); 8];
         for (j, &(df, dr)) in KNIGHT_DELTAS.iter().enumerate() {

@@ -21,6 +21,7 @@
 //! fixed start the first half must reach it on its last square: knight distance and colour.
 
 use super::grid::Grid;
+use super::table::Table;
 use super::{CountError, Progress};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -163,7 +164,14 @@ impl Half<'_> {
         out
     }
 
-    fn collect(&self, visited: u64, end: u32, len: u32, depth: u32, out: &mut Vec<(u64, u32, u32)>) {
+    fn collect(
+        &self,
+        visited: u64,
+        end: u32,
+        len: u32,
+        depth: u32,
+        out: &mut Vec<(u64, u32, u32)>,
+    ) {
         if len == depth {
             out.push((visited, end, len));
             return;
@@ -268,102 +276,4 @@ fn orbits(grid: &Grid) -> Vec<(u32, u64)> {
         out.push((m, orbit.count_ones() as u64));
     }
     out
-}
-
-/// Path counts keyed by square set: open addressing, linear probing, key 0 never used (every
-/// set holds the middle square).
-pub(crate) struct Table {
-    keys: Vec<u64>,
-    counts: Vec<u64>,
-    len: usize,
-}
-
-impl Table {
-    fn new() -> Table {
-        Table {
-            keys: std::vec![0; 1 << 10],
-            counts: std::vec![0; 1 << 10],
-            len: 0,
-        }
-    }
-
-    #[inline]
-    fn slot(&self, key: u64) -> usize {
-        let bits = self.keys.len().trailing_zeros();
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
-    }
-
-    /// Adds `count` to the entry of `key`.
-    #[inline]
-    fn add(&mut self, key: u64, count: u64) {
-        if 2 * (self.len + 1) > self.keys.len() {
-            self.grow();
-        }
-        let mask = self.keys.len() - 1;
-        let mut i = self.slot(key);
-        loop {
-            match self.keys.get(i).copied() {
-                Some(k) if k == key => {
-                    if let Some(c) = self.counts.get_mut(i) {
-                        *c += count;
-                    }
-                    return;
-                }
-                Some(0) => {
-                    if let (Some(k), Some(c)) = (self.keys.get_mut(i), self.counts.get_mut(i)) {
-                        *k = key;
-                        *c = count;
-                    }
-                    self.len += 1;
-                    return;
-                }
-                _ => i = (i + 1) & mask,
-            }
-        }
-    }
-
-    /// The count of `key` (0 when absent).
-    #[inline]
-    fn get(&self, key: u64) -> u64 {
-        let mask = self.keys.len() - 1;
-        let mut i = self.slot(key);
-        loop {
-            match self.keys.get(i).copied() {
-                Some(k) if k == key => return self.counts.get(i).copied().unwrap_or(0),
-                Some(0) | None => return 0,
-                _ => i = (i + 1) & mask,
-            }
-        }
-    }
-
-    fn grow(&mut self) {
-        let size = self.keys.len() * 2;
-        let keys = core::mem::replace(&mut self.keys, std::vec![0; size]);
-        let counts = core::mem::replace(&mut self.counts, std::vec![0; size]);
-        self.len = 0;
-        for (k, c) in keys.into_iter().zip(counts) {
-            if k != 0 {
-                self.add(k, c);
-            }
-        }
-    }
-
-    fn merge(&mut self, other: &Table) {
-        for (&k, &c) in other.keys.iter().zip(&other.counts) {
-            if k != 0 {
-                self.add(k, c);
-            }
-        }
-    }
-
-    /// Σ count(S) · count(complement of S, plus `m`) over the entries: the tours when both
-    /// halves are the same length.
-    fn pairs(&self, full: u64, m: u64) -> u128 {
-        self.keys
-            .iter()
-            .zip(&self.counts)
-            .filter(|&(&k, _)| k != 0)
-            .map(|(&k, &c)| c as u128 * self.get((full & !k) | m) as u128)
-            .sum()
-    }
 }

@@ -15,6 +15,7 @@ mod dfs;
 mod frontier;
 mod grid;
 mod meet;
+mod table;
 
 use super::board::{Board, Coord};
 use core::fmt;
@@ -52,7 +53,10 @@ impl fmt::Display for CountError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CountError::TooManySquares { limit } => {
-                write!(f, "open tours are counted on boards of at most {limit} squares")
+                write!(
+                    f,
+                    "open tours are counted on boards of at most {limit} squares"
+                )
             }
             CountError::TooWide { limit } => write!(
                 f,

@@ -169,6 +169,12 @@ fn progress_reaches_the_end() {
     assert!(p.total > 0 && p.done == p.total);
     let mut seen = Vec::new();
     count_closed_tours_with_progress(board(3, 10), &mut |p| seen.push(p)).unwrap();
-    assert_eq!(seen.last(), Some(&Progress { done: 30, total: 30 }));
+    assert_eq!(
+        seen.last(),
+        Some(&Progress {
+            done: 30,
+            total: 30
+        })
+    );
     assert!(seen.windows(2).all(|w| w[0].done <= w[1].done));
 }
