@@ -126,17 +126,17 @@ pub(crate) fn count(board: Board, progress: &mut dyn FnMut(Progress)) -> Result<
                 // The oldest square leaves the frontier now: it takes an edge from square i.
                 if opens > 0 && open[0] == 0 {
                     choose(&[0]);
-                    for y in 1..opens {
-                        choose(&[0, open[y]]);
+                    for &y in &open[1..opens] {
+                        choose(&[0, y]);
                     }
                 }
                 continue;
             }
             choose(&[]);
-            for x in 0..opens {
-                choose(&[open[x]]);
-                for y in x + 1..opens {
-                    choose(&[open[x], open[y]]);
+            for (x, &a) in open[..opens].iter().enumerate() {
+                choose(&[a]);
+                for &b in &open[x + 1..opens] {
+                    choose(&[a, b]);
                 }
             }
         }

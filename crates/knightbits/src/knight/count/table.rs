@@ -112,17 +112,6 @@ impl Table {
         }
     }
 
-    /// Σ count(S) · count(complement of S, plus `m`) over the entries: the tours when both
-    /// halves are the same length.
-    pub(crate) fn pairs(&self, full: u64, m: u64) -> u128 {
-        self.keys
-            .iter()
-            .zip(&self.counts)
-            .filter(|&(&k, _)| k != 0)
-            .map(|(&k, &c)| c as u128 * self.get((full & !k) | m) as u128)
-            .sum()
-    }
-
     /// Σ count(S) · other(complement of S, plus `m`): tours from a first-half and a
     /// second-half table.
     pub(crate) fn join(&self, other: &Table, full: u64, m: u64) -> u128 {
