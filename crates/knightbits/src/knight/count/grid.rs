@@ -77,16 +77,16 @@ impl Grid {
         out
     }
 
-    /// The squares attacked at least once and at least twice from `set`.
-    #[inline]
-    pub fn attacks_twice(&self, set: u64) -> (u64, u64) {
-        let (mut once, mut twice) = (0, 0);
-        for &(shift, from) in &self.jumps {
-            let a = shl(set & from, shift);
-            twice |= once & a;
-            once |= a;
+    /// How many neighbours in `set` every square has.
+    pub fn degrees(&self, set: u64) -> Degrees {
+        let mut d = Degrees([0; 4]);
+        for i in 0..self.len {
+            let n = (self.adj[i as usize] & set).count_ones() as u64;
+            for (b, plane) in d.0.iter_mut().enumerate() {
+                *plane |= (n >> b & 1) << i;
+            }
         }
-        (once, twice)
+        d
     }
 
     /// The squares of `within` reachable from `seed` (itself inside `within`) by knight moves
@@ -128,6 +128,71 @@ impl Grid {
     }
 }
 
+/// A permutation of the squares applied to whole sets, a byte of the set at a time.
+#[derive(Clone, Debug)]
+pub(crate) struct Perm {
+    chunks: std::vec::Vec<[u64; 256]>,
+}
+
+impl Perm {
+    /// The permutation sending square bit `i` to `map[i]`, for the first `len` squares.
+    pub fn new(map: &[u8; 64], len: u32) -> Perm {
+        let chunks = (0..len.div_ceil(8))
+            .map(|c| {
+                let mut t = [0u64; 256];
+                for (byte, out) in t.iter_mut().enumerate() {
+                    for b in 0..8 {
+                        let i = c * 8 + b;
+                        if byte >> b & 1 == 1 && i < len {
+                            *out |= 1 << map[i as usize];
+                        }
+                    }
+                }
+                t
+            })
+            .collect();
+        Perm { chunks }
+    }
+
+    /// The image of `set`.
+    #[inline]
+    pub fn apply(&self, set: u64) -> u64 {
+        let mut out = 0;
+        for (c, t) in self.chunks.iter().enumerate() {
+            out |= t[(set >> (8 * c)) as usize & 255];
+        }
+        out
+    }
+}
+
+/// A count from 0 to 8 for every square, bit-sliced: plane `b` holds bit `b` of every count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Degrees(pub [u64; 4]);
+
+impl Degrees {
+    /// The counts less one on the squares of `mask` (each of them at least 1).
+    #[inline]
+    pub fn minus(self, mask: u64) -> Degrees {
+        let [a, b, c, d] = self.0;
+        let (a2, borrow) = (a ^ mask, !a & mask);
+        let (b2, borrow) = (b ^ borrow, !b & borrow);
+        let (c2, borrow) = (c ^ borrow, !c & borrow);
+        Degrees([a2, b2, c2, d ^ borrow])
+    }
+
+    /// The squares counting at least one.
+    #[inline]
+    pub fn once(self) -> u64 {
+        self.0[0] | self.0[1] | self.0[2] | self.0[3]
+    }
+
+    /// The squares counting at least two.
+    #[inline]
+    pub fn twice(self) -> u64 {
+        self.0[1] | self.0[2] | self.0[3]
+    }
+}
+
 /// `x` shifted left by `s` (right by `-s` when `s` is negative).
 #[inline]
 fn shl(x: u64, s: i32) -> u64 {
@@ -154,6 +219,30 @@ mod tests {
                     assert_eq!(g.attacks(1 << i), expected, "{board} {i}");
                     assert_eq!(g.adj[i as usize], expected);
                 }
+            }
+        }
+        // Bit-sliced degrees: built, then lowered square by square, against popcounts.
+        let g = Grid::new(Board::new(7, 7).unwrap()).unwrap();
+        let mut set = g.full;
+        let mut d = g.degrees(set);
+        // Set permutations against square-by-square maps.
+        for map in g.symmetries() {
+            let p = Perm::new(&map, g.len);
+            for s in [g.full, 0x1_2345_6789, 1 << 48, 0b1011 << 20] {
+                let expected = (0..49)
+                    .filter(|i| s >> i & 1 == 1)
+                    .fold(0, |o, i| o | 1 << map[i]);
+                assert_eq!(p.apply(s), expected);
+            }
+        }
+        for sq in [24u32, 0, 10, 17, 48, 30] {
+            set &= !(1 << sq);
+            d = d.minus(g.adj[sq as usize]);
+            assert_eq!(d, g.degrees(set));
+            for i in 0..g.len {
+                let n = (g.adj[i as usize] & set).count_ones();
+                assert_eq!(d.once() >> i & 1 == 1, n >= 1);
+                assert_eq!(d.twice() >> i & 1 == 1, n >= 2);
             }
         }
         assert_eq!(

@@ -26,7 +26,7 @@
 //! connected to `m` through unvisited squares. (Testing connectivity at every square of the
 //! walk cost more time than it saved on 6 x 6: 1.06 s against 0.85 s of processor time.)
 
-use super::grid::Grid;
+use super::grid::{Degrees, Grid, Perm};
 use super::table::Table;
 use super::{CountError, Progress};
 use std::sync::Mutex;
@@ -74,18 +74,54 @@ pub(crate) fn count(
 fn middle(grid: &Grid, m: u32, start: Option<u32>, threads: usize) -> Result<u128, CountError> {
     let n = grid.len;
     let a = n.div_ceil(2);
+    // The symmetries fixing the middle square (and the start): the tables are keyed by the
+    // least image of a set under them, and only one first move per orbit is walked.
+    let fixing: Vec<[u8; 64]> = grid
+        .symmetries()
+        .filter(|map| {
+            map[m as usize] as u32 == m && start.is_none_or(|s| map[s as usize] as u32 == s)
+        })
+        .collect();
+    let perms: Vec<Perm> = fixing
+        .iter()
+        .filter(|map| (0..n).any(|i| map[i as usize] as u32 != i))
+        .map(|map| Perm::new(map, n))
+        .collect();
+    let mut firsts = [0u64; 64];
+    let mut seen = 0u64;
+    let mut t = grid.adj[m as usize];
+    while t != 0 {
+        let i = t.trailing_zeros();
+        t &= t - 1;
+        if seen & (1 << i) == 0 {
+            let orbit = fixing.iter().fold(0u64, |o, map| o | 1 << map[i as usize]);
+            seen |= orbit;
+            firsts[i as usize] = orbit.count_ones() as u64;
+        }
+    }
     let walk = Walk {
         grid,
         m,
         len: a,
         longer: n + 1 - a > a,
         start,
+        perms,
+        firsts,
     };
     let (first, second) = walk.tables(threads);
     if first.overflowed || second.as_ref().is_some_and(|t| t.overflowed) {
         return Err(CountError::Overflow);
     }
-    Ok(first.join(second.as_ref().unwrap_or(&first), grid.full, 1 << m))
+    let second = second.as_ref().unwrap_or(&first);
+    // Σ over first-half classes C: (F(C) / |C|) · G(class of the remainder), where F and G sum
+    // over a class and the remainder's class has the size of C (the map commutes with the
+    // symmetries).
+    let mut sum: u128 = 0;
+    for (set, ways) in first.entries() {
+        let rest = walk.canon((grid.full & !set) | (1 << m));
+        sum += (ways / walk.class(set)) as u128 * second.get(rest) as u128;
+    }
+    Ok(sum)
 }
 
 /// The depth-first walk of the paths of `len` squares from the middle square `m`.
@@ -97,52 +133,88 @@ struct Walk<'a> {
     longer: bool,
     /// The square the first half must end on.
     start: Option<u32>,
+    /// The symmetries other than the identity that fix `m` (and the start).
+    perms: Vec<Perm>,
+    /// For each first move walked, the size of its orbit; 0 for the moves not walked.
+    firsts: [u64; 64],
 }
+
+/// A path: squares, end, length, unvisited neighbours of every square, and how many paths it
+/// stands for (its images under the symmetries fixing the middle square).
+type Prefix = (u64, u32, u32, Degrees, u64);
 
 /// A first-half table and, unless it is the same, a second-half table.
 type Tables = (Table, Option<Table>);
 
 impl Walk<'_> {
-    /// Can two paths, one from `end` and one from `m`, still cover the squares outside
-    /// `visited`?
+    /// The key of `set`: its least image under the symmetries.
     #[inline]
-    fn viable(&self, visited: u64, end: u32) -> bool {
+    fn canon(&self, set: u64) -> u64 {
+        self.perms
+            .iter()
+            .fold(set, |best, p| best.min(p.apply(set)))
+    }
+
+    /// How many distinct images `set` has.
+    fn class(&self, set: u64) -> u64 {
+        let mut images = [set; 8];
+        for (slot, p) in images.iter_mut().skip(1).zip(&self.perms) {
+            *slot = p.apply(set);
+        }
+        let images = &mut images[..=self.perms.len()];
+        images.sort_unstable();
+        1 + images.windows(2).filter(|w| w[0] != w[1]).count() as u64
+    }
+
+    /// Can two paths, one from `end` and one from `m`, still cover the squares outside
+    /// `visited`, given how many unvisited neighbours every square has?
+    #[inline]
+    fn viable(&self, visited: u64, end: u32, deg: Degrees) -> bool {
         let g = self.grid;
         let free = g.full & !visited;
         // Every unvisited square needs two tour edges, except the two final squares that need
         // one; the edges come from other unvisited squares, plus one from the walk's end and
         // one from `m`.
-        let (once, twice) = g.attacks_twice(free);
-        let bare = free & !once;
-        let short = free & !twice;
-        let need = bare.count_ones() + short.count_ones();
+        let bare = free & !deg.once();
+        let short = free & !deg.twice();
         let supply = 2
             + (short & g.adj[end as usize] != 0) as u32
             + (short & g.adj[self.m as usize] != 0) as u32;
+        // |short| + |bare| <= supply, without a population count (not in the baseline x86-64
+        // instruction set): clear lowest bits until the supply runs out.
+        let (mut need, mut s, mut b) = (0, short, bare);
+        while s != 0 && need <= supply {
+            s &= s - 1;
+            need += 1;
+        }
+        while b != 0 && need <= supply {
+            b &= b - 1;
+            need += 1;
+        }
         need <= supply
     }
 
-    /// Can one path from `m` cover the squares outside `visited`?
+    /// Can one path from `m` cover the squares outside `visited`, given how many unvisited
+    /// neighbours every square has?
     #[inline]
-    fn finishable(&self, visited: u64) -> bool {
+    fn finishable(&self, visited: u64, deg: Degrees) -> bool {
         let g = self.grid;
         let free = g.full & !visited;
         if free == 0 {
             return true;
         }
-        let (once, twice) = g.attacks_twice(free | (1 << self.m));
-        let low = free & !twice;
-        free & !once == 0
-            && low & low.wrapping_sub(1) == 0
-            && g.fill(g.adj[self.m as usize] & free, free) == free
+        let near = g.adj[self.m as usize];
+        let once = deg.once() | near;
+        let low = free & !(deg.twice() | (deg.once() & near));
+        free & !once == 0 && low & low.wrapping_sub(1) == 0 && g.fill(near & free, free) == free
     }
 
     /// Enters a finished path (squares `visited`, ending on `end`) in the tables.
     #[inline]
-    fn leaf(&self, visited: u64, end: u32, tables: &mut Tables) {
+    fn leaf(&self, visited: u64, end: u32, deg: Degrees, ways: u64, tables: &mut Tables) {
         let (first, second) = tables;
-        if self.start.is_none_or(|s| s == end) && self.finishable(visited) {
-            first.add(visited, 1);
+        if self.start.is_none_or(|s| s == end) && self.finishable(visited, deg) {
+            first.add(self.canon(visited), ways);
         }
         if let Some(second) = second {
             if self.longer {
@@ -151,21 +223,22 @@ impl Walk<'_> {
                     let t = to.trailing_zeros();
                     to &= to - 1;
                     let v = visited | (1 << t);
-                    if self.finishable(v) {
-                        second.add(v, 1);
+                    if self.finishable(v, deg.minus(self.grid.adj[t as usize])) {
+                        second.add(self.canon(v), ways);
                     }
                 }
-            } else if self.finishable(visited) {
-                second.add(visited, 1);
+            } else if self.finishable(visited, deg) {
+                second.add(self.canon(visited), ways);
             }
         }
     }
 
     /// Walks every viable path extending the one covering `visited`, `len` squares long and
-    /// ending on `end`, into the tables.
-    fn walk(&self, visited: u64, end: u32, len: u32, tables: &mut Tables) {
+    /// ending on `end`, into the tables; `deg` counts the unvisited neighbours of every square.
+    fn walk(&self, at: Prefix, tables: &mut Tables) {
+        let (visited, end, len, deg, ways) = at;
         if len == self.len {
-            self.leaf(visited, end, tables);
+            self.leaf(visited, end, deg, ways, tables);
             return;
         }
         let mut next = self.grid.adj[end as usize] & !visited;
@@ -173,39 +246,46 @@ impl Walk<'_> {
             let t = next.trailing_zeros();
             next &= next - 1;
             let v = visited | (1 << t);
-            if self.viable(v, t) {
-                self.walk(v, t, len + 1, tables);
+            let d = deg.minus(self.grid.adj[t as usize]);
+            if self.viable(v, t, d) {
+                self.walk((v, t, len + 1, d, ways), tables);
             }
         }
     }
 
     /// The viable paths of `depth` squares from `m` (all of them, when shorter than that), as
     /// (squares, end, length): the units of work shared among threads.
-    fn prefixes(&self, depth: u32) -> Vec<(u64, u32, u32)> {
+    fn prefixes(&self, depth: u32) -> Vec<Prefix> {
         let mut out = Vec::new();
-        self.collect(1 << self.m, self.m, 1, depth.min(self.len), &mut out);
+        let root = 1u64 << self.m;
+        let deg = self.grid.degrees(self.grid.full & !root);
+        self.collect((root, self.m, 1, deg, 1), depth.min(self.len), &mut out);
         out
     }
 
-    fn collect(
-        &self,
-        visited: u64,
-        end: u32,
-        len: u32,
-        depth: u32,
-        out: &mut Vec<(u64, u32, u32)>,
-    ) {
+    fn collect(&self, at: Prefix, depth: u32, out: &mut Vec<Prefix>) {
+        let (visited, end, len, deg, ways) = at;
         if len == depth {
-            out.push((visited, end, len));
+            out.push(at);
             return;
         }
         let mut next = self.grid.adj[end as usize] & !visited;
         while next != 0 {
             let t = next.trailing_zeros();
             next &= next - 1;
+            // One first move per orbit, standing for the whole orbit.
+            let ways = if len == 1 {
+                self.firsts[t as usize]
+            } else {
+                ways
+            };
+            if ways == 0 {
+                continue;
+            }
             let v = visited | (1 << t);
-            if self.viable(v, t) {
-                self.collect(v, t, len + 1, depth, out);
+            let d = deg.minus(self.grid.adj[t as usize]);
+            if self.viable(v, t, d) {
+                self.collect((v, t, len + 1, d, ways), depth, out);
             }
         }
     }
@@ -220,8 +300,8 @@ impl Walk<'_> {
             for _ in 0..threads.max(1) {
                 scope.spawn(|| {
                     let mut tables = (Table::new(), separate.then(Table::new));
-                    while let Some(&(v, e, l)) = work.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        self.walk(v, e, l, &mut tables);
+                    while let Some(&at) = work.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        self.walk(at, &mut tables);
                     }
                     done.lock().unwrap_or_else(|p| p.into_inner()).push(tables);
                 });

@@ -111,12 +111,4 @@ impl Table {
             }
         }
     }
-
-    /// Σ count(S) · other(complement of S, plus `m`): tours from a first-half and a
-    /// second-half table.
-    pub(crate) fn join(&self, other: &Table, full: u64, m: u64) -> u128 {
-        self.entries()
-            .map(|(k, c)| c as u128 * other.get((full & !k) | m) as u128)
-            .sum()
-    }
 }
