@@ -25,9 +25,15 @@ const EMPTY: u8 = 0;
 const DONE: u8 = 15;
 /// A label no normalised state uses (they use at most 7).
 const FRESH: u8 = 14;
+/// A marker bit on table keys, so that no key is 0.
+const MARK: u64 = 1 << 63;
 
 /// Undirected Hamiltonian cycles of the knight graph of `board`.
-pub(crate) fn count(board: Board, progress: &mut dyn FnMut(Progress)) -> Result<u64, CountError> {
+pub(crate) fn count(
+    board: Board,
+    threads: usize,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<u64, CountError> {
     let w = board.width().min(board.height());
     let h = board.width().max(board.height());
     if w > MAX_WIDTH {
@@ -52,8 +58,6 @@ pub(crate) fn count(board: Board, progress: &mut dyn FnMut(Progress)) -> Result<
     } else {
         (1u64 << (4 * k)) - 1
     };
-    // States carry a marker bit so that no key is 0.
-    const MARK: u64 = 1 << 63;
     let mut states: Vec<(u64, u64)> = std::vec![(all_done, 1)];
     let mut closed: u64 = 0;
     for i in 0..n {
@@ -104,17 +108,90 @@ pub(crate) fn count(board: Board, progress: &mut dyn FnMut(Progress)) -> Result<
             started,
             last,
         };
+        let step = Step { back, backs, rules };
+        // Small layers on one thread; larger ones split in two, each half into its own table.
+        let halves = if threads > 1 && states.len() >= 4096 {
+            2
+        } else {
+            1
+        };
+        let size = states.len().div_ceil(halves).max(1);
+        let mut parts: Vec<(Table, u64)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = states
+                .chunks(size)
+                .map(|chunk| scope.spawn(|| step.expand(chunk)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|_| (Table::new(), 0)))
+                .collect()
+        });
+        for (t, c) in &parts {
+            closed = closed.checked_add(*c).ok_or(CountError::Overflow)?;
+            if t.overflowed {
+                return Err(CountError::Overflow);
+            }
+        }
+        states = match parts.len() {
+            0 => Vec::new(),
+            1 => parts
+                .pop()
+                .map(|(t, _)| t.entries().map(|(s, c)| (s & !MARK, c)).collect())
+                .unwrap_or_default(),
+            _ => {
+                // Sum the two tables: each thread takes one, adding what the other has.
+                let (a, b) = (&parts[0].0, &parts[1].0);
+                let (mut left, right) = std::thread::scope(|scope| {
+                    let right = scope.spawn(|| {
+                        b.entries()
+                            .filter(|&(s, _)| a.get(s) == 0)
+                            .map(|(s, c)| (s & !MARK, c))
+                            .collect::<Vec<_>>()
+                    });
+                    let left: Vec<(u64, Option<u64>)> = a
+                        .entries()
+                        .map(|(s, c)| (s & !MARK, c.checked_add(b.get(s))))
+                        .collect();
+                    (left, right.join().unwrap_or_default())
+                });
+                let mut all = Vec::with_capacity(left.len() + right.len());
+                for (s, c) in left.drain(..) {
+                    all.push((s, c.ok_or(CountError::Overflow)?));
+                }
+                all.extend(right);
+                all
+            }
+        };
+    }
+    progress(Progress {
+        done: n as u64,
+        total: n as u64,
+    });
+    Ok(closed)
+}
+
+/// Placing one square: the frontier slots of its earlier neighbours and the rules.
+struct Step {
+    back: [u32; 4],
+    backs: usize,
+    rules: Rules,
+}
+
+impl Step {
+    /// The frontiers after placing the square, from each of `states`, and the tours closed.
+    fn expand(&self, states: &[(u64, u64)]) -> (Table, u64) {
         let mut next = Table::with_capacity(states.len());
-        for &(state, ways) in &states {
+        let mut closed: u64 = 0;
+        for &(state, ways) in states {
             let mut open = [0u32; 4];
             let mut opens = 0;
-            for &j in &back[..backs] {
+            for &j in &self.back[..self.backs] {
                 if nibble(state, j) != DONE {
                     open[opens] = j;
                     opens += 1;
                 }
             }
-            let mut choose = |picked: &[u32]| match place(state, picked, &rules) {
+            let mut choose = |picked: &[u32]| match place(state, picked, &self.rules) {
                 Place::Invalid => {}
                 Place::Closed => match closed.checked_add(ways) {
                     Some(c) => closed = c,
@@ -140,16 +217,8 @@ pub(crate) fn count(board: Board, progress: &mut dyn FnMut(Progress)) -> Result<
                 }
             }
         }
-        if next.overflowed {
-            return Err(CountError::Overflow);
-        }
-        states = next.entries().map(|(s, c)| (s & !MARK, c)).collect();
+        (next, closed)
     }
-    progress(Progress {
-        done: n as u64,
-        total: n as u64,
-    });
-    Ok(closed)
 }
 
 /// The outcome of placing a square.

@@ -72,42 +72,7 @@ pub(crate) fn count(
 
 /// Directed open tours with middle square `m` (starting on `start` when given).
 fn middle(grid: &Grid, m: u32, start: Option<u32>, threads: usize) -> Result<u128, CountError> {
-    let n = grid.len;
-    let a = n.div_ceil(2);
-    // The symmetries fixing the middle square (and the start): the tables are keyed by the
-    // least image of a set under them, and only one first move per orbit is walked.
-    let fixing: Vec<[u8; 64]> = grid
-        .symmetries()
-        .filter(|map| {
-            map[m as usize] as u32 == m && start.is_none_or(|s| map[s as usize] as u32 == s)
-        })
-        .collect();
-    let perms: Vec<Perm> = fixing
-        .iter()
-        .filter(|map| (0..n).any(|i| map[i as usize] as u32 != i))
-        .map(|map| Perm::new(map, n))
-        .collect();
-    let mut firsts = [0u64; 64];
-    let mut seen = 0u64;
-    let mut t = grid.adj[m as usize];
-    while t != 0 {
-        let i = t.trailing_zeros();
-        t &= t - 1;
-        if seen & (1 << i) == 0 {
-            let orbit = fixing.iter().fold(0u64, |o, map| o | 1 << map[i as usize]);
-            seen |= orbit;
-            firsts[i as usize] = orbit.count_ones() as u64;
-        }
-    }
-    let walk = Walk {
-        grid,
-        m,
-        len: a,
-        longer: n + 1 - a > a,
-        start,
-        perms,
-        firsts,
-    };
+    let walk = Walk::new(grid, m, start);
     let (first, second) = walk.tables(threads);
     if first.overflowed || second.as_ref().is_some_and(|t| t.overflowed) {
         return Err(CountError::Overflow);
@@ -122,6 +87,48 @@ fn middle(grid: &Grid, m: u32, start: Option<u32>, threads: usize) -> Result<u12
         sum += (ways / walk.class(set)) as u128 * second.get(rest) as u128;
     }
     Ok(sum)
+}
+
+impl<'a> Walk<'a> {
+    /// The walk of the paths from middle square `m` (first halves ending on `start`, if given).
+    fn new(grid: &'a Grid, m: u32, start: Option<u32>) -> Walk<'a> {
+        let n = grid.len;
+        let a = n.div_ceil(2);
+        // The symmetries fixing the middle square (and the start): the tables are keyed by the
+        // least image of a set under them, and only one first move per orbit is walked.
+        let fixing: Vec<[u8; 64]> = grid
+            .symmetries()
+            .filter(|map| {
+                map[m as usize] as u32 == m && start.is_none_or(|s| map[s as usize] as u32 == s)
+            })
+            .collect();
+        let perms: Vec<Perm> = fixing
+            .iter()
+            .filter(|map| (0..n).any(|i| map[i as usize] as u32 != i))
+            .map(|map| Perm::new(map, n))
+            .collect();
+        let mut firsts = [0u64; 64];
+        let mut seen = 0u64;
+        let mut t = grid.adj[m as usize];
+        while t != 0 {
+            let i = t.trailing_zeros();
+            t &= t - 1;
+            if seen & (1 << i) == 0 {
+                let orbit = fixing.iter().fold(0u64, |o, map| o | 1 << map[i as usize]);
+                seen |= orbit;
+                firsts[i as usize] = orbit.count_ones() as u64;
+            }
+        }
+        Walk {
+            grid,
+            m,
+            len: a,
+            longer: n + 1 - a > a,
+            start,
+            perms,
+            firsts,
+        }
+    }
 }
 
 /// The depth-first walk of the paths of `len` squares from the middle square `m`.

@@ -113,7 +113,8 @@ pub fn count_closed_tours_with_progress(
     board: Board,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<u64, CountError> {
-    frontier::count(board, progress)
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
+    frontier::count(board, threads, progress)
 }
 
 /// The widest shorter side [`count_closed_tours`] accepts.
