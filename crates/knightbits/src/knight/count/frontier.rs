@@ -116,16 +116,20 @@ pub(crate) fn count(
             1
         };
         let size = states.len().div_ceil(halves).max(1);
-        let mut parts: Vec<(Table, u64)> = std::thread::scope(|scope| {
-            let handles: Vec<_> = states
-                .chunks(size)
-                .map(|chunk| scope.spawn(|| step.expand(chunk)))
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|_| (Table::new(), 0)))
-                .collect()
-        });
+        let mut parts: Vec<(Table, u64)> = if halves == 1 {
+            std::vec![step.expand(&states)]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = states
+                    .chunks(size)
+                    .map(|chunk| scope.spawn(|| step.expand(chunk)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_else(|_| (Table::new(), 0)))
+                    .collect()
+            })
+        };
         for (t, c) in &parts {
             closed = closed.checked_add(*c).ok_or(CountError::Overflow)?;
             if t.overflowed {
