@@ -220,12 +220,21 @@ impl Walk<'_> {
     #[inline]
     fn leaf(&self, visited: u64, end: u32, deg: Degrees, ways: u64, tables: &mut Tables) {
         let (first, second) = tables;
-        if self.start.is_none_or(|s| s == end) && self.finishable(visited, deg) {
+        let g = self.grid;
+        let near = g.adj[self.m as usize];
+        // Unvisited squares with fewer than two neighbours among the unvisited ones and `m`:
+        // they stay so as squares are taken, so at most one may remain.
+        let low = g.full & !visited & !(deg.twice() | (deg.once() & near));
+        let two = low & low.wrapping_sub(1);
+        if two == 0 && self.start.is_none_or(|s| s == end) && self.finishable(visited, deg) {
             first.add(self.canon(visited), ways);
         }
         if let Some(second) = second {
             if self.longer {
-                let mut to = self.grid.adj[end as usize] & !visited;
+                if two & two.wrapping_sub(1) != 0 {
+                    return;
+                }
+                let mut to = g.adj[end as usize] & !visited & if two != 0 { low } else { !0 };
                 while to != 0 {
                     let t = to.trailing_zeros();
                     to &= to - 1;
@@ -249,6 +258,16 @@ impl Walk<'_> {
             return;
         }
         let mut next = self.grid.adj[end as usize] & !visited;
+        if len + 1 == self.len {
+            // The leaves test themselves.
+            while next != 0 {
+                let t = next.trailing_zeros();
+                next &= next - 1;
+                let d = deg.minus(self.grid.adj[t as usize]);
+                self.leaf(visited | (1 << t), t, d, ways, tables);
+            }
+            return;
+        }
         while next != 0 {
             let t = next.trailing_zeros();
             next &= next - 1;
