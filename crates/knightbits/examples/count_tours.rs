@@ -1,7 +1,9 @@
 //! Counts the knight's tours of a small board: `cargo run --release --features std --example
-//! count_tours -- 6x6 [open|closed] [start]`.
+//! count_tours -- 6x6 [open|closed|frontier] [start]`.
 
-use knightbits::knight::{Board, count_closed_tours, count_open_tours_with_progress};
+use knightbits::knight::{
+    Board, count_closed_tours, count_open_tours_by_frontier, count_open_tours_with_progress,
+};
 use std::time::Instant;
 
 fn main() {
@@ -25,6 +27,8 @@ fn main() {
     let t = Instant::now();
     let count = if kind == "closed" {
         count_closed_tours(board)
+    } else if kind == "frontier" {
+        count_open_tours_by_frontier(board)
     } else {
         count_open_tours_with_progress(board, start, 2, &mut |p| {
             eprint!("\r{}/{} ", p.done, p.total);

@@ -25,12 +25,18 @@ const EMPTY: u8 = 0;
 const DONE: u8 = 15;
 /// A label no normalised state uses (they use at most 7).
 const FRESH: u8 = 14;
+/// Counting paths: an end of a partial path whose other end is already an end of the tour.
+const SINGLE: u8 = 13;
+/// Counting paths: where a state keeps how many ends of the tour have left the frontier.
+const ENDS: u32 = 60;
 /// A marker bit on table keys, so that no key is 0.
 const MARK: u64 = 1 << 63;
 
-/// Undirected Hamiltonian cycles of the knight graph of `board`.
+/// Undirected Hamiltonian cycles of the knight graph of `board`, or undirected Hamiltonian
+/// paths when `paths`.
 pub(crate) fn count(
     board: Board,
+    paths: bool,
     threads: usize,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<u64, CountError> {
@@ -40,7 +46,10 @@ pub(crate) fn count(
         return Err(CountError::TooWide { limit: MAX_WIDTH });
     }
     let n = w * h;
-    if n % 2 == 1 {
+    if paths && n == 1 {
+        return Ok(1);
+    }
+    if n % 2 == 1 && !paths {
         // The knight graph is bipartite (a move changes the square colour) and the colours of an
         // odd board differ in size, so no cycle covers it.
         progress(Progress {
@@ -82,6 +91,8 @@ pub(crate) fn count(
         // Slots of the next window whose square has no neighbour after square i (it must be
         // finished) or at most one (it must have an edge already).
         let (mut finished, mut started) = (0u64, 0u64);
+        // Counting paths: slots whose square has no later neighbour, or exactly one.
+        let (mut lonely, mut single) = (0u64, 0u64);
         for j in 0..cells {
             let sq = i as i64 + 1 - k as i64 + j as i64;
             if sq < 0 {
@@ -96,6 +107,14 @@ pub(crate) fn count(
                 })
                 .count();
             if later == 0 {
+                lonely |= 15 << (4 * j);
+            }
+            if later == 1 {
+                single |= 15 << (4 * j);
+            }
+            // A path may end on a square with one edge.
+            let later = later + paths as usize;
+            if later == 0 {
                 finished |= 15 << (4 * j);
             }
             if later <= 1 {
@@ -103,6 +122,9 @@ pub(crate) fn count(
             }
         }
         let rules = Rules {
+            lonely,
+            single,
+            paths,
             cells,
             finished,
             started,
@@ -203,6 +225,17 @@ impl Step {
                 },
                 Place::State(s) => next.add(s | MARK, ways),
             };
+            if self.rules.paths {
+                // Any choice; the oldest square may leave with one edge, as an end of the path.
+                choose(&[]);
+                for (x, &a) in open[..opens].iter().enumerate() {
+                    choose(&[a]);
+                    for &b in &open[x + 1..opens] {
+                        choose(&[a, b]);
+                    }
+                }
+                continue;
+            }
             if nibble(state, 0) != DONE {
                 // The oldest square leaves the frontier now: it takes an edge from square i.
                 if opens > 0 && open[0] == 0 {
@@ -237,6 +270,12 @@ enum Place {
 
 /// What placing the current square must respect.
 struct Rules {
+    /// Counting paths rather than cycles?
+    paths: bool,
+    /// Counting paths: nibbles of the slots whose square has no neighbour after this one.
+    lonely: u64,
+    /// Counting paths: nibbles of the slots whose square has exactly one.
+    single: u64,
     /// Squares in the frontier.
     cells: usize,
     /// Nibbles of the next frontier that must be finished.
@@ -262,6 +301,9 @@ fn with(state: u64, j: u32, code: u8) -> u64 {
 /// Places the next square with edges to the frontier slots `picked`, then moves the window on.
 #[inline]
 fn place(mut s: u64, picked: &[u32], rules: &Rules) -> Place {
+    if rules.paths {
+        return place_path(s, picked, rules);
+    }
     let cells = rules.cells as u32;
     let mut me = EMPTY;
     let mut closes = false;
@@ -328,4 +370,139 @@ fn place(mut s: u64, picked: &[u32], rules: &Rules) -> Place {
         }
     }
     Place::State(out)
+}
+
+/// [`place`] when counting Hamiltonian paths: a square may keep one edge and end the tour (at
+/// most two do); the path closes on the last square only, covering every square.
+#[inline]
+fn place_path(state: u64, picked: &[u32], rules: &Rules) -> Place {
+    let cells = rules.cells as u32;
+    let mut ends = state >> ENDS & 3;
+    let mut s = state & ((1 << ENDS) - 1);
+    let relabel = |s: u64, from: u8, to: u8| {
+        let mut s = s;
+        for t in 0..cells {
+            if nibble(s, t) == from {
+                s = with(s, t, to);
+            }
+        }
+        s
+    };
+    let mut me = EMPTY;
+    let mut complete = false;
+    for &j in picked {
+        let u = nibble(s, j);
+        if me == EMPTY {
+            if u == EMPTY {
+                s = with(s, j, FRESH);
+                me = FRESH;
+            } else {
+                s = with(s, j, DONE);
+                me = u;
+            }
+        } else if u == EMPTY {
+            s = with(s, j, me);
+            me = DONE;
+        } else if u == me && me != SINGLE {
+            return Place::Invalid;
+        } else {
+            s = with(s, j, DONE);
+            if u == SINGLE && me == SINGLE {
+                complete = true;
+            } else if u == SINGLE {
+                s = relabel(s, me, SINGLE);
+            } else if me == SINGLE {
+                s = relabel(s, u, SINGLE);
+            } else {
+                s = relabel(s, u, me);
+            }
+            me = DONE;
+        }
+    }
+    // The oldest square leaves the frontier: with one edge it ends the tour.
+    match nibble(s, 0) {
+        DONE => {}
+        EMPTY => return Place::Invalid,
+        SINGLE => {
+            complete = true;
+            ends += 1;
+        }
+        l => {
+            ends += 1;
+            s = relabel(s, l, SINGLE);
+            if me == l {
+                me = SINGLE;
+            }
+        }
+    }
+    if ends > 2 {
+        return Place::Invalid;
+    }
+    s = (s >> 4) | (me as u64) << (4 * (cells - 1));
+    let all = (1u64 << (4 * cells)) - 1;
+    if complete {
+        return if rules.last && s == all {
+            Place::Closed
+        } else {
+            Place::Invalid
+        };
+    }
+    let mut nonzero = s | (s >> 1);
+    nonzero |= nonzero >> 2;
+    if rules.started & !nonzero != 0 {
+        return Place::Invalid;
+    }
+    // Squares that can only end the tour: unstarted ones with one later neighbour, started
+    // unfinished ones with none.
+    let mut forced = 0;
+    for t in 0..cells {
+        let c = nibble(s, t);
+        let lonely = nibble(rules.lonely, t) != 0;
+        let single = nibble(rules.single, t) != 0;
+        if (c == EMPTY && single) || (c != EMPTY && c != DONE && lonely) {
+            forced += 1;
+        }
+    }
+    if ends + forced > 2 {
+        return Place::Invalid;
+    }
+    if rules.last {
+        // The ends still in the frontier finish the tour: one path, two ends in all.
+        let (mut singles, mut labelled, mut label) = (0, 0, 0);
+        for t in 0..cells {
+            match nibble(s, t) {
+                DONE => {}
+                SINGLE => singles += 1,
+                l => {
+                    if labelled > 0 && l != label {
+                        return Place::Invalid;
+                    }
+                    labelled += 1;
+                    label = l;
+                }
+            }
+        }
+        let one_path = (ends == 0 && singles == 0 && labelled == 2)
+            || (ends == 1 && singles == 1 && labelled == 0);
+        return if one_path {
+            Place::Closed
+        } else {
+            Place::Invalid
+        };
+    }
+    let mut map = [0u8; 16];
+    let mut labels = 0u8;
+    let mut out = s;
+    for t in 0..cells {
+        let c = nibble(s, t);
+        if c != EMPTY && c != DONE && c != SINGLE {
+            let l = c as usize & 15;
+            if map[l] == 0 {
+                labels += 1;
+                map[l] = labels;
+            }
+            out = with(out, t, map[l]);
+        }
+    }
+    Place::State(out | ends << ENDS)
 }

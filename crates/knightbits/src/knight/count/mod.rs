@@ -119,7 +119,21 @@ pub fn count_closed_tours_with_progress(
     progress: &mut dyn FnMut(Progress),
 ) -> Result<u64, CountError> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
-    frontier::count(board, threads, progress)
+    frontier::count(board, false, threads, progress)
+}
+
+/// The number of directed open knight's tours of `board` from every start, counted by the
+/// frontier dynamic programme of [`count_closed_tours`] extended to Hamiltonian paths (a second
+/// method, independent of [`count_open_tours`]): shorter side at most [`MAX_CLOSED_WIDTH`].
+pub fn count_open_tours_by_frontier(board: Board) -> Result<u64, CountError> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
+    let paths = frontier::count(board, true, threads, &mut |_| {})?;
+    // Each path is a tour in both directions, except the one square of a 1 x 1 board.
+    if board.len() == 1 {
+        Ok(paths)
+    } else {
+        paths.checked_mul(2).ok_or(CountError::Overflow)
+    }
 }
 
 /// The most squares [`count_open_tours`] accepts: a set of squares is one `u64`.
