@@ -76,7 +76,7 @@ impl core::error::Error for CountError {}
 /// A tour visits every square once; each one is counted in both directions (as OEIS A165134:
 /// 1,728 on 5 x 5, 6,637,920 on 6 x 6). Boards of at most [`MAX_OPEN_SQUARES`] squares, but
 /// the work grows steeply: 5 x 5 takes about a millisecond and 6 x 6 under a second on two
-/// cores, while 7 x 7 (165,575,218,320 tours) would take about an hour. A given start square
+/// cores, while 7 x 7 (165,575,218,320 tours) would take an hour or more and over 4 GB. A given start square
 /// costs more than all of them together (no symmetry to share the work).
 pub fn count_open_tours(
     board: Board,
