@@ -506,7 +506,8 @@ fn summary(bench: &Bench) {
     row("real_sets", "two-lookup", &peers, "(tried)");
     let g = "legal_knight_moves";
     row(g, "knightbits", &["shakmaty"], "< 1.00");
-    row(g, "knightbits", &["cozy-chess", "chess"], "-");
+    row(g, "knightbits", &["cozy-chess"], "-");
+    row(g, "knightbits", &["chess"], "-");
     row(g, "knightbits", &["cozy-chess knights"], "-");
     row(g, "knightbits forks", &["shakmaty"], "(record)");
     row("forks", "knightbits", &["per-target"], "<= 0.33");
