@@ -40,6 +40,7 @@ enum Command {
     Reach(cmd::reach::Args),
     Distance(cmd::distance::Args),
     Tour(cmd::tour::Args),
+    CountTours(cmd::count_tours::Args),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -54,6 +55,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Reach(args) => cmd::reach::run(args),
         Command::Distance(args) => cmd::distance::run(args),
         Command::Tour(args) => cmd::tour::run(args),
+        Command::CountTours(args) => cmd::count_tours::run(args),
     }
 }
 
