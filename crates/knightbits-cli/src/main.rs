@@ -42,6 +42,7 @@ enum Command {
     Reach(cmd::reach::Args),
     Distance(cmd::distance::Args),
     Tour(cmd::tour::Args),
+    CountTours(cmd::count_tours::Args),
     Serve(cmd::serve::Args),
 }
 
@@ -57,6 +58,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Reach(args) => cmd::reach::run(args),
         Command::Distance(args) => cmd::distance::run(args),
         Command::Tour(args) => cmd::tour::run(args),
+        Command::CountTours(args) => cmd::count_tours::run(args),
         Command::Serve(args) => cmd::serve::run(args),
     }
 }

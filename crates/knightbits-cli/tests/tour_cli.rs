@@ -134,3 +134,71 @@ fn boards_without_tours_exit_2_with_the_reason() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+/// Counts against OEIS: A165134 (directed open tours of n x n: 5x5 1,728, 304 from a corner),
+/// A001230 (closed tours of n x n: 6x6 9,862), A070030 (closed tours of 3 x n: 3x10 16,
+/// 3x12 176).
+#[test]
+fn count_tours_matches_oeis() {
+    assert_eq!(
+        json_of(&["count-tours", "--board", "5x5", "--json"]),
+        serde_json::json!({"open": 1728})
+    );
+    assert_eq!(
+        json_of(&["count-tours", "--board", "5x5", "--start", "a1", "--json"]),
+        serde_json::json!({"open": 304})
+    );
+    assert_eq!(
+        json_of(&["count-tours", "--board", "5x5", "--start", "e5", "--json"]),
+        serde_json::json!({"open": 304})
+    );
+    assert_eq!(
+        json_of(&["count-tours", "--board", "3x10", "--closed", "--json"]),
+        serde_json::json!({"closed": 16})
+    );
+    assert_eq!(
+        json_of(&["count-tours", "--board", "12x3", "--closed", "--json"]),
+        serde_json::json!({"closed": 176})
+    );
+    assert_eq!(
+        json_of(&["count-tours", "--board", "4x4", "--json"]),
+        serde_json::json!({"open": 0})
+    );
+    assert_eq!(
+        json_of(&["count-tours", "--board", "5x5", "--closed", "--json"]),
+        serde_json::json!({"closed": 0})
+    );
+    let text = String::from_utf8(run(&["count-tours", "--board", "5x5"]).stdout).unwrap();
+    assert_eq!(text, "1728 open tours of 5x5\n");
+}
+
+#[test]
+fn count_tours_refuses_boards_beyond_its_limits_up_front() {
+    for (args, needle) in [
+        (&["count-tours", "--board", "7x7"][..], "at most 40 squares"),
+        (
+            &["count-tours", "--board", "8x8", "--closed"],
+            "shorter side is at most 6",
+        ),
+        (
+            &["count-tours", "--board", "10000x10000"],
+            "at most 40 squares",
+        ),
+        (
+            &["count-tours", "--board", "5x5", "--start", "f1"],
+            "not on the board",
+        ),
+        (
+            &["count-tours", "--board", "5x5", "--start", "a1", "--closed"],
+            "cannot be used",
+        ),
+        (&["count-tours", "--board", "0x5"], "board sides"),
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1);
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}

@@ -21,14 +21,19 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
 use knightbits::batch::{Backend, Isa};
-use knightbits::{Bitboard, king, knight};
+use knightbits::{Bitboard, Color, Position, Role, king, knight};
 
 mod common;
 
+use common::positions::{
+    MOVE_POSITIONS, SEED, SET_POSITIONS, chess_list, chess_moves, chess_position,
+    cozy_knight_moves, cozy_list, cozy_moves, cozy_position, knightbits_forks, knightbits_list,
+    knightbits_moves, playout_fens, shakmaty_list, shakmaty_moves, shakmaty_position,
+};
 use common::{
     LARGE, Rng, SETS, SMALL, assert_agree, chess_knights, chess_square, cozy_knights, cozy_square,
-    fold, forks_brute_force, forks_per_target, shakmaty_knights, shakmaty_square, squares,
-    two_lookup,
+    fold, fold_ref, forks_brute_force, forks_per_target, shakmaty_knights, shakmaty_square,
+    squares, two_lookup,
 };
 
 // --- harness ----------------------------------------------------------------------------------
@@ -242,6 +247,90 @@ fn knight_sets(bench: &mut Bench) {
     }
 }
 
+/// The knight sets of real positions: white's then black's, position by position in playout
+/// order (so consecutive sets are alike, as in a game or a search: the peers' loops are more
+/// predictable here than on the random sets).
+fn real_sets(bench: &mut Bench, fens: &[String]) {
+    let mut sets = Vec::with_capacity(2 * fens.len());
+    let mut sizes = [0usize; 11];
+    for fen in fens {
+        let pos: Position = fen.parse().expect("valid fen");
+        for color in Color::ALL {
+            let set = pos.pieces(color, Role::Knight);
+            sizes[set.count() as usize] += 1;
+            sets.push(set.0);
+        }
+    }
+    println!(
+        "real_sets: {} sets, sizes 0/1/2/3+: {}/{}/{}/{}",
+        sets.len(),
+        sizes[0],
+        sizes[1],
+        sizes[2],
+        sizes[3..].iter().sum::<usize>()
+    );
+    let each = |f: fn(u64) -> u64| sets.iter().map(|&s| f(s)).collect::<Vec<_>>();
+    assert_agree(
+        "real_sets",
+        &[
+            ("knightbits", each(|s| knight::attacks_set(Bitboard(s)).0)),
+            ("two-lookup", each(two_lookup)),
+            ("shakmaty", each(shakmaty_knights)),
+            ("cozy-chess", each(cozy_knights)),
+            ("chess", each(chess_knights)),
+        ],
+    );
+    let mut impls: Vec<Impl> = vec![
+        (
+            "knightbits",
+            Box::new(|| fold(&sets, |s| knight::attacks_set(Bitboard(s)).0)),
+        ),
+        ("two-lookup", Box::new(|| fold(&sets, two_lookup))),
+        ("shakmaty", Box::new(|| fold(&sets, shakmaty_knights))),
+        ("cozy-chess", Box::new(|| fold(&sets, cozy_knights))),
+        ("chess", Box::new(|| fold(&sets, chess_knights))),
+    ];
+    bench.run("real_sets", sets.len(), &mut impls);
+}
+
+/// Legal knight moves per position, every position parsed beforehand by every library; and
+/// `Position::forks` for the record.
+fn legal_moves(bench: &mut Bench, fens: &[String]) {
+    let ours: Vec<Position> = fens.iter().map(|f| f.parse().expect("valid fen")).collect();
+    let sm: Vec<_> = fens.iter().map(|f| shakmaty_position(f)).collect();
+    let cz: Vec<_> = fens.iter().map(|f| cozy_position(f)).collect();
+    let ch: Vec<_> = fens.iter().map(|f| chess_position(f)).collect();
+    let mut moves = 0;
+    for (i, fen) in fens.iter().enumerate() {
+        let want = knightbits_list(&ours[i]);
+        assert_eq!(shakmaty_list(&sm[i]), want, "shakmaty, {fen}");
+        assert_eq!(cozy_list(&cz[i], false), want, "cozy-chess, {fen}");
+        assert_eq!(cozy_list(&cz[i], true), want, "cozy-chess knights, {fen}");
+        assert_eq!(chess_list(&ch[i]), want, "chess, {fen}");
+        moves += want.len();
+    }
+    println!(
+        "legal_knight_moves: {} positions, {moves} legal knight moves, {} fork moves",
+        fens.len(),
+        ours.iter().map(|p| p.forks().moves.len()).sum::<usize>()
+    );
+    let mut impls: Vec<Impl> = vec![
+        ("knightbits", Box::new(|| fold_ref(&ours, knightbits_moves))),
+        ("shakmaty", Box::new(|| fold_ref(&sm, shakmaty_moves))),
+        ("cozy-chess", Box::new(|| fold_ref(&cz, cozy_moves))),
+        (
+            "cozy-chess knights",
+            Box::new(|| fold_ref(&cz, cozy_knight_moves)),
+        ),
+        ("chess", Box::new(|| fold_ref(&ch, chess_moves))),
+        (
+            "knightbits forks",
+            Box::new(|| fold_ref(&ours, knightbits_forks)),
+        ),
+    ];
+    bench.run("legal_knight_moves", fens.len(), &mut impls);
+}
+
 fn backends() -> Vec<Backend> {
     Isa::ALL
         .iter()
@@ -413,6 +502,14 @@ fn summary(bench: &Bench) {
             row(g, ours, &["copy_from_slice"], target);
         }
     }
+    row("real_sets", "knightbits", &peers, "<= 1.00");
+    row("real_sets", "two-lookup", &peers, "(tried)");
+    let g = "legal_knight_moves";
+    row(g, "knightbits", &["shakmaty"], "< 1.00");
+    row(g, "knightbits", &["cozy-chess"], "-");
+    row(g, "knightbits", &["chess"], "-");
+    row(g, "knightbits", &["cozy-chess knights"], "-");
+    row(g, "knightbits forks", &["shakmaty"], "(record)");
     row("forks", "knightbits", &["per-target"], "<= 0.33");
     row("forks", "knightbits", &["brute-force"], "-");
     if let Some(ghz) = ghz {
@@ -462,6 +559,9 @@ fn main() {
     );
     single_square(&mut bench);
     knight_sets(&mut bench);
+    let fens = playout_fens(SET_POSITIONS, SEED);
+    real_sets(&mut bench, &fens);
+    legal_moves(&mut bench, &fens[..MOVE_POSITIONS]);
     clock(&mut bench);
     batch(&mut bench);
     forks(&mut bench);

@@ -17,13 +17,19 @@
 use std::hint::black_box;
 
 use knightbits::batch::{Backend, Isa};
-use knightbits::{Bitboard, king, knight};
+use knightbits::{Bitboard, Color, Position, Role, king, knight};
 
 mod common;
 
+use common::positions::{
+    MOVE_POSITIONS, SEED, SET_POSITIONS, chess_moves, chess_position, cozy_knight_moves,
+    cozy_moves, cozy_position, knightbits_forks, knightbits_moves, playout_fens, shakmaty_moves,
+    shakmaty_position,
+};
 use common::{
     LARGE, Rng, SETS, SMALL, chess_knights, chess_square, cozy_knights, cozy_square, fold,
-    forks_brute_force, forks_per_target, shakmaty_knights, shakmaty_square, squares, two_lookup,
+    fold_ref, forks_brute_force, forks_per_target, shakmaty_knights, shakmaty_square, squares,
+    two_lookup,
 };
 
 macro_rules! counted {
@@ -54,6 +60,12 @@ counted! {
     c_forks_knightbits(&[u64]) |s: &[_]| fold(s, |t| knight::fork_squares(Bitboard(t)).0);
     c_forks_per_target(&[u64]) |s: &[_]| fold(s, forks_per_target);
     c_forks_brute_force(&[u64]) |s: &[_]| fold(s, forks_brute_force);
+    c_moves_knightbits(&[Position]) |p: &[_]| fold_ref(p, knightbits_moves);
+    c_moves_shakmaty(&[shakmaty::Chess]) |p: &[_]| fold_ref(p, shakmaty_moves);
+    c_moves_cozy(&[cozy_chess::Board]) |p: &[_]| fold_ref(p, cozy_moves);
+    c_moves_cozy_knights(&[cozy_chess::Board]) |p: &[_]| fold_ref(p, cozy_knight_moves);
+    c_moves_chess(&[chess::Board]) |p: &[_]| fold_ref(p, chess_moves);
+    c_forks_position(&[Position]) |p: &[_]| fold_ref(p, knightbits_forks);
 }
 
 #[inline(never)]
@@ -86,8 +98,8 @@ fn c_copy(input: &[u64], output: &mut [u64]) -> u64 {
     output[0]
 }
 
-/// Runs one case (`squares`, `sets-0-2`, `sets-0-4`, `sets-0-10`, `sets-2`, `forks`, `batch`,
-/// `batch-8mib`), or all of them when no case is named.
+/// Runs one case (`squares`, `sets-0-2`, `sets-0-4`, `sets-0-10`, `sets-2`, `real-sets`,
+/// `legal-moves`, `forks`, `batch`, `batch-8mib`), or all of them when no case is named.
 fn main() {
     let case = std::env::args()
         .skip(1)
@@ -125,6 +137,38 @@ fn main() {
             assert_eq!(want, c_sets_shakmaty(black_box(&sets)));
             assert_eq!(want, c_sets_cozy(black_box(&sets)));
             assert_eq!(want, c_sets_chess(black_box(&sets)));
+        }
+    }
+    if run("real-sets") || run("legal-moves") {
+        let fens = playout_fens(SET_POSITIONS, SEED);
+        if run("real-sets") {
+            let sets: Vec<u64> = fens
+                .iter()
+                .flat_map(|f| {
+                    let pos: Position = f.parse().expect("valid fen");
+                    Color::ALL.map(|c| pos.pieces(c, Role::Knight).0)
+                })
+                .collect();
+            println!("real-sets: {} sets", sets.len());
+            let want = c_sets_knightbits(black_box(&sets));
+            assert_eq!(want, c_sets_two_lookup(black_box(&sets)));
+            assert_eq!(want, c_sets_shakmaty(black_box(&sets)));
+            assert_eq!(want, c_sets_cozy(black_box(&sets)));
+            assert_eq!(want, c_sets_chess(black_box(&sets)));
+        }
+        if run("legal-moves") {
+            let fens = &fens[..MOVE_POSITIONS];
+            let ours: Vec<Position> = fens.iter().map(|f| f.parse().expect("fen")).collect();
+            let sm: Vec<_> = fens.iter().map(|f| shakmaty_position(f)).collect();
+            let cz: Vec<_> = fens.iter().map(|f| cozy_position(f)).collect();
+            let ch: Vec<_> = fens.iter().map(|f| chess_position(f)).collect();
+            println!("legal-moves: {} positions", fens.len());
+            let want = c_moves_knightbits(black_box(&ours));
+            assert_eq!(want, c_moves_shakmaty(black_box(&sm)));
+            assert_eq!(want, c_moves_cozy(black_box(&cz)));
+            assert_eq!(want, c_moves_cozy_knights(black_box(&cz)));
+            assert_eq!(want, c_moves_chess(black_box(&ch)));
+            black_box(c_forks_position(black_box(&ours)));
         }
     }
     let targets = rng.sets(SETS, 2, 6);

@@ -3,6 +3,7 @@
 pub mod attacks;
 pub mod convert;
 pub mod count;
+pub mod count_tours;
 pub mod distance;
 pub mod fill;
 pub mod forks;

@@ -6,6 +6,8 @@ use std::hint::black_box;
 
 use knightbits::{Bitboard, Square, knight};
 
+pub mod positions;
+
 /// Bitboards per in-cache batch, and squares per single-square input.
 pub const SMALL: usize = 4_096;
 /// Sets per set-case input: enough that the branch predictor cannot learn the sequence.
@@ -146,6 +148,16 @@ pub fn forks_brute_force(targets: u64) -> u64 {
 pub fn fold<T: Copy>(items: &[T], f: impl Fn(T) -> u64) -> u64 {
     let mut acc = 0;
     for &x in black_box(items) {
+        acc ^= f(x);
+    }
+    acc
+}
+
+/// [`fold`] over elements taken by reference (positions).
+#[inline(always)]
+pub fn fold_ref<T>(items: &[T], f: impl Fn(&T) -> u64) -> u64 {
+    let mut acc = 0;
+    for x in black_box(items) {
         acc ^= f(x);
     }
     acc

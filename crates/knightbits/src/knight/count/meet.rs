@@ -1,0 +1,396 @@
+//! Directed open tours by meet in the middle.
+//!
+//! Every directed tour `v0 … v(n-1)` of an `n`-square board has one middle square `m = v(a-1)`,
+//! `a = ⌈n / 2⌉`. Read from `m`, the tour is two paths leaving `m`: the first half backwards
+//! (`a` squares, ending on the start `v0`) and the second half forwards (`b = n + 1 - a`
+//! squares, `b` is `a` or `a + 1`), sharing only `m` and together covering the board. So for
+//! each middle square the counter walks once, depth first, every path of `a` squares from `m`,
+//! and counts them in two tables keyed by their set of squares: the first-half table (only the
+//! paths ending on the requested start, if any) and the second-half table (every path, extended
+//! by one more square when `b = a + 1`). A first-half set `S` completes to tours with every
+//! second-half path covering the unvisited remainder plus `m`, read backwards from its far end:
+//! the count is Σ first(S) · second(complement of S ∪ {m}).
+//!
+//! Symmetry: with every start counted, only one middle square per orbit of the board's symmetry
+//! group is walked, weighted by the orbit's size. The walk of one middle square is shared among
+//! the threads by its first moves.
+//!
+//! Pruning, at every square of the walk: the two unfinished paths (one from the walk's end, one
+//! from `m`) must still be able to cover the unvisited squares. Each unvisited square needs two
+//! tour edges, except the two final squares of the tour that need one; edges come from other
+//! unvisited squares, plus one from the walk's end and one from `m`. So the shortfall (2 for an
+//! unvisited square with no unvisited neighbour, 1 for one with a single one, a dead end) must
+//! not exceed 2, plus 1 for each of the walk's end and `m` that touches a dead end. A finished
+//! half enters a table only when one path from `m` can cover the rest: every unvisited square
+//! with a neighbour among them and `m`, at most one (the final square) with only one, all
+//! connected to `m` through unvisited squares. (Testing connectivity at every square of the
+//! walk cost more time than it saved on 6 x 6: 1.06 s against 0.85 s of processor time.)
+
+//!
+//! Where 7 x 7 stands (measured on the 2-core machine, shared): middle square d4 (the centre,
+//! eight symmetries) gives 6,174,110,928 tours from a 6.8 million-entry table in 93 s; c3
+//! (weight 4) 43 million entries, 257 s, 4.2 GB peak with two thread tables. Sampling every
+//! middle square puts the whole count at roughly 6,000 processor-seconds (about an hour on two
+//! threads) with the largest table near 100 million entries: about 2x short of 30 minutes and
+//! 4 GB. Tuning left: 12-byte entries at a higher load, one shared table instead of per-thread
+//! tables, the table split by a key pattern over several walks, and stronger pruning.
+
+use super::grid::{Degrees, Grid, Perm};
+use super::table::Table;
+use super::{CountError, Progress};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::vec::Vec;
+
+/// Directed open tours starting on square bit `start` (any square when `None`).
+pub(crate) fn count(
+    grid: &Grid,
+    start: Option<u32>,
+    threads: usize,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<u64, CountError> {
+    let n = grid.len;
+    let a = n.div_ceil(2);
+    // The middle squares to walk, with the number of middle squares each stands for.
+    let middles: Vec<(u32, u64)> = match start {
+        Some(s) => {
+            // The first half runs from the middle to the start in a - 1 moves.
+            let dist = distances(grid, s);
+            (0..n)
+                .filter(|&m| {
+                    let d = dist[m as usize];
+                    d < a && (a - 1 - d).is_multiple_of(2)
+                })
+                .map(|m| (m, 1))
+                .collect()
+        }
+        None => orbits(grid),
+    };
+    let total = middles.len() as u64;
+    let mut sum: u128 = 0;
+    for (done, &(m, weight)) in middles.iter().enumerate() {
+        progress(Progress {
+            done: done as u64,
+            total,
+        });
+        sum += middle(grid, m, start, threads)? * weight as u128;
+    }
+    progress(Progress { done: total, total });
+    u64::try_from(sum).map_err(|_| CountError::Overflow)
+}
+
+/// Directed open tours with middle square `m` (starting on `start` when given).
+fn middle(grid: &Grid, m: u32, start: Option<u32>, threads: usize) -> Result<u128, CountError> {
+    let walk = Walk::new(grid, m, start);
+    let (first, second) = walk.tables(threads);
+    if first.overflowed || second.as_ref().is_some_and(|t| t.overflowed) {
+        return Err(CountError::Overflow);
+    }
+    let second = second.as_ref().unwrap_or(&first);
+    // Σ over first-half classes C: (F(C) / |C|) · G(class of the remainder), where F and G sum
+    // over a class and the remainder's class has the size of C (the map commutes with the
+    // symmetries).
+    let mut sum: u128 = 0;
+    for (set, ways) in first.entries() {
+        let rest = walk.canon((grid.full & !set) | (1 << m));
+        sum += (ways / walk.class(set)) as u128 * second.get(rest) as u128;
+    }
+    Ok(sum)
+}
+
+impl<'a> Walk<'a> {
+    /// The walk of the paths from middle square `m` (first halves ending on `start`, if given).
+    fn new(grid: &'a Grid, m: u32, start: Option<u32>) -> Walk<'a> {
+        let n = grid.len;
+        let a = n.div_ceil(2);
+        // The symmetries fixing the middle square (and the start): the tables are keyed by the
+        // least image of a set under them, and only one first move per orbit is walked.
+        let fixing: Vec<[u8; 64]> = grid
+            .symmetries()
+            .filter(|map| {
+                map[m as usize] as u32 == m && start.is_none_or(|s| map[s as usize] as u32 == s)
+            })
+            .collect();
+        let perms: Vec<Perm> = fixing
+            .iter()
+            .filter(|map| (0..n).any(|i| map[i as usize] as u32 != i))
+            .map(|map| Perm::new(map, n))
+            .collect();
+        let mut firsts = [0u64; 64];
+        let mut seen = 0u64;
+        let mut t = grid.adj[m as usize];
+        while t != 0 {
+            let i = t.trailing_zeros();
+            t &= t - 1;
+            if seen & (1 << i) == 0 {
+                let orbit = fixing.iter().fold(0u64, |o, map| o | 1 << map[i as usize]);
+                seen |= orbit;
+                firsts[i as usize] = orbit.count_ones() as u64;
+            }
+        }
+        Walk {
+            grid,
+            m,
+            len: a,
+            longer: n + 1 - a > a,
+            start,
+            perms,
+            firsts,
+        }
+    }
+}
+
+/// The depth-first walk of the paths of `len` squares from the middle square `m`.
+struct Walk<'a> {
+    grid: &'a Grid,
+    m: u32,
+    len: u32,
+    /// Is the second half one square longer than the first?
+    longer: bool,
+    /// The square the first half must end on.
+    start: Option<u32>,
+    /// The symmetries other than the identity that fix `m` (and the start).
+    perms: Vec<Perm>,
+    /// For each first move walked, the size of its orbit; 0 for the moves not walked.
+    firsts: [u64; 64],
+}
+
+/// A path: squares, end, length, unvisited neighbours of every square, and how many paths it
+/// stands for (its images under the symmetries fixing the middle square).
+type Prefix = (u64, u32, u32, Degrees, u64);
+
+/// A first-half table and, unless it is the same, a second-half table.
+type Tables = (Table, Option<Table>);
+
+impl Walk<'_> {
+    /// The key of `set`: its least image under the symmetries.
+    #[inline]
+    fn canon(&self, set: u64) -> u64 {
+        self.perms
+            .iter()
+            .fold(set, |best, p| best.min(p.apply(set)))
+    }
+
+    /// How many distinct images `set` has.
+    fn class(&self, set: u64) -> u64 {
+        let mut images = [set; 8];
+        for (slot, p) in images.iter_mut().skip(1).zip(&self.perms) {
+            *slot = p.apply(set);
+        }
+        let images = &mut images[..=self.perms.len()];
+        images.sort_unstable();
+        1 + images.windows(2).filter(|w| w[0] != w[1]).count() as u64
+    }
+
+    /// Can two paths, one from `end` and one from `m`, still cover the squares outside
+    /// `visited`, given how many unvisited neighbours every square has?
+    #[inline]
+    fn viable(&self, visited: u64, end: u32, deg: Degrees) -> bool {
+        let g = self.grid;
+        let free = g.full & !visited;
+        // Every unvisited square needs two tour edges, except the two final squares that need
+        // one; the edges come from other unvisited squares, plus one from the walk's end and
+        // one from `m`.
+        let bare = free & !deg.once();
+        let short = free & !deg.twice();
+        let supply = 2
+            + (short & g.adj[end as usize] != 0) as u32
+            + (short & g.adj[self.m as usize] != 0) as u32;
+        // |short| + |bare| <= supply, without a population count (not in the baseline x86-64
+        // instruction set): clear lowest bits until the supply runs out.
+        let (mut need, mut s, mut b) = (0, short, bare);
+        while s != 0 && need <= supply {
+            s &= s - 1;
+            need += 1;
+        }
+        while b != 0 && need <= supply {
+            b &= b - 1;
+            need += 1;
+        }
+        need <= supply
+    }
+
+    /// Can one path from `m` cover the squares outside `visited`, given how many unvisited
+    /// neighbours every square has?
+    #[inline]
+    fn finishable(&self, visited: u64, deg: Degrees) -> bool {
+        let g = self.grid;
+        let free = g.full & !visited;
+        if free == 0 {
+            return true;
+        }
+        let near = g.adj[self.m as usize];
+        let once = deg.once() | near;
+        let low = free & !(deg.twice() | (deg.once() & near));
+        free & !once == 0 && low & low.wrapping_sub(1) == 0 && g.fill(near & free, free) == free
+    }
+
+    /// Enters a finished path (squares `visited`, ending on `end`) in the tables.
+    #[inline]
+    fn leaf(&self, visited: u64, end: u32, deg: Degrees, ways: u64, tables: &mut Tables) {
+        let (first, second) = tables;
+        let g = self.grid;
+        let near = g.adj[self.m as usize];
+        // Unvisited squares with fewer than two neighbours among the unvisited ones and `m`:
+        // they stay so as squares are taken, so at most one may remain.
+        let low = g.full & !visited & !(deg.twice() | (deg.once() & near));
+        let two = low & low.wrapping_sub(1);
+        if two == 0 && self.start.is_none_or(|s| s == end) && self.finishable(visited, deg) {
+            first.add(self.canon(visited), ways);
+        }
+        if let Some(second) = second {
+            if self.longer {
+                if two & two.wrapping_sub(1) != 0 {
+                    return;
+                }
+                let mut to = g.adj[end as usize] & !visited & if two != 0 { low } else { !0 };
+                while to != 0 {
+                    let t = to.trailing_zeros();
+                    to &= to - 1;
+                    let v = visited | (1 << t);
+                    if self.finishable(v, deg.minus(self.grid.adj[t as usize])) {
+                        second.add(self.canon(v), ways);
+                    }
+                }
+            } else if self.finishable(visited, deg) {
+                second.add(self.canon(visited), ways);
+            }
+        }
+    }
+
+    /// Walks every viable path extending the one covering `visited`, `len` squares long and
+    /// ending on `end`, into the tables; `deg` counts the unvisited neighbours of every square.
+    fn walk(&self, at: Prefix, tables: &mut Tables) {
+        let (visited, end, len, deg, ways) = at;
+        if len == self.len {
+            self.leaf(visited, end, deg, ways, tables);
+            return;
+        }
+        let mut next = self.grid.adj[end as usize] & !visited;
+        if len + 1 == self.len {
+            // The leaves test themselves.
+            while next != 0 {
+                let t = next.trailing_zeros();
+                next &= next - 1;
+                let d = deg.minus(self.grid.adj[t as usize]);
+                self.leaf(visited | (1 << t), t, d, ways, tables);
+            }
+            return;
+        }
+        while next != 0 {
+            let t = next.trailing_zeros();
+            next &= next - 1;
+            let v = visited | (1 << t);
+            let d = deg.minus(self.grid.adj[t as usize]);
+            if self.viable(v, t, d) {
+                self.walk((v, t, len + 1, d, ways), tables);
+            }
+        }
+    }
+
+    /// The viable paths of `depth` squares from `m` (all of them, when shorter than that), as
+    /// (squares, end, length): the units of work shared among threads.
+    fn prefixes(&self, depth: u32) -> Vec<Prefix> {
+        let mut out = Vec::new();
+        let root = 1u64 << self.m;
+        let deg = self.grid.degrees(self.grid.full & !root);
+        self.collect((root, self.m, 1, deg, 1), depth.min(self.len), &mut out);
+        out
+    }
+
+    fn collect(&self, at: Prefix, depth: u32, out: &mut Vec<Prefix>) {
+        let (visited, end, len, deg, ways) = at;
+        if len == depth {
+            out.push(at);
+            return;
+        }
+        let mut next = self.grid.adj[end as usize] & !visited;
+        while next != 0 {
+            let t = next.trailing_zeros();
+            next &= next - 1;
+            // One first move per orbit, standing for the whole orbit.
+            let ways = if len == 1 {
+                self.firsts[t as usize]
+            } else {
+                ways
+            };
+            if ways == 0 {
+                continue;
+            }
+            let v = visited | (1 << t);
+            let d = deg.minus(self.grid.adj[t as usize]);
+            if self.viable(v, t, d) {
+                self.collect((v, t, len + 1, d, ways), depth, out);
+            }
+        }
+    }
+
+    /// The first-half and second-half tables, walked on `threads` threads.
+    fn tables(&self, threads: usize) -> Tables {
+        let work = self.prefixes(PREFIX);
+        let next = AtomicUsize::new(0);
+        let done = Mutex::new(Vec::new());
+        let separate = self.longer || self.start.is_some();
+        std::thread::scope(|scope| {
+            for _ in 0..threads.max(1) {
+                scope.spawn(|| {
+                    let mut tables = (Table::new(), separate.then(Table::new));
+                    while let Some(&at) = work.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        self.walk(at, &mut tables);
+                    }
+                    done.lock().unwrap_or_else(|p| p.into_inner()).push(tables);
+                });
+            }
+        });
+        let mut done = done.into_inner().unwrap_or_else(|p| p.into_inner());
+        // Merge the smaller tables into the largest.
+        done.sort_by_key(|t| core::cmp::Reverse(t.0.len));
+        let mut rest = done.into_iter();
+        let (mut first, mut second) = rest.next().unwrap_or((Table::new(), None));
+        for (f, s) in rest {
+            first.merge(&f);
+            if let (Some(all), Some(s)) = (second.as_mut(), s) {
+                all.merge(&s);
+            }
+        }
+        (first, second)
+    }
+}
+
+/// Length of the paths handed to threads as units of work.
+const PREFIX: u32 = 6;
+
+/// Knight distances from `from` to every square (`u32::MAX` when unreachable).
+fn distances(grid: &Grid, from: u32) -> Vec<u32> {
+    let mut dist = std::vec![u32::MAX; 64];
+    let mut reached = 1u64 << from;
+    let mut layer = reached;
+    let mut d = 0;
+    while layer != 0 {
+        let mut bits = layer;
+        while bits != 0 {
+            dist[bits.trailing_zeros() as usize] = d;
+            bits &= bits - 1;
+        }
+        layer = grid.attacks(layer) & !reached;
+        reached |= layer;
+        d += 1;
+    }
+    dist
+}
+
+/// One square of each orbit of the board's symmetries, with the orbit's size.
+fn orbits(grid: &Grid) -> Vec<(u32, u64)> {
+    let maps: Vec<[u8; 64]> = grid.symmetries().collect();
+    let mut seen = 0u64;
+    let mut out = Vec::new();
+    for m in 0..grid.len {
+        if seen & (1 << m) != 0 {
+            continue;
+        }
+        let orbit = maps.iter().fold(0u64, |o, map| o | 1 << map[m as usize]);
+        seen |= orbit;
+        out.push((m, orbit.count_ones() as u64));
+    }
+    out
+}

@@ -1,0 +1,213 @@
+//! Counts checked against OEIS (typed in) and against the plain depth-first reference.
+
+use super::*;
+use std::vec::Vec;
+
+fn board(w: u32, h: u32) -> Board {
+    Board::new(w, h).unwrap()
+}
+
+/// Proves the meet-in-the-middle counter gives OEIS A165134's 5 x 5 total (1,728 directed open
+/// tours) and the 304 tours from each corner, on one and on two threads.
+#[test]
+fn open_5x5_matches_oeis() {
+    let b = board(5, 5);
+    for threads in [1, 2] {
+        assert_eq!(count_open_tours(b, None, threads), Ok(1728));
+        for c in [(0, 0), (4, 0), (0, 4), (4, 4)] {
+            assert_eq!(
+                count_open_tours(b, Some(Coord::new(c.0, c.1)), threads),
+                Ok(304)
+            );
+        }
+    }
+}
+
+/// Proves OEIS A165134 for n = 1..4 (1, 0, 0, 0).
+#[test]
+fn open_small_squares_match_oeis() {
+    for (n, expected) in [(1, 1), (2, 0), (3, 0), (4, 0)] {
+        assert_eq!(count_open_tours(board(n, n), None, 2), Ok(expected), "{n}");
+    }
+}
+
+/// Proves meet in the middle and plain depth-first search agree on the total and on every start
+/// square of every board up to 25 squares with sides up to 5 (tours or none).
+#[test]
+fn open_counts_agree_with_depth_first_search() {
+    for w in 1..=5 {
+        for h in w..=5 {
+            if w * h > 25 || (w, h) == (5, 5) {
+                continue;
+            }
+            let b = board(w, h);
+            assert_eq!(
+                count_open_tours(b, None, 2),
+                Ok(dfs::open_tours(b, None)),
+                "{b}"
+            );
+            let mut sum = 0;
+            for i in 0..b.len() {
+                let c = b.coord(i);
+                let n = count_open_tours(b, Some(c), 1).unwrap();
+                assert_eq!(n, dfs::open_tours(b, Some(c)), "{b} {c:?}");
+                sum += n;
+            }
+            assert_eq!(Ok(sum), count_open_tours(b, None, 1), "{b}");
+        }
+    }
+}
+
+/// Proves the 5 x 5 per-start counts of both methods agree on every square, and sum to 1,728.
+#[test]
+fn open_5x5_every_start_agrees_with_depth_first_search() {
+    let b = board(5, 5);
+    let mut sum = 0;
+    for i in 0..b.len() {
+        let c = b.coord(i);
+        let n = count_open_tours(b, Some(c), 2).unwrap();
+        assert_eq!(n, dfs::open_tours(b, Some(c)), "{c:?}");
+        sum += n;
+    }
+    assert_eq!(sum, 1728);
+}
+
+/// Proves the 6 x 6 total of OEIS A165134 (6,637,920) and that the per-start counts of one
+/// square per symmetry class, weighted by class size, add up to it. Slow in debug builds:
+/// `cargo test --release -p knightbits --features std -- --ignored count`.
+#[test]
+#[ignore]
+fn open_6x6_matches_oeis() {
+    let b = board(6, 6);
+    assert_eq!(count_open_tours(b, None, 2), Ok(6_637_920));
+    // (file, rank) of one square per class and the class size under the 8 symmetries.
+    let classes = [
+        ((0, 0), 4),
+        ((1, 0), 8),
+        ((2, 0), 8),
+        ((1, 1), 4),
+        ((2, 1), 8),
+        ((2, 2), 4),
+    ];
+    let total: u64 = classes
+        .iter()
+        .map(|&((f, r), size)| size * count_open_tours(b, Some(Coord::new(f, r)), 2).unwrap())
+        .sum();
+    assert_eq!(total, 6_637_920);
+}
+
+/// Proves the two independent open-tour counters (meet in the middle, and the frontier
+/// programme counting Hamiltonian paths) agree on every board with sides from 1 to 4 up to
+/// 4 x 7, on 3 x 8 to 3 x 10 and on 5 x 5, where both give OEIS A165134's 1,728.
+#[test]
+fn open_counts_agree_between_methods() {
+    let mut boards: Vec<Board> = Vec::new();
+    for w in 1..=4 {
+        for h in w..=7 {
+            boards.push(board(w, h));
+        }
+    }
+    for h in 8..=10 {
+        boards.push(board(3, h));
+    }
+    boards.push(board(5, 5));
+    for b in boards {
+        let meet = count_open_tours(b, None, 2);
+        assert_eq!(count_open_tours_by_frontier(b), meet, "{b}");
+        if b.len() <= 20 {
+            assert_eq!(meet, Ok(dfs::open_tours(b, None)), "{b}");
+        }
+    }
+    assert_eq!(count_open_tours_by_frontier(board(5, 5)), Ok(1728));
+}
+
+/// Proves the frontier programme for paths also finds OEIS A165134's 6,637,920 directed open
+/// tours of 6 x 6 (about 30 s in release: run with `--ignored`).
+#[test]
+#[ignore]
+fn open_6x6_by_frontier_matches_oeis() {
+    assert_eq!(count_open_tours_by_frontier(board(6, 6)), Ok(6_637_920));
+}
+
+/// Proves OEIS A001230 (6 x 6: 9,862 closed tours; odd and small squares: 0) and A070030
+/// (3 x N: 16, 176, 1,536 and 15,424 for N = 10, 12, 14, 16; 0 below 10 and for odd N).
+#[test]
+fn closed_counts_match_oeis() {
+    assert_eq!(count_closed_tours(board(6, 6)), Ok(9862));
+    for n in 1..=5 {
+        assert_eq!(count_closed_tours(board(n, n)), Ok(0), "{n}");
+    }
+    assert_eq!(count_closed_tours(board(7, 7)), Ok(0));
+    let a070030 = [0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 176, 0, 1536, 0, 15424];
+    for (n, &expected) in (1..).zip(&a070030) {
+        assert_eq!(count_closed_tours(board(3, n)), Ok(expected), "3x{n}");
+        assert_eq!(count_closed_tours(board(n, 3)), Ok(expected), "{n}x3");
+    }
+}
+
+/// Proves the frontier programme agrees with plain depth-first search on every board with sides
+/// up to 4 x 8, on 5 x 6, and on 3 x 10.
+#[test]
+fn closed_counts_agree_with_depth_first_search() {
+    let mut boards: Vec<Board> = Vec::new();
+    for w in 1..=4 {
+        for h in 1..=8 {
+            boards.push(board(w, h));
+        }
+    }
+    boards.push(board(5, 6));
+    boards.push(board(3, 10));
+    for b in boards {
+        assert_eq!(count_closed_tours(b), Ok(dfs::closed_tours(b)), "{b}");
+    }
+}
+
+/// Proves plain depth-first search also finds OEIS A070030's 176 closed tours of 3 x 12 and
+/// A001230's 9,862 of 6 x 6 (slow: run with `--ignored`).
+#[test]
+#[ignore]
+fn closed_depth_first_search_matches_oeis() {
+    assert_eq!(dfs::closed_tours(board(3, 12)), 176);
+    assert_eq!(dfs::closed_tours(board(6, 6)), 9862);
+}
+
+/// Proves the typed errors: more than 64 squares for open tours, a shorter side over 7 for
+/// closed tours, a start square off the board.
+#[test]
+fn too_large_boards_are_refused() {
+    assert_eq!(
+        count_open_tours(board(8, 9), None, 1),
+        Err(CountError::TooManySquares { limit: 64 })
+    );
+    assert_eq!(
+        count_closed_tours(board(8, 8)),
+        Err(CountError::TooWide { limit: 7 })
+    );
+    assert_eq!(
+        count_open_tours(board(5, 5), Some(Coord::new(5, 0)), 1),
+        Err(CountError::StartOffBoard)
+    );
+    assert_eq!(
+        CountError::TooWide { limit: 7 }.to_string(),
+        "closed tours are counted on boards whose shorter side is at most 7"
+    );
+}
+
+/// Proves both counters report progress that ends with all the work done.
+#[test]
+fn progress_reaches_the_end() {
+    let mut last = None;
+    count_open_tours_with_progress(board(5, 5), None, 2, &mut |p| last = Some(p)).unwrap();
+    let p = last.unwrap();
+    assert!(p.total > 0 && p.done == p.total);
+    let mut seen = Vec::new();
+    count_closed_tours_with_progress(board(3, 10), &mut |p| seen.push(p)).unwrap();
+    assert_eq!(
+        seen.last(),
+        Some(&Progress {
+            done: 30,
+            total: 30
+        })
+    );
+    assert!(seen.windows(2).all(|w| w[0].done <= w[1].done));
+}
