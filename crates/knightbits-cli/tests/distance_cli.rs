@@ -111,13 +111,6 @@ fn bad_sizes_and_squares_exit_2() {
         &["reach", "a1", "--moves", "-1"],
         &["reach", "a1", "--moves", "2", "--exactly", "--ring"],
     ] {
-        let out = run(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-        assert_eq!(
-            String::from_utf8(out.stderr).unwrap().lines().count(),
-            1,
-            "{args:?}"
-        );
+        assert_bad_input(args, "");
     }
 }
