@@ -1,29 +1,10 @@
 //! The `knightbits` binary end to end: outputs against values from the sources, and every
 //! class of bad input ending with exit code 2, one line on stderr and nothing on stdout.
 
-use std::process::{Command, Output};
+mod common;
 
-use serde_json::{Value, json};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_knightbits"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.stderr.is_empty());
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.lines().count(), 1, "one JSON line: {text}");
-    serde_json::from_str(&text).unwrap()
-}
+use common::{assert_bad_input, json_of, run};
+use serde_json::json;
 
 #[test]
 fn attacks_of_d4_by_every_knight_method_are_the_wiki_diagram() {
@@ -166,13 +147,7 @@ fn bad_input_gives_one_line_and_exit_2() {
         &[],
     ];
     for args in cases {
-        let out = run(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("knightbits: "), "{args:?}: {err}");
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_bad_input(args, "");
     }
 }
 

@@ -1,25 +1,9 @@
 //! `fill`, `reach` and `distance` end to end, against figures from the wiki and by hand.
 
-use std::process::Command;
+mod common;
 
-use serde_json::{Value, json};
-
-fn run(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_knightbits"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+use common::{assert_bad_input, json_of, run};
+use serde_json::json;
 
 #[test]
 fn the_wiki_six_fills_from_a1() {
@@ -127,13 +111,6 @@ fn bad_sizes_and_squares_exit_2() {
         &["reach", "a1", "--moves", "-1"],
         &["reach", "a1", "--moves", "2", "--exactly", "--ring"],
     ] {
-        let out = run(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-        assert_eq!(
-            String::from_utf8(out.stderr).unwrap().lines().count(),
-            1,
-            "{args:?}"
-        );
+        assert_bad_input(args, "");
     }
 }

@@ -1,28 +1,17 @@
 //! The position subcommands end to end: --fen answers, --batch streaming, bad FENs.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
+use common::{assert_bad_input, bin, json_of};
 use serde_json::{Value, json};
+
+mod common;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// White knight d5; black queen a8, king e8, rook h8, pawn d7: d5c7 forks king, queen and rook.
 const FORK: &str = "q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_knightbits"))
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let out = bin().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
 
 #[test]
 fn legal_knight_moves_of_the_start_position() {
@@ -237,12 +226,7 @@ fn bad_positions_and_options_exit_2_with_one_line() {
         (&["forks", "--fen", START, "--batch"], "cannot be used"),
     ];
     for (args, needle) in cases {
-        let out = bin().args(*args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_bad_input(args, needle);
     }
 }
 

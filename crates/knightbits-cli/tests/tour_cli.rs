@@ -1,16 +1,11 @@
 //! `knightbits tour` end to end: every tour printed is checked by a validator written here.
 
+mod common;
+
 use std::collections::HashSet;
-use std::process::Command;
 
+use common::{assert_bad_input, json_of, run};
 use serde_json::Value;
-
-fn run(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_knightbits"))
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 /// Reads a square name (`c3`) or pair (`(2,2)`) as (file, rank).
 fn square(text: &str) -> (i64, i64) {
@@ -49,16 +44,6 @@ fn check(v: &Value, w: i64, h: i64, closed: bool) {
     if closed {
         assert!(knight(squares[0], squares[squares.len() - 1]));
     }
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 #[test]
@@ -126,12 +111,7 @@ fn boards_without_tours_exit_2_with_the_reason() {
         ),
         (&["tour"], "--board"),
     ] {
-        let out = run(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty());
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1);
-        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_bad_input(args, needle);
     }
 }
 
@@ -194,11 +174,6 @@ fn count_tours_refuses_boards_beyond_its_limits_up_front() {
         ),
         (&["count-tours", "--board", "0x5"], "board sides"),
     ] {
-        let out = run(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty());
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1);
-        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_bad_input(args, needle);
     }
 }

@@ -1,4 +1,4 @@
-#![doc = include_str!("../../../README.md")]
+#![doc = include_str!("../README.md")]
 #![cfg_attr(not(any(test, feature = "std")), no_std)]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
@@ -33,3 +33,9 @@ pub use crate::position::{
     FenError, Move, MoveKind, MoveList, ParseRoleError, Piece, Position, Role,
 };
 pub use crate::square::{File, Rank, Square};
+
+/// The repository README's Rust examples, run as doctests (only when testing: the file is
+/// outside the published crate).
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct RepositoryReadme;

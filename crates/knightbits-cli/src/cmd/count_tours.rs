@@ -3,7 +3,7 @@
 use std::io::{self, IsTerminal, Write};
 
 use knightbits::knight::{
-    self, Board, Coord, Progress, count_closed_tours_with_progress, count_open_tours_with_progress,
+    self, Progress, count_closed_tours_with_progress, count_open_tours_with_progress,
 };
 use serde_json::json;
 
@@ -42,16 +42,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let board: Board = args
-        .board
-        .parse()
-        .map_err(|e| CliError::input("board", &args.board, e))?;
-    let start: Option<Coord> = match &args.start {
-        Some(text) => Some(
-            board
-                .parse_coord(text)
-                .map_err(|e| CliError::input("start square", text, e))?,
-        ),
+    let board = super::board(&args.board)?;
+    let start = match &args.start {
+        Some(text) => Some(super::board_square(board, "start square", text)?),
         None => None,
     };
     let too_big =

@@ -29,18 +29,10 @@ pub struct Args {
     json: bool,
 }
 
-fn coord(board: Board, text: &str) -> Result<Coord, CliError> {
-    board
-        .parse_coord(text)
-        .map_err(|e| CliError::input("square", text, e))
-}
-
 pub fn run(args: Args) -> Result<(), CliError> {
-    let board: Board = args
-        .board
-        .parse()
-        .map_err(|e| CliError::input("board", &args.board, e))?;
-    let (from, to) = (coord(board, &args.from)?, coord(board, &args.to)?);
+    let board = super::board(&args.board)?;
+    let from = super::board_square(board, "square", &args.from)?;
+    let to = super::board_square(board, "square", &args.to)?;
     let path: Option<Vec<Coord>> = board.path(from, to).map(Iterator::collect);
     let names: Option<Vec<String>> = path
         .as_ref()

@@ -33,6 +33,22 @@ pub fn read_in(
         .map_err(|e| CliError::input("bitboard", text, e))
 }
 
+/// Reads a board size `WxH`.
+pub fn board(text: &str) -> Result<knightbits::knight::Board, CliError> {
+    text.parse().map_err(|e| CliError::input("board", text, e))
+}
+
+/// Reads a square of `board`: a name like `c3`, or `file,rank` counted from 0.
+pub fn board_square(
+    board: knightbits::knight::Board,
+    what: &str,
+    text: &str,
+) -> Result<knightbits::knight::Coord, CliError> {
+    board
+        .parse_coord(text)
+        .map_err(|e| CliError::input(what, text, e))
+}
+
 /// Reads a named choice (a method, a numbering) with the library's parser.
 pub fn choice<T: std::str::FromStr>(what: &str, text: &str, valid: &str) -> Result<T, CliError>
 where

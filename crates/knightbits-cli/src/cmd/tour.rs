@@ -2,7 +2,6 @@
 
 use std::io::{self, BufWriter, Write};
 
-use knightbits::knight::Board;
 use knightbits::knight::tour::Tour;
 use knightbits::svg::TourSvg;
 
@@ -40,14 +39,9 @@ pub struct Args {
 const MAX_SVG_SQUARES: u32 = 250_000;
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let board: Board = args
-        .board
-        .parse()
-        .map_err(|e| CliError::input("board", &args.board, e))?;
+    let board = super::board(&args.board)?;
     let start = match &args.start {
-        Some(text) => board
-            .parse_coord(text)
-            .map_err(|e| CliError::input("start square", text, e))?,
+        Some(text) => super::board_square(board, "start square", text)?,
         None => knightbits::knight::Coord::new(0, 0),
     };
     let tour = if args.closed {

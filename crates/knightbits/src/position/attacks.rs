@@ -110,6 +110,11 @@ impl Position {
     /// ```
     #[inline]
     pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// Computes [`Position::checkers`] from the pieces (done once, when the position is made).
+    pub(super) fn find_checkers(&self) -> Bitboard {
         self.attackers_of(self.king(self.turn()), self.turn().other())
     }
 
@@ -130,7 +135,13 @@ impl Position {
     /// assert!(pos.legal_knight_moves().iter().all(|m| m.from == Square::G1));
     /// # Ok::<(), knightbits::FenError>(())
     /// ```
+    #[inline]
     pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    /// Computes [`Position::pinned`] from the pieces (done once, when the position is made).
+    pub(super) fn find_pinned(&self) -> Bitboard {
         let us = self.turn();
         let king = self.king(us);
         let them = self.by_color(us.other());

@@ -121,6 +121,8 @@ impl Position {
             ep_square: None,
             halfmoves: 0,
             fullmoves: 1,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
         };
         placement(board, &mut pos)?;
         pos.turn = match turn {
@@ -145,6 +147,8 @@ impl Position {
             pos.fullmoves = number(full).ok_or(FenError::Fullmove(super::Excerpt::new(full)))?;
         }
         pos.validate()?;
+        pos.checkers = pos.find_checkers();
+        pos.pinned = pos.find_pinned();
         Ok(pos)
     }
 

@@ -68,6 +68,10 @@ pub struct Position {
     ep_square: Option<Square>,
     halfmoves: u32,
     fullmoves: u32,
+    /// Enemy pieces giving check, worked out once when the position is made.
+    checkers: Bitboard,
+    /// Pieces of the side to move pinned to their king, worked out once as well.
+    pinned: Bitboard,
 }
 
 impl Position {
@@ -102,6 +106,8 @@ impl Position {
             ep_square: None,
             halfmoves: 0,
             fullmoves: 1,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
         }
     }
 

@@ -195,11 +195,22 @@ impl<'a> IntoIterator for &'a MoveList {
     }
 }
 
+/// The squares of `bb` in UCI text order: file a first, and within a file rank 1 first. The
+/// a1-h8 transpose turns that order into LERF order, so moves come out sorted without a sort.
+fn uci_order(bb: Bitboard) -> impl Iterator<Item = Square> {
+    bb.flip_diagonal().into_iter().map(|t| {
+        Square::from_coords(
+            crate::square::File::ALL[t.rank() as usize],
+            crate::square::Rank::ALL[t.file() as usize],
+        )
+    })
+}
+
 impl Position {
-    /// Appends a move from `from` to each square of `targets`, quiet or capture.
+    /// Appends a move from `from` to each square of `targets` in UCI order, quiet or capture.
     fn push_moves(&self, list: &mut MoveList, from: Square, targets: Bitboard) {
         let them = self.them();
-        for to in targets {
+        for to in uci_order(targets) {
             let kind = if them.contains(to) {
                 MoveKind::Capture
             } else {
@@ -221,10 +232,9 @@ impl Position {
     /// ```
     pub fn pseudo_legal_knight_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        for from in self.pieces(self.turn(), Role::Knight) {
+        for from in uci_order(self.pieces(self.turn(), Role::Knight)) {
             self.push_moves(&mut list, from, knight::attacks(from) & !self.us());
         }
-        list.sort();
         list
     }
 
@@ -252,10 +262,9 @@ impl Position {
         if let Some(checker) = checkers.first() {
             targets &= slider::between(self.king(self.turn()), checker).with(checker);
         }
-        for from in self.pieces(self.turn(), Role::Knight) - self.pinned() {
+        for from in uci_order(self.pieces(self.turn(), Role::Knight) - self.pinned()) {
             self.push_moves(&mut list, from, knight::attacks(from) & targets);
         }
-        list.sort();
         list
     }
 

@@ -1,0 +1,46 @@
+//! Running the `knightbits` binary from the end-to-end tests.
+#![allow(dead_code)] // each test file uses its own share of these
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+/// The binary under test.
+pub fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_knightbits"))
+}
+
+/// Runs the binary with `args` and collects everything it wrote.
+pub fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("the binary runs")
+}
+
+/// Runs a command that must succeed with one JSON object on one line and nothing on stderr.
+pub fn json_of(args: &[&str]) -> Value {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).expect("utf-8 output");
+    assert_eq!(text.lines().count(), 1, "{args:?}: one JSON line: {text}");
+    serde_json::from_str(&text).expect("valid JSON")
+}
+
+/// Asserts a run failed as bad input: exit code 2, nothing on stdout, one line on stderr that
+/// contains `needle`.
+pub fn assert_bad_input(args: &[&str], needle: &str) {
+    let out = run(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+    let err = String::from_utf8(out.stderr).expect("utf-8 stderr");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("knightbits: "), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err}");
+}
