@@ -60,11 +60,20 @@ fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<L
 }
 
 /// Runs `answer` on every line of standard input and prints one JSON line for each.
-pub fn run(mut answer: impl FnMut(&str) -> Result<Value, String>) -> Result<(), CliError> {
-    let mut stdin = io::stdin().lock();
-    let mut out = BufWriter::new(io::stdout().lock());
+pub fn run(answer: impl FnMut(&str) -> Result<Value, String>) -> Result<(), CliError> {
+    let stdin = io::stdin().lock();
+    let out = BufWriter::new(io::stdout().lock());
+    process(stdin, out, answer)
+}
+
+/// Runs `answer` on every line of `input` and writes one JSON line for each to `out`.
+pub fn process(
+    mut input: impl BufRead,
+    mut out: impl Write,
+    mut answer: impl FnMut(&str) -> Result<Value, String>,
+) -> Result<(), CliError> {
     let mut buf = Vec::new();
-    while let Some(line) = next_line(&mut stdin, &mut buf)? {
+    while let Some(line) = next_line(&mut input, &mut buf)? {
         let value = match line {
             Line::TooLong => json!({ "error": format!("line longer than {MAX_LINE} bytes") }),
             Line::Text(bytes) => {

@@ -75,48 +75,60 @@ const PICTURES: &[(&str, &[&str], Picture)] = &[
     ("tour-svg", &["board", "start", "closed"], play::tour_svg),
 ];
 
-/// The API routes.
+/// The names of every endpoint under `/api/`, JSON and pictures.
+pub fn endpoint_names() -> impl Iterator<Item = &'static str> {
+    ENDPOINTS
+        .iter()
+        .map(|e| e.0)
+        .chain(PICTURES.iter().map(|p| p.0))
+}
+
+/// Answers `/api/{name}?{query}` without the network: the JSON text (or SVG) of the answer, or
+/// the refusal. The routes call exactly this; the fuzz target calls it directly.
+pub fn call(name: &str, query: Option<&str>) -> Result<String, ApiError> {
+    if let Some(&(_, accepted, handler)) = ENDPOINTS.iter().find(|e| e.0 == name) {
+        return Params::parse(query, accepted)
+            .and_then(|p| handler(&p))
+            .map(|v| v.to_string());
+    }
+    if let Some(&(_, accepted, draw)) = PICTURES.iter().find(|p| p.0 == name) {
+        return Params::parse(query, accepted).and_then(|p| draw(&p));
+    }
+    Err(ApiError::status(
+        axum::http::StatusCode::NOT_FOUND,
+        "no such endpoint",
+    ))
+}
+
+/// The API routes: every endpoint answers through [`call`].
 pub fn routes() -> Router {
     let mut router = Router::new();
-    for &(name, accepted, draw) in PICTURES {
+    for &(name, _, _) in ENDPOINTS {
         router = router.route(
             &format!("/api/{name}"),
             get(move |RawQuery(query): RawQuery| async move {
-                match Params::parse(query.as_deref(), accepted).and_then(|p| draw(&p)) {
-                    Ok(svg) => (
-                        [
-                            (header::CONTENT_TYPE, "image/svg+xml"),
-                            (header::CACHE_CONTROL, "no-store"),
-                        ],
-                        svg,
-                    )
-                        .into_response(),
-                    Err(e) => e.into_response(),
-                }
+                respond(call(name, query.as_deref()), "application/json")
             }),
         );
     }
-    for &(name, accepted, handler) in ENDPOINTS {
+    for &(name, _, _) in PICTURES {
         router = router.route(
             &format!("/api/{name}"),
             get(move |RawQuery(query): RawQuery| async move {
-                answer(query.as_deref(), accepted, handler)
+                respond(call(name, query.as_deref()), "image/svg+xml")
             }),
         );
     }
     router
 }
 
-/// Runs one handler and turns its result into a response.
-fn answer(query: Option<&str>, accepted: &[&str], handler: Handler) -> Response {
-    match Params::parse(query, accepted).and_then(|p| handler(&p)) {
-        Ok(value) => {
-            let mut res = value.to_string().into_response();
+/// An answer with its content type, never cached; or the refusal.
+fn respond(answer: Result<String, ApiError>, kind: &'static str) -> Response {
+    match answer {
+        Ok(body) => {
+            let mut res = body.into_response();
             let h = res.headers_mut();
-            h.insert(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/json"),
-            );
+            h.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
             h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
             res
         }

@@ -3,8 +3,8 @@
 //! Only the three embedded files and the `/api/…` endpoints exist; every other path is a 404.
 //! Answers are computed by the library; the page only shows them.
 
-mod api;
-mod params;
+pub mod api;
+pub mod params;
 mod play;
 mod steps;
 

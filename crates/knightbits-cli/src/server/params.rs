@@ -32,6 +32,16 @@ impl ApiError {
             message: message.into(),
         }
     }
+
+    /// The HTTP status of the refusal.
+    pub fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    /// The one-line message.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
 }
 
 impl From<CliError> for ApiError {

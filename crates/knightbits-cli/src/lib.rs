@@ -1,0 +1,77 @@
+//! The `knightbits` command-line tool as a library: argument parsing, the subcommands, the
+//! `--batch` line processor and the explorer's server. The binary only calls [`main`].
+//!
+//! Exit codes: 0 success, 2 bad input or usage (one line on stderr), 1 an internal failure.
+
+pub mod batch;
+pub mod cmd;
+pub mod error;
+pub mod output;
+pub mod picture;
+pub mod position;
+pub mod server;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::error::CliError;
+
+/// Knight and king patterns on bitboards.
+#[derive(Parser)]
+#[command(name = "knightbits", version, about, long_about = None)]
+#[command(
+    after_help = "Bitboards can be written as 0x0000142200221400, decimal, 0b…, with _ \
+separators or a C ULL suffix, as square lists (d4,e5) or as a FEN placement.\n\n\
+Examples:\n  knightbits attacks d4\n  knightbits attacks b1,g1 --method prefix --json\n  \
+knightbits count 0x0000142200221400 --method table16\n  knightbits convert 0xA1100110A --from h1-g1 --to a1-b1\n  knightbits serve --port 0"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Attacks(cmd::attacks::Args),
+    Moves(cmd::moves::Args),
+    Count(cmd::count::Args),
+    Show(cmd::show::Args),
+    Convert(cmd::convert::Args),
+    Forks(cmd::forks::Args),
+    Fill(cmd::fill::Args),
+    Reach(cmd::reach::Args),
+    Distance(cmd::distance::Args),
+    Tour(cmd::tour::Args),
+    CountTours(cmd::count_tours::Args),
+    Serve(cmd::serve::Args),
+}
+
+fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::Attacks(args) => cmd::attacks::run(args),
+        Command::Moves(args) => cmd::moves::run(args),
+        Command::Count(args) => cmd::count::run(args),
+        Command::Show(args) => cmd::show::run(args),
+        Command::Convert(args) => cmd::convert::run(args),
+        Command::Forks(args) => cmd::forks::run(args),
+        Command::Fill(args) => cmd::fill::run(args),
+        Command::Reach(args) => cmd::reach::run(args),
+        Command::Distance(args) => cmd::distance::run(args),
+        Command::Tour(args) => cmd::tour::run(args),
+        Command::CountTours(args) => cmd::count_tours::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
+    }
+}
+
+/// Parses the command line, runs the subcommand and gives the exit code.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return error::clap_exit(e),
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => e.exit(),
+    }
+}
