@@ -244,11 +244,14 @@ fn connections_over_the_cap_wait_and_are_served() {
     assert_eq!(get_once(server.addr, "/api/attacks?input=d4").0, 200);
 }
 
+/// Whether a response body is the expected one.
+type Check = Box<dyn Fn(&[u8]) -> bool + Send + Sync>;
+
 /// The request mix of the load test, each with a check of its answer from an independent
 /// source: the wiki's d4 diagram, the four knight moves of the starting position, the two
 /// squares a knight forks c5 and e5 from (d3 and d7), the 6-move a1-h8 distance, and the
 /// page's own file as written in the repository.
-fn mix() -> Vec<(String, Box<dyn Fn(&[u8]) -> bool + Send + Sync>)> {
+fn mix() -> Vec<(String, Check)> {
     let app_js = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/web/app.js")).unwrap();
     let json = |b: &[u8]| serde_json::from_slice::<Value>(b).unwrap();
     vec![
