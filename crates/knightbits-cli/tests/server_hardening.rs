@@ -73,8 +73,16 @@ impl Drop for Server {
 /// Reads one HTTP/1.1 response (head and a `content-length` body) from a kept-alive stream;
 /// returns the status and the body.
 fn read_response(r: &mut BufReader<TcpStream>) -> (u16, Vec<u8>) {
+    try_read_response(r).expect("a response before the connection closed")
+}
+
+/// As [`read_response`], or `None` if the connection was closed before a status line came.
+fn try_read_response(r: &mut BufReader<TcpStream>) -> Option<(u16, Vec<u8>)> {
     let mut line = String::new();
-    r.read_line(&mut line).unwrap();
+    match r.read_line(&mut line) {
+        Ok(0) | Err(_) => return None,
+        Ok(_) => {}
+    }
     assert!(line.starts_with("HTTP/1.1 "), "status line {line:?}");
     let status = line[9..12].parse().unwrap();
     let mut len = None;
@@ -91,7 +99,7 @@ fn read_response(r: &mut BufReader<TcpStream>) -> (u16, Vec<u8>) {
     }
     let mut body = vec![0; len.expect("a content-length")];
     r.read_exact(&mut body).unwrap();
-    (status, body)
+    Some((status, body))
 }
 
 /// One request on a fresh connection that the server closes after answering.
@@ -163,6 +171,43 @@ fn slow_clients_are_cut_at_the_header_timeout() {
         "idle keep-alive cut"
     );
     // The server goes on answering.
+    assert!(server.alive());
+    assert_eq!(get_once(server.addr, "/api/attacks?input=d4").0, 200);
+}
+
+/// A client that keeps its connection busy (a request every 50 ms, never idle) is closed at
+/// the connection lifetime (1 s here) and not long after, and every request it sent before
+/// the close got a whole, correct answer (the close is graceful: no answer is cut).
+#[test]
+fn busy_connections_end_at_the_lifetime() {
+    let mut server = Server::start(&["--connection-lifetime-ms", "1000"]);
+    let s = TcpStream::connect(server.addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let mut r = BufReader::new(s.try_clone().unwrap());
+    let start = Instant::now();
+    let mut answered = 0;
+    let ended = loop {
+        assert!(start.elapsed() < Duration::from_secs(5), "never closed");
+        if (&s)
+            .write_all(b"GET /api/attacks?input=d4 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            .is_err()
+        {
+            break start.elapsed();
+        }
+        let Some((status, body)) = try_read_response(&mut r) else {
+            break start.elapsed();
+        };
+        assert_eq!(status, 200);
+        let v: Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(v["count"], 8);
+        answered += 1;
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(
+        ended >= Duration::from_millis(900) && ended < Duration::from_secs(4),
+        "{ended:?}"
+    );
+    assert!(answered >= 5, "{answered}");
     assert!(server.alive());
     assert_eq!(get_once(server.addr, "/api/attacks?input=d4").0, 200);
 }

@@ -36,6 +36,11 @@ pub struct Args {
     #[arg(long, hide = true, default_value_t = crate::server::listen::MAX_CONNECTIONS as u32,
           value_parser = clap::value_parser!(u32).range(1..=65_536))]
     max_connections: u32,
+    /// Milliseconds a connection may last (hidden: for tests of the lifetime).
+    #[arg(long, hide = true,
+          default_value_t = crate::server::listen::MAX_CONNECTION_LIFETIME.as_millis() as u64,
+          value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    connection_lifetime_ms: u64,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -47,6 +52,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let limits = Limits {
         header_timeout: Duration::from_millis(args.header_timeout_ms),
         max_connections: args.max_connections as usize,
+        lifetime: Duration::from_millis(args.connection_lifetime_ms),
     };
     runtime.block_on(serve(SocketAddr::new(args.bind, args.port), limits))
 }

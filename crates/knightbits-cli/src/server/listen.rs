@@ -40,6 +40,8 @@ pub struct Limits {
     pub header_timeout: Duration,
     /// See [`MAX_CONNECTIONS`].
     pub max_connections: usize,
+    /// See [`MAX_CONNECTION_LIFETIME`].
+    pub lifetime: Duration,
 }
 
 impl Default for Limits {
@@ -47,6 +49,7 @@ impl Default for Limits {
         Limits {
             header_timeout: HEADER_TIMEOUT,
             max_connections: MAX_CONNECTIONS,
+            lifetime: MAX_CONNECTION_LIFETIME,
         }
     }
 }
@@ -76,12 +79,13 @@ pub async fn serve(listener: TcpListener, router: Router, limits: Limits) {
         let _ = stream.set_nodelay(true);
         let service = TowerToHyperService::new(router.clone());
         let builder = builder.clone();
+        let lifetime = limits.lifetime;
         tokio::spawn(async move {
             let conn = builder.serve_connection(TokioIo::new(stream), service);
             tokio::pin!(conn);
             tokio::select! {
                 _ = conn.as_mut() => {}
-                () = tokio::time::sleep(MAX_CONNECTION_LIFETIME) => {
+                () = tokio::time::sleep(lifetime) => {
                     conn.as_mut().graceful_shutdown();
                     let _ = tokio::time::timeout(SHUTDOWN_GRACE, conn).await;
                 }
