@@ -4,6 +4,7 @@
 //! Answers are computed by the library; the page only shows them.
 
 pub mod api;
+pub mod listen;
 pub mod params;
 mod play;
 mod steps;
