@@ -2,10 +2,12 @@
 //! plain HTTP/1.1 from the standard library. Answers are checked against the CLI's own
 //! `--json` output (same question, same fields, same values) and against the sources.
 
+mod common;
+
 use std::cell::Cell;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -18,24 +20,7 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_knightbits"))
-            .args(["serve", "--port", "0"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the server starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let url = line.trim();
-        assert!(url.starts_with("http://127.0.0.1:"), "{url}");
-        let addr = url
-            .trim_start_matches("http://")
-            .trim_end_matches('/')
-            .parse()
-            .unwrap();
+        let (child, addr) = common::spawn_server(&[]);
         ADDR.with(|a| a.set(Some(addr)));
         PID.with(|p| p.set(Some(child.id())));
         Server { child }

@@ -8,9 +8,11 @@
 //! KNIGHTBITS_LOAD_PER_CONNECTION=2000 cargo test --release -p knightbits-cli --test
 //! server_hardening load -- --nocapture`.
 
+mod common;
+
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -23,27 +25,7 @@ struct Server {
 
 impl Server {
     fn start(extra: &[&str]) -> Server {
-        let bin = std::env::var("KNIGHTBITS_SERVER_BIN")
-            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_knightbits").to_string());
-        let mut child = Command::new(bin)
-            .args(["serve", "--port", "0"])
-            .args(extra)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the server starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let url = line.trim();
-        assert!(url.starts_with("http://127.0.0.1:"), "{url}");
-        let addr = url
-            .trim_start_matches("http://")
-            .trim_end_matches('/')
-            .parse()
-            .unwrap();
+        let (child, addr) = common::spawn_server(extra);
         Server { child, addr }
     }
 

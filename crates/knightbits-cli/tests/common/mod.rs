@@ -44,3 +44,32 @@ pub fn assert_bad_input(args: &[&str], needle: &str) {
     assert!(err.starts_with("knightbits: "), "{args:?}: {err}");
     assert!(err.contains(needle), "{args:?}: {err}");
 }
+
+/// Starts `knightbits serve --port 0` with `extra` options (the binary named by
+/// `KNIGHTBITS_SERVER_BIN` if set, for release-mode load runs) and reads the address it prints.
+pub fn spawn_server(extra: &[&str]) -> (std::process::Child, std::net::SocketAddr) {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let bin = std::env::var("KNIGHTBITS_SERVER_BIN")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_knightbits").to_string());
+    let mut child = Command::new(bin)
+        .args(["serve", "--port", "0"])
+        .args(extra)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the server starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("piped stdout"))
+        .read_line(&mut line)
+        .expect("the server prints its URL");
+    let url = line.trim();
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    let addr = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .parse()
+        .expect("an address");
+    (child, addr)
+}
