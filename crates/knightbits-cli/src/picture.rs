@@ -4,8 +4,8 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use knightbits::svg::Svg;
 use knightbits::{Bitboard, Square};
+use knightbits_svg::Svg;
 
 use crate::error::CliError;
 

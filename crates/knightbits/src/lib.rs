@@ -3,9 +3,6 @@
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
-#[cfg(feature = "alloc")]
-extern crate alloc;
-
 mod bitboard;
 mod color;
 mod error;
@@ -24,7 +21,6 @@ pub mod popcount;
 pub mod position;
 pub mod render;
 pub mod slider;
-pub mod svg;
 
 pub use crate::bitboard::{Bitboard, Iter};
 pub use crate::color::{Color, ParseColorError};

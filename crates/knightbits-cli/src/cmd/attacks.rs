@@ -1,7 +1,7 @@
 //! `knightbits attacks`: the squares attacked by knights or kings, on their own or in a position.
 
-use knightbits::svg::Svg;
 use knightbits::{Bitboard, Color, king, knight};
+use knightbits_svg::Svg;
 use serde_json::json;
 
 use super::Piece;

@@ -2,7 +2,7 @@
 
 use std::io::{self, IsTerminal, Write};
 
-use knightbits::knight::{
+use knightbits_board::count::{
     self, Progress, count_closed_tours_with_progress, count_open_tours_with_progress,
 };
 use serde_json::json;
@@ -81,7 +81,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let _ = write!(io::stderr(), "\r{:30}\r", "");
     }
     let count = count.map_err(|e| match e {
-        knight::CountError::StartOffBoard => {
+        count::CountError::StartOffBoard => {
             CliError::input("start square", args.start.as_deref().unwrap_or(""), e)
         }
         other => CliError::Input(format!("cannot count tours of {board}: {other}")),

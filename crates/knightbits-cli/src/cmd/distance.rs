@@ -1,7 +1,7 @@
 //! `knightbits distance`: fewest knight moves between two squares, and a shortest path.
 
-use knightbits::knight::{Board, Coord};
 use knightbits::{Bitboard, Square};
+use knightbits_board::{Board, Coord};
 use serde_json::json;
 
 use crate::error::CliError;

@@ -1,7 +1,7 @@
 //! `knightbits fill`: the wiki's knight fill, step by step.
 
-use knightbits::svg::Svg;
 use knightbits::{Bitboard, knight, render};
+use knightbits_svg::Svg;
 use serde_json::{Value, json};
 
 use crate::error::CliError;

@@ -34,16 +34,16 @@ pub fn read_in(
 }
 
 /// Reads a board size `WxH`.
-pub fn board(text: &str) -> Result<knightbits::knight::Board, CliError> {
+pub fn board(text: &str) -> Result<knightbits_board::Board, CliError> {
     text.parse().map_err(|e| CliError::input("board", text, e))
 }
 
 /// Reads a square of `board`: a name like `c3`, or `file,rank` counted from 0.
 pub fn board_square(
-    board: knightbits::knight::Board,
+    board: knightbits_board::Board,
     what: &str,
     text: &str,
-) -> Result<knightbits::knight::Coord, CliError> {
+) -> Result<knightbits_board::Coord, CliError> {
     board
         .parse_coord(text)
         .map_err(|e| CliError::input(what, text, e))

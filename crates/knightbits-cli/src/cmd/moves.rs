@@ -1,7 +1,7 @@
 //! `knightbits moves`: knight or king moves, pseudo-legal from squares, or from a position.
 
-use knightbits::svg::Svg;
 use knightbits::{MoveList, Position, Square, king, knight};
+use knightbits_svg::Svg;
 use serde_json::json;
 
 use super::Piece;

@@ -2,7 +2,7 @@
 
 use knightbits::mapping::Numbering;
 use knightbits::render;
-use knightbits::svg::Svg;
+use knightbits_svg::Svg;
 use serde_json::json;
 
 use crate::error::CliError;

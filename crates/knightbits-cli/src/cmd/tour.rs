@@ -2,8 +2,8 @@
 
 use std::io::{self, BufWriter, Write};
 
-use knightbits::knight::tour::Tour;
-use knightbits::svg::TourSvg;
+use knightbits_board::tour::Tour;
+use knightbits_svg::TourSvg;
 
 use crate::error::CliError;
 use crate::output;
@@ -42,7 +42,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let board = super::board(&args.board)?;
     let start = match &args.start {
         Some(text) => super::board_square(board, "start square", text)?,
-        None => knightbits::knight::Coord::new(0, 0),
+        None => knightbits_board::Coord::new(0, 0),
     };
     let tour = if args.closed {
         Tour::closed_from(board, start)

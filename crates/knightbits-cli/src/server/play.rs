@@ -1,8 +1,9 @@
 //! Endpoints over real positions and knight distances: `position`, `moves`, `forks`, `fill`,
 //! `reach`, `distance`, `distances`. Field names are those of the CLI's `--json` output.
 
-use knightbits::knight::{self, Board, Coord};
+use knightbits::knight;
 use knightbits::{Bitboard, Color, MoveList, Position, Role, Square, king};
+use knightbits_board::{Board, Coord};
 use serde_json::{Value, json};
 
 use super::params::{ApiError, Params, short};
@@ -290,7 +291,7 @@ pub fn svg(p: &Params) -> Result<String, ApiError> {
     };
     let arrows = arrows(p.get("arrows").unwrap_or(""))?;
     let tour = path_squares(p.get("tour").unwrap_or(""))?;
-    Ok(knightbits::svg::Svg::new()
+    Ok(knightbits_svg::Svg::new()
         .marked(marked)
         .highlighted(highlighted)
         .pieces(&drawn)
@@ -304,8 +305,8 @@ pub const MAX_TOUR_SQUARES: u32 = 10_000;
 
 /// The tour asked for: `board` (default 8x8), `start` (default the corner a1 / 0,0),
 /// `closed`.
-fn tour_of(p: &Params) -> Result<knightbits::knight::tour::Tour, ApiError> {
-    use knightbits::knight::tour::Tour;
+fn tour_of(p: &Params) -> Result<knightbits_board::tour::Tour, ApiError> {
+    use knightbits_board::tour::Tour;
     let text = p.get("board").unwrap_or("8x8");
     let board: Board = text
         .parse()
@@ -342,12 +343,12 @@ pub fn tour(p: &Params) -> Result<Value, ApiError> {
     }))
 }
 
-/// `tour-svg`: the same tour drawn by the library's [`TourSvg`](knightbits::svg::TourSvg).
+/// `tour-svg`: the same tour drawn by the library's [`TourSvg`](knightbits_svg::TourSvg).
 pub fn tour_svg(p: &Params) -> Result<String, ApiError> {
     let t = tour_of(p)?;
     let board = t.board();
     Ok(
-        knightbits::svg::TourSvg::new(board.width(), board.height(), t.squares(), t.is_closed())
+        knightbits_svg::TourSvg::new(board.width(), board.height(), t.squares(), t.is_closed())
             .to_string(),
     )
 }

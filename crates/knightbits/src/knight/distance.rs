@@ -201,23 +201,6 @@ mod tests {
         assert_eq!(histogram.iter().sum::<u32>(), 4_096);
     }
 
-    /// Proves the two independent methods agree on all 4,096 pairs: the table built by fills
-    /// and the any-board closed form on the 8x8 board.
-    #[test]
-    fn table_agrees_with_the_closed_form() {
-        use crate::knight::{Board, Coord};
-        let c = |s: Square| Coord::new(s.file() as u16, s.rank() as u16);
-        for a in Square::ALL {
-            for b in Square::ALL {
-                assert_eq!(
-                    Board::CHESS.distance(c(a), c(b)),
-                    Some(distance(a, b)),
-                    "{a} {b}"
-                );
-            }
-        }
-    }
-
     /// Independent path checker: starts at `a`, ends at `b`, every step is a knight move by
     /// (file, rank) difference, and the length is the BFS distance + 1.
     fn check_path(a: Square, b: Square, path: &[Square]) {

@@ -20,10 +20,6 @@
 //! | open and closed tours on any board (feature `alloc`) | wiki references | `tour::Tour` |
 //! | counting tours: meet in the middle, frontier programme (feature `std`) | OEIS A165134, A001230, A070030 | `count_open_tours`, `count_closed_tours` |
 
-mod board;
-mod board_distance;
-#[cfg(feature = "std")]
-mod count;
 mod directions;
 mod distance;
 mod fill;
@@ -34,18 +30,8 @@ mod moves;
 mod pawn_race;
 mod set;
 mod setwise;
-#[cfg(feature = "alloc")]
-pub mod tour;
 mod translate;
 
-pub use self::board::{Board, BoardSizeError, Coord, CoordName, KNIGHT_DELTAS, KnightMoves};
-pub use self::board_distance::{BoardPath, infinite_distance};
-#[cfg(feature = "std")]
-pub use self::count::{
-    CountError, MAX_CLOSED_WIDTH, MAX_OPEN_SQUARES, Progress, count_closed_tours,
-    count_closed_tours_with_progress, count_open_tours, count_open_tours_by_frontier,
-    count_open_tours_with_progress,
-};
 pub use self::directions::{Direction, post_mask, pre_mask};
 pub use self::distance::{DISTANCE, MAX_DISTANCE, Path, distance, path};
 pub use self::fill::{Fills, fill, fills, reach_exactly, reach_within, ring};

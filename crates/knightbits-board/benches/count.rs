@@ -1,0 +1,35 @@
+//! Tour counting: all directed open tours of 5 x 5 and 6 x 6 by meet in the middle on two
+//! threads, undirected closed tours of 6 x 6 and 3 x 12 by the frontier programme.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use knightbits_board::Board;
+use knightbits_board::count::{count_closed_tours, count_open_tours};
+use std::hint::black_box;
+use std::time::Duration;
+
+fn open(c: &mut Criterion) {
+    let mut g = c.benchmark_group("count_open");
+    g.sample_size(10).measurement_time(Duration::from_secs(8));
+    for (w, h) in [(5, 5), (6, 6)] {
+        let board = Board::new(w, h).unwrap();
+        g.bench_function(format!("{board}"), |b| {
+            b.iter(|| count_open_tours(black_box(board), None, 2).unwrap())
+        });
+    }
+    g.finish();
+}
+
+fn closed(c: &mut Criterion) {
+    let mut g = c.benchmark_group("count_closed");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    for (w, h) in [(6, 6), (3, 12)] {
+        let board = Board::new(w, h).unwrap();
+        g.bench_function(format!("{board}"), |b| {
+            b.iter(|| count_closed_tours(black_box(board)).unwrap())
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, open, closed);
+criterion_main!(benches);

@@ -1,0 +1,187 @@
+//! Slow references for the tests of every knightbits crate, written once.
+//!
+//! Everything here works on plain integers (a square is its LERF index, a1 = 0, h8 = 63; a set
+//! is a `u64`), walks the board by file and rank arithmetic, and shares no code with the
+//! crates under test, so a test that compares against it compares two independent answers.
+//! It has no dependencies, so the core's own unit tests can use it too.
+
+#![deny(missing_docs)]
+
+/// The eight knight jumps as (file, rank) deltas, clockwise from north-north-east, the wiki's
+/// order: noNoEa, noEaEa, soEaEa, soSoEa, soSoWe, soWeWe, noWeWe, noNoWe.
+pub const KNIGHT_DELTAS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// The eight king steps as (file, rank) deltas, clockwise from north.
+pub const KING_DELTAS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+/// The square `(file + df, rank + dr)` of an 8x8 board, if it is on the board.
+pub fn offset(square: u8, df: i8, dr: i8) -> Option<u8> {
+    let file = (square % 8) as i8 + df;
+    let rank = (square / 8) as i8 + dr;
+    ((0..8).contains(&file) && (0..8).contains(&rank)).then(|| (rank * 8 + file) as u8)
+}
+
+/// The squares one step of `deltas` away from `square`, as a set.
+pub fn steps(square: u8, deltas: &[(i8, i8)]) -> u64 {
+    deltas
+        .iter()
+        .filter_map(|&(df, dr)| offset(square, df, dr))
+        .fold(0, |set, s| set | 1 << s)
+}
+
+/// The squares a knight on `square` attacks.
+pub fn knight(square: u8) -> u64 {
+    steps(square, &KNIGHT_DELTAS)
+}
+
+/// The squares a king on `square` attacks.
+pub fn king(square: u8) -> u64 {
+    steps(square, &KING_DELTAS)
+}
+
+/// The union of `f` over the members of `set`, one square at a time.
+pub fn union_of(set: u64, f: impl Fn(u8) -> u64) -> u64 {
+    (0..64u8)
+        .filter(|&s| set >> s & 1 == 1)
+        .fold(0, |u, s| u | f(s))
+}
+
+/// The squares attacked by every knight in `set`.
+pub fn knights(set: u64) -> u64 {
+    union_of(set, knight)
+}
+
+/// The squares attacked by every king in `set`.
+pub fn kings(set: u64) -> u64 {
+    union_of(set, king)
+}
+
+/// The squares a slider on `square` attacks along `directions`, each ray stopping at (and
+/// including) the first member of `occupied`.
+pub fn slider(square: u8, occupied: u64, directions: &[(i8, i8)]) -> u64 {
+    let mut set = 0;
+    for &(df, dr) in directions {
+        let mut at = square;
+        while let Some(next) = offset(at, df, dr) {
+            set |= 1 << next;
+            if occupied >> next & 1 == 1 {
+                break;
+            }
+            at = next;
+        }
+    }
+    set
+}
+
+/// A rook's attacks from `square` with blockers `occupied`.
+pub fn rook(square: u8, occupied: u64) -> u64 {
+    slider(square, occupied, &[(0, 1), (1, 0), (0, -1), (-1, 0)])
+}
+
+/// A bishop's attacks from `square` with blockers `occupied`.
+pub fn bishop(square: u8, occupied: u64) -> u64 {
+    slider(square, occupied, &[(1, 1), (1, -1), (-1, -1), (-1, 1)])
+}
+
+/// The knight moves from `(file, rank)` on a `width` x `height` board, in [`KNIGHT_DELTAS`]
+/// order.
+pub fn board_moves(
+    width: u32,
+    height: u32,
+    file: u32,
+    rank: u32,
+) -> impl Iterator<Item = (u32, u32)> {
+    KNIGHT_DELTAS.iter().filter_map(move |&(df, dr)| {
+        let f = file.checked_add_signed(df.into())?;
+        let r = rank.checked_add_signed(dr.into())?;
+        (f < width && r < height).then_some((f, r))
+    })
+}
+
+/// Fewest knight moves from `(file, rank)` to every square of a `width` x `height` board by
+/// breadth-first search, indexed `rank * width + file`; `None` where unreachable.
+pub fn bfs(width: u32, height: u32, file: u32, rank: u32) -> Vec<Option<u32>> {
+    let mut dist = vec![None; (width * height) as usize];
+    let mut queue = std::collections::VecDeque::from([(file, rank)]);
+    dist[(rank * width + file) as usize] = Some(0);
+    while let Some((f, r)) = queue.pop_front() {
+        let d = dist[(r * width + f) as usize].unwrap();
+        for (nf, nr) in board_moves(width, height, f, r) {
+            let slot = &mut dist[(nr * width + nf) as usize];
+            if slot.is_none() {
+                *slot = Some(d + 1);
+                queue.push_back((nf, nr));
+            }
+        }
+    }
+    dist
+}
+
+/// A small seeded generator (xorshift64) for tests that need many inputs.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a non-zero seed (0 is replaced by a fixed constant).
+    pub fn new(seed: u64) -> Rng {
+        Rng(if seed == 0 {
+            0x2545_f491_4f6c_dd1d
+        } else {
+            seed
+        })
+    }
+
+    /// The next 64 random bits.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A random set: dense, sparse or very sparse, in turn with `i`.
+    pub fn set(&mut self, i: usize) -> u64 {
+        match i % 3 {
+            0 => self.next(),
+            1 => self.next() & self.next(),
+            _ => self.next() & self.next() & self.next() & self.next(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The references reproduce the counts every chess source prints: 336 knight moves and
+    /// 420 king moves over the 64 squares; d4's knight set is the wiki's 0x0000142200221400.
+    #[test]
+    fn known_totals() {
+        let total = |f: fn(u8) -> u64| (0..64).map(|s| f(s).count_ones()).sum::<u32>();
+        assert_eq!(total(knight), 336);
+        assert_eq!(total(king), 420);
+        assert_eq!(knight(27), 0x0000_1422_0022_1400);
+        assert_eq!(rook(0, 0).count_ones(), 14);
+        assert_eq!(bishop(27, 0).count_ones(), 13);
+        assert_eq!(bfs(8, 8, 0, 0)[63], Some(6));
+    }
+}
