@@ -25,7 +25,7 @@ fn closed(c: &mut Criterion) {
     for (w, h) in [(6, 6), (3, 12)] {
         let board = Board::new(w, h).unwrap();
         g.bench_function(format!("{board}"), |b| {
-            b.iter(|| count_closed_tours(black_box(board)).unwrap())
+            b.iter(|| count_closed_tours(black_box(board), 2).unwrap())
         });
     }
     g.finish();

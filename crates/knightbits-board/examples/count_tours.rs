@@ -3,7 +3,8 @@
 
 use knightbits_board::Board;
 use knightbits_board::count::{
-    count_closed_tours, count_open_tours_by_frontier, count_open_tours_with_progress,
+    available_threads, count_closed_tours, count_open_tours_by_frontier,
+    count_open_tours_with_progress,
 };
 use std::time::Instant;
 
@@ -27,9 +28,9 @@ fn main() {
     });
     let t = Instant::now();
     let count = if kind == "closed" {
-        count_closed_tours(board)
+        count_closed_tours(board, available_threads())
     } else if kind == "frontier" {
-        count_open_tours_by_frontier(board)
+        count_open_tours_by_frontier(board, available_threads())
     } else {
         count_open_tours_with_progress(board, start, 2, &mut |p| {
             eprint!("\r{}/{} ", p.done, p.total);

@@ -12,6 +12,7 @@
 //! cycle is one set of edges, so it is counted once.
 
 use super::table::Table;
+use super::workers;
 use super::{CountError, Progress};
 use crate::board::Board;
 use std::vec::Vec;
@@ -131,26 +132,19 @@ pub(crate) fn count(
             last,
         };
         let step = Step { back, backs, rules };
-        // Small layers on one thread; larger ones split in two, each half into its own table.
-        let halves = if threads > 1 && states.len() >= 4096 {
-            2
+        // Small layers on one thread; larger ones split among the threads, each part into its
+        // own table.
+        let parts_wanted = if states.len() >= 4096 {
+            threads.max(1)
         } else {
             1
         };
-        let size = states.len().div_ceil(halves).max(1);
-        let mut parts: Vec<(Table, u64)> = if halves == 1 {
+        let size = states.len().div_ceil(parts_wanted).max(1);
+        let parts: Vec<(Table, u64)> = if parts_wanted == 1 {
             std::vec![step.expand(&states)]
         } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = states
-                    .chunks(size)
-                    .map(|chunk| scope.spawn(|| step.expand(chunk)))
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or_else(|_| (Table::new(), 0)))
-                    .collect()
-            })
+            let chunks: Vec<&[(u64, u64)]> = states.chunks(size).collect();
+            workers::map(chunks, |chunk| step.expand(chunk))
         };
         for (t, c) in &parts {
             closed = closed.checked_add(*c).ok_or(CountError::Overflow)?;
@@ -158,15 +152,33 @@ pub(crate) fn count(
                 return Err(CountError::Overflow);
             }
         }
-        states = match parts.len() {
+        // More than two tables: merge them in pairs on the threads until two are left.
+        let mut tables: Vec<Table> = parts.into_iter().map(|(t, _)| t).collect();
+        while tables.len() > 2 {
+            let mut pairs = Vec::new();
+            let mut it = tables.into_iter();
+            while let Some(a) = it.next() {
+                pairs.push((a, it.next()));
+            }
+            tables = workers::map(pairs, |(mut a, b)| {
+                if let Some(b) = b {
+                    a.merge(&b);
+                }
+                a
+            });
+            if tables.iter().any(|t| t.overflowed) {
+                return Err(CountError::Overflow);
+            }
+        }
+        states = match tables.len() {
             0 => Vec::new(),
-            1 => parts
+            1 => tables
                 .pop()
-                .map(|(t, _)| t.entries().map(|(s, c)| (s & !MARK, c)).collect())
+                .map(|t| t.entries().map(|(s, c)| (s & !MARK, c)).collect())
                 .unwrap_or_default(),
             _ => {
                 // Sum the two tables: each thread takes one, adding what the other has.
-                let (a, b) = (&parts[0].0, &parts[1].0);
+                let (a, b) = (&tables[0], &tables[1]);
                 let (mut left, right) = std::thread::scope(|scope| {
                     let right = scope.spawn(|| {
                         b.entries()
@@ -178,7 +190,10 @@ pub(crate) fn count(
                         .entries()
                         .map(|(s, c)| (s & !MARK, c.checked_add(b.get(s))))
                         .collect();
-                    (left, right.join().unwrap_or_default())
+                    let right = right
+                        .join()
+                        .unwrap_or_else(|e| std::panic::resume_unwind(e));
+                    (left, right)
                 });
                 let mut all = Vec::with_capacity(left.len() + right.len());
                 for (s, c) in left.drain(..) {

@@ -37,8 +37,8 @@
 
 use super::grid::{Degrees, Grid, Perm};
 use super::table::Table;
+use super::workers;
 use super::{CountError, Progress};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::vec::Vec;
 
@@ -329,20 +329,14 @@ impl Walk<'_> {
     fn tables(&self, threads: usize) -> Tables {
         let work = self.prefixes(PREFIX);
         let next = AtomicUsize::new(0);
-        let done = Mutex::new(Vec::new());
         let separate = self.longer || self.start.is_some();
-        std::thread::scope(|scope| {
-            for _ in 0..threads.max(1) {
-                scope.spawn(|| {
-                    let mut tables = (Table::new(), separate.then(Table::new));
-                    while let Some(&at) = work.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        self.walk(at, &mut tables);
-                    }
-                    done.lock().unwrap_or_else(|p| p.into_inner()).push(tables);
-                });
+        let mut done = workers::map((0..threads.max(1)).collect(), |_| {
+            let mut tables = (Table::new(), separate.then(Table::new));
+            while let Some(&at) = work.get(next.fetch_add(1, Ordering::Relaxed)) {
+                self.walk(at, &mut tables);
             }
+            tables
         });
-        let mut done = done.into_inner().unwrap_or_else(|p| p.into_inner());
         // Merge the smaller tables into the largest.
         done.sort_by_key(|t| core::cmp::Reverse(t.0.len));
         let mut rest = done.into_iter();

@@ -7,7 +7,7 @@
 //! let five = Board::new(5, 5).unwrap();
 //! assert_eq!(count_open_tours(five, None, 2), Ok(1728));
 //! assert_eq!(count_open_tours(five, Some(Coord::new(0, 0)), 2), Ok(304));
-//! assert_eq!(count_closed_tours(Board::new(3, 10).unwrap()), Ok(16));
+//! assert_eq!(count_closed_tours(Board::new(3, 10).unwrap(), 2), Ok(16));
 //! ```
 
 #[cfg(test)]
@@ -16,6 +16,9 @@ mod frontier;
 mod grid;
 mod meet;
 mod table;
+mod workers;
+
+pub use self::workers::available_threads;
 
 use crate::board::{Board, Coord};
 use core::fmt;
@@ -104,29 +107,28 @@ pub fn count_open_tours_with_progress(
 }
 
 /// The number of undirected closed knight's tours (Hamiltonian cycles of the knight graph) of
-/// `board`, counted by a frontier dynamic programme along the longer side, on up to two
-/// threads (as OEIS A001230: 9,862 on 6 x 6; A070030: 16 on 3 x 10, 176 on 3 x 12).
+/// `board`, counted by a frontier dynamic programme along the longer side on `threads` threads
+/// (as OEIS A001230: 9,862 on 6 x 6; A070030: 16 on 3 x 10, 176 on 3 x 12).
 ///
 /// Boards whose shorter side is at most [`MAX_CLOSED_WIDTH`]; the longer side may be anything
 /// as long as the count fits in a `u64`.
-pub fn count_closed_tours(board: Board) -> Result<u64, CountError> {
-    count_closed_tours_with_progress(board, &mut |_| {})
+pub fn count_closed_tours(board: Board, threads: usize) -> Result<u64, CountError> {
+    count_closed_tours_with_progress(board, threads, &mut |_| {})
 }
 
 /// [`count_closed_tours`], calling `progress` as the work goes on (once per square).
 pub fn count_closed_tours_with_progress(
     board: Board,
+    threads: usize,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<u64, CountError> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
     frontier::count(board, false, threads, progress)
 }
 
 /// The number of directed open knight's tours of `board` from every start, counted by the
 /// frontier dynamic programme of [`count_closed_tours`] extended to Hamiltonian paths (a second
 /// method, independent of [`count_open_tours`]): shorter side at most [`MAX_CLOSED_WIDTH`].
-pub fn count_open_tours_by_frontier(board: Board) -> Result<u64, CountError> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
+pub fn count_open_tours_by_frontier(board: Board, threads: usize) -> Result<u64, CountError> {
     let paths = frontier::count(board, true, threads, &mut |_| {})?;
     // Each path is a tour in both directions, except the one square of a 1 x 1 board.
     if board.len() == 1 {

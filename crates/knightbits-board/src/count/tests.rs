@@ -113,12 +113,12 @@ fn open_counts_agree_between_methods() {
     boards.push(board(5, 5));
     for b in boards {
         let meet = count_open_tours(b, None, 2);
-        assert_eq!(count_open_tours_by_frontier(b), meet, "{b}");
+        assert_eq!(count_open_tours_by_frontier(b, 2), meet, "{b}");
         if b.len() <= 20 {
             assert_eq!(meet, Ok(dfs::open_tours(b, None)), "{b}");
         }
     }
-    assert_eq!(count_open_tours_by_frontier(board(5, 5)), Ok(1728));
+    assert_eq!(count_open_tours_by_frontier(board(5, 5), 2), Ok(1728));
 }
 
 /// Proves the frontier programme for paths also finds OEIS A165134's 6,637,920 directed open
@@ -126,22 +126,51 @@ fn open_counts_agree_between_methods() {
 #[test]
 #[ignore]
 fn open_6x6_by_frontier_matches_oeis() {
-    assert_eq!(count_open_tours_by_frontier(board(6, 6)), Ok(6_637_920));
+    assert_eq!(count_open_tours_by_frontier(board(6, 6), 2), Ok(6_637_920));
 }
 
 /// Proves OEIS A001230 (6 x 6: 9,862 closed tours; odd and small squares: 0) and A070030
 /// (3 x N: 16, 176, 1,536 and 15,424 for N = 10, 12, 14, 16; 0 below 10 and for odd N).
 #[test]
 fn closed_counts_match_oeis() {
-    assert_eq!(count_closed_tours(board(6, 6)), Ok(9862));
+    assert_eq!(count_closed_tours(board(6, 6), 2), Ok(9862));
     for n in 1..=5 {
-        assert_eq!(count_closed_tours(board(n, n)), Ok(0), "{n}");
+        assert_eq!(count_closed_tours(board(n, n), 2), Ok(0), "{n}");
     }
-    assert_eq!(count_closed_tours(board(7, 7)), Ok(0));
+    assert_eq!(count_closed_tours(board(7, 7), 2), Ok(0));
     let a070030 = [0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 176, 0, 1536, 0, 15424];
     for (n, &expected) in (1..).zip(&a070030) {
-        assert_eq!(count_closed_tours(board(3, n)), Ok(expected), "3x{n}");
-        assert_eq!(count_closed_tours(board(n, 3)), Ok(expected), "{n}x3");
+        assert_eq!(count_closed_tours(board(3, n), 2), Ok(expected), "3x{n}");
+        assert_eq!(count_closed_tours(board(n, 3), 2), Ok(expected), "{n}x3");
+    }
+}
+
+/// The split of the work never changes a count: 1 to 4 threads (the frontier programme splits
+/// each layer into one part a thread and merges the tables in pairs; meet in the middle shares
+/// its prefixes) give the same totals, also with more threads than cores.
+#[test]
+fn counts_do_not_depend_on_the_number_of_threads() {
+    for threads in 1..=4 {
+        assert_eq!(
+            count_closed_tours(board(6, 6), threads),
+            Ok(9862),
+            "{threads}"
+        );
+        assert_eq!(
+            count_closed_tours(board(3, 16), threads),
+            Ok(15424),
+            "{threads}"
+        );
+        assert_eq!(
+            count_open_tours_by_frontier(board(5, 5), threads),
+            Ok(1728),
+            "{threads}"
+        );
+        assert_eq!(
+            count_open_tours(board(5, 5), None, threads),
+            Ok(1728),
+            "{threads}"
+        );
     }
 }
 
@@ -158,7 +187,7 @@ fn closed_counts_agree_with_depth_first_search() {
     boards.push(board(5, 6));
     boards.push(board(3, 10));
     for b in boards {
-        assert_eq!(count_closed_tours(b), Ok(dfs::closed_tours(b)), "{b}");
+        assert_eq!(count_closed_tours(b, 2), Ok(dfs::closed_tours(b)), "{b}");
     }
 }
 
@@ -180,7 +209,7 @@ fn too_large_boards_are_refused() {
         Err(CountError::TooManySquares { limit: 64 })
     );
     assert_eq!(
-        count_closed_tours(board(8, 8)),
+        count_closed_tours(board(8, 8), 2),
         Err(CountError::TooWide { limit: 7 })
     );
     assert_eq!(
@@ -201,7 +230,7 @@ fn progress_reaches_the_end() {
     let p = last.unwrap();
     assert!(p.total > 0 && p.done == p.total);
     let mut seen = Vec::new();
-    count_closed_tours_with_progress(board(3, 10), &mut |p| seen.push(p)).unwrap();
+    count_closed_tours_with_progress(board(3, 10), 2, &mut |p| seen.push(p)).unwrap();
     assert_eq!(
         seen.last(),
         Some(&Progress {

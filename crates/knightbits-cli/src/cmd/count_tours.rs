@@ -36,6 +36,9 @@ pub struct Args {
     /// Count closed tours (undirected: each cycle once).
     #[arg(long)]
     closed: bool,
+    /// Worker threads (default: as many as the machine runs at once).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
     /// Print one JSON object: {"open": n} or {"closed": n}.
     #[arg(long)]
     json: bool,
@@ -47,6 +50,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Some(text) => Some(super::board_square(board, "start square", text)?),
         None => None,
     };
+    let threads = args
+        .threads
+        .map_or_else(count::available_threads, usize::from);
     let too_big =
         |limit: String| CliError::Input(format!("board {board} is too large to count: {limit}"));
     let shown = io::stderr().is_terminal();
@@ -63,7 +69,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         (
             "closed",
-            count_closed_tours_with_progress(board, &mut progress),
+            count_closed_tours_with_progress(board, threads, &mut progress),
         )
     } else {
         if board.len() > MAX_OPEN_SQUARES {
@@ -71,7 +77,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 "open tours are counted on boards of at most {MAX_OPEN_SQUARES} squares"
             )));
         }
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
         (
             "open",
             count_open_tours_with_progress(board, start, threads, &mut progress),

@@ -1,0 +1,64 @@
+//! Worker threads for the counts: how many, and joining them so that a worker's panic reaches
+//! the caller instead of becoming a smaller count.
+
+use std::vec::Vec;
+
+/// The number of threads the machine can run at once (1 where that cannot be told): the
+/// default for every count.
+pub fn available_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// `f` of every item, each on its own scoped thread, in the items' order. A worker's panic is
+/// raised again on the calling thread with its own payload (`resume_unwind`), after every
+/// worker has ended: the caller never sees a partial result.
+pub(crate) fn map<I: Send, T: Send>(items: Vec<I>, f: impl Fn(I) -> T + Sync) -> Vec<T> {
+    let f = &f;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .into_iter()
+            .map(|i| scope.spawn(move || f(i)))
+            .collect();
+        let mut results = Vec::with_capacity(handles.len());
+        let mut panic = None;
+        for h in handles {
+            match h.join() {
+                Ok(t) => results.push(t),
+                Err(payload) => panic = panic.or(Some(payload)),
+            }
+        }
+        if let Some(payload) = panic {
+            std::panic::resume_unwind(payload);
+        }
+        results
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+
+    #[test]
+    fn results_come_back_in_order() {
+        assert_eq!(map(std::vec![1, 2, 3, 4], |x| x * 10), [10, 20, 30, 40]);
+        assert!(available_threads() >= 1);
+    }
+
+    /// A worker that panics makes the whole call panic with the worker's own message; no
+    /// result is returned (before, a failed worker's table was replaced by an empty one and the
+    /// count came out smaller).
+    #[test]
+    fn a_worker_panic_reaches_the_caller() {
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            map(std::vec![1, 2, 3], |x| {
+                if x == 2 {
+                    panic!("worker 2 failed");
+                }
+                x
+            })
+        }));
+        let payload = outcome.expect_err("the panic must reach the caller");
+        assert_eq!(payload.downcast_ref::<&str>(), Some(&"worker 2 failed"));
+    }
+}
