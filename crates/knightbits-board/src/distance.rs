@@ -246,40 +246,20 @@ impl FusedIterator for BoardPath {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::VecDeque;
     use std::vec::Vec;
 
-    /// Independent reference: breadth-first search from `from` over the whole board, moving
-    /// by explicit (file, rank) deltas; `u32::MAX` marks unreachable squares.
+    /// Independent reference: the shared breadth-first search over explicit (file, rank)
+    /// deltas; `u32::MAX` marks unreachable squares.
     fn bfs(board: Board, from: Coord) -> Vec<u32> {
-        let (w, h) = (board.width() as i64, board.height() as i64);
-        let mut dist = vec![u32::MAX; (w * h) as usize];
-        let mut queue = VecDeque::new();
-        dist[(from.rank as i64 * w + from.file as i64) as usize] = 0;
-        queue.push_back((from.file as i64, from.rank as i64));
-        while let Some((f, r)) = queue.pop_front() {
-            let d = dist[(r * w + f) as usize];
-            for (df, dr) in [
-                (1, 2),
-                (2, 1),
-                (2, -1),
-                (1, -2),
-                (-1, -2),
-                (-2, -1),
-                (-2, 1),
-                (-1, 2),
-            ] {
-                let (g, q) = (f + df, r + dr);
-                if (0..w).contains(&g) && (0..h).contains(&q) {
-                    let i = (q * w + g) as usize;
-                    if dist[i] == u32::MAX {
-                        dist[i] = d + 1;
-                        queue.push_back((g, q));
-                    }
-                }
-            }
-        }
-        dist
+        knightbits_testkit::bfs(
+            board.width(),
+            board.height(),
+            from.file.into(),
+            from.rank.into(),
+        )
+        .into_iter()
+        .map(|d| d.unwrap_or(u32::MAX))
+        .collect()
     }
 
     /// Independent path checker: `distance + 1` squares from `a` to `b`, all on the board,

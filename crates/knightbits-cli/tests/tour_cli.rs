@@ -36,10 +36,8 @@ fn check(v: &Value, w: i64, h: i64, closed: bool) {
             .iter()
             .all(|&(f, r)| (0..w).contains(&f) && (0..h).contains(&r))
     );
-    let knight = |a: (i64, i64), b: (i64, i64)| {
-        let (df, dr) = ((a.0 - b.0).abs(), (a.1 - b.1).abs());
-        (df, dr) == (1, 2) || (df, dr) == (2, 1)
-    };
+    let knight =
+        |a: (i64, i64), b: (i64, i64)| knightbits_testkit::is_knight_step(a.0 - b.0, a.1 - b.1);
     assert!(squares.windows(2).all(|s| knight(s[0], s[1])));
     if closed {
         assert!(knight(squares[0], squares[squares.len() - 1]));

@@ -32,6 +32,13 @@ pub const KING_DELTAS: [(i8, i8); 8] = [
     (-1, 1),
 ];
 
+/// Whether a step of `df` files and `dr` ranks is a knight move (one of [`KNIGHT_DELTAS`]).
+pub fn is_knight_step(df: i64, dr: i64) -> bool {
+    KNIGHT_DELTAS
+        .iter()
+        .any(|&(f, r)| (i64::from(f), i64::from(r)) == (df, dr))
+}
+
 /// The square `(file + df, rank + dr)` of an 8x8 board, if it is on the board.
 pub fn offset(square: u8, df: i8, dr: i8) -> Option<u8> {
     let file = (square % 8) as i8 + df;
