@@ -1,6 +1,15 @@
 //! Pictures: `--svg FILE` compared byte for byte with the checked-in files under
 //! `tests/expected/` (each was looked at rendered, and its marks are checked below against the
 //! sources' answers), and `--color` with `NO_COLOR`.
+//!
+//! After a deliberate change to the pictures, write the files anew with
+//!
+//! ```text
+//! KNIGHTBITS_BLESS=1 cargo test -p knightbits-cli --test pictures
+//! ```
+//!
+//! then look at every changed picture rendered and at `git diff` before committing them: the
+//! checked-in files are what a person approved, never what the code happens to write.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -144,8 +153,15 @@ fn svg_tours_are_knight_tours() {
 
 #[test]
 fn svg_files_match_the_checked_in_pictures() {
+    let bless = std::env::var_os("KNIGHTBITS_BLESS").is_some_and(|v| !v.is_empty());
     for (name, args) in CASES {
         let got = svg_of(args);
+        if bless {
+            let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/expected")
+                .join(name);
+            std::fs::write(&path, &got).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        }
         assert_eq!(got, expected(name), "{name}: {args:?}");
         // Self-contained: one root element, nothing referenced outside the file.
         assert!(got.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));

@@ -490,9 +490,7 @@ mod tests {
         assert!(t.contains("<polygon class=\"tour\" points=\"8,40 40,24 72,8\""));
         assert!(t.contains("viewBox=\"0 0 80 48\""));
         // Bottom-left is dark: the top-left square (file 0, rank 2) is dark too.
-        assert!(t.contains(&format!(
-            "<rect width=\"16\" height=\"16\" fill=\"{DARK}\"/>"
-        )));
+        assert!(t.contains("<rect width=\"16\" height=\"16\" fill=\"#b58863\"/>"));
         assert_eq!(t.matches("</text>").count(), 3);
         assert!(
             t.contains("width=\"320\" height=\"192\""),
@@ -528,10 +526,9 @@ mod tests {
         assert_eq!(svg.matches("class=\"highlight\"").count(), 1);
         assert!(svg.contains("<title>d4 &amp; co</title>"));
         assert!(svg.contains(">&lt;</text>"), "characters are escaped");
-        // d4's centre and c6's centre.
-        let (x1, y1) = center(Square::D4);
-        let (x2, y2) = center(Square::C6);
-        assert!(svg.contains(&format!("x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\"")));
+        // d4's centre to c6's centre, worked out by hand: a 20-unit margin, 48-unit squares,
+        // rank 8 on top (d4: x = 20 + 3 * 48 + 24, y = 20 + 4 * 48 + 24).
+        assert!(svg.contains("x1=\"188\" y1=\"236\" x2=\"140\" y2=\"140\""));
         assert!(svg.contains("class=\"tour\" points=\"44,380 92,284 140,188\""));
         assert_eq!(
             svg,
