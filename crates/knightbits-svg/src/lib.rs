@@ -1,4 +1,4 @@
-//! # knightbits-svg
+//! ## What is drawn
 //!
 //! Self-contained SVG pictures of the board: squares, file and rank labels, marked squares,
 //! pieces, arrows for moves and a polyline for a tour (drawn in that order, pieces on top).
@@ -26,6 +26,7 @@
 //! assert!(svg.trim_end().ends_with("</svg>"));
 //! ```
 
+#![doc = include_str!("../README.md")]
 #![no_std]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
