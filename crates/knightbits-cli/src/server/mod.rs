@@ -31,11 +31,41 @@ const CSS: &str = "text/css; charset=utf-8";
 
 const INDEX_HTML: &str = include_str!("../../web/index.html");
 
-/// The page's files, embedded in the binary: (path, contents, content type).
+/// A module of the page under `/js/`, embedded from `web/js/`.
+macro_rules! module {
+    ($name:literal) => {
+        (
+            concat!("/js/", $name),
+            include_str!(concat!("../../web/js/", $name)),
+            JS,
+        )
+    };
+}
+
+/// The page's files, embedded in the binary: (path, contents, content type). `/app.js` is the
+/// entry module; it imports the others from `/js/`.
 const ASSETS: &[(&str, &str, &str)] = &[
     ("/index.html", INDEX_HTML, HTML),
     ("/style.css", include_str!("../../web/style.css"), CSS),
     ("/app.js", include_str!("../../web/app.js"), JS),
+    module!("actions.js"),
+    module!("api.js"),
+    module!("board.js"),
+    module!("convert.js"),
+    module!("dom.js"),
+    module!("fields.js"),
+    module!("fill.js"),
+    module!("footer.js"),
+    module!("forks.js"),
+    module!("keys.js"),
+    module!("position.js"),
+    module!("second.js"),
+    module!("squares.js"),
+    module!("state.js"),
+    module!("steps.js"),
+    module!("store.js"),
+    module!("tour.js"),
+    module!("url.js"),
 ];
 
 /// The page may load only what this server serves.
