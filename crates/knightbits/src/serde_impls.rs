@@ -9,7 +9,9 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::ser::Serializer;
 use serde::{Deserialize, Serialize};
 
-use crate::{Bitboard, Color, Square};
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::square::Square;
 
 /// A fixed buffer for `0x` + 16 digits, so serialization needs no allocator.
 struct Hex([u8; 18]);

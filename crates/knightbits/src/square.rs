@@ -3,7 +3,17 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::ParseSquareError;
+/// A square name was not `a1`…`h8`, or an index was over 63.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParseSquareError;
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("invalid square: expected a1 to h8")
+    }
+}
+
+impl core::error::Error for ParseSquareError {}
 
 /// A file (column) of the board, `a` to `h`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

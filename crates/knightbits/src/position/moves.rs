@@ -5,7 +5,7 @@ use core::fmt;
 
 use super::{Position, Role};
 use crate::bitboard::Bitboard;
-use crate::square::{File, Square};
+use crate::square::{File, Rank, Square};
 use crate::{king, knight, slider};
 
 /// What a [`Move`] does besides going from one square to another.
@@ -42,7 +42,7 @@ pub struct Move {
 
 impl Move {
     /// The order of UCI text: by origin file, origin rank, destination file, destination rank.
-    fn uci_key(self) -> (File, crate::Rank, File, crate::Rank) {
+    fn uci_key(self) -> (File, Rank, File, Rank) {
         (
             self.from.file(),
             self.from.rank(),
@@ -198,12 +198,9 @@ impl<'a> IntoIterator for &'a MoveList {
 /// The squares of `bb` in UCI text order: file a first, and within a file rank 1 first. The
 /// a1-h8 transpose turns that order into LERF order, so moves come out sorted without a sort.
 fn uci_order(bb: Bitboard) -> impl Iterator<Item = Square> {
-    bb.flip_diagonal().into_iter().map(|t| {
-        Square::from_coords(
-            crate::square::File::ALL[t.rank() as usize],
-            crate::square::Rank::ALL[t.file() as usize],
-        )
-    })
+    bb.flip_diagonal()
+        .into_iter()
+        .map(|t| Square::from_coords(File::ALL[t.rank() as usize], Rank::ALL[t.file() as usize]))
 }
 
 impl Position {
