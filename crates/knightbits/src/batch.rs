@@ -10,7 +10,9 @@
 //! - without `std` (the default, `no_std`), at compile time from `cfg(target_feature)`: build with
 //!   `-C target-feature=+avx2` or `-C target-cpu=native` to get the SIMD kernels, otherwise the
 //!   scalar loop runs;
-//! - on targets other than x86-64, always the scalar loop.
+//! - on targets other than x86-64, and on x86-64 targets without SSE2 (such as
+//!   `x86_64-unknown-none`, which has no SIMD registers), always the scalar loop: the SIMD
+//!   kernels are not even compiled there.
 //!
 //! (The crate's own unit tests always detect at run time, so they check every kernel the test
 //! machine has, with or without `std`.)
@@ -41,7 +43,7 @@ use core::fmt;
 
 use crate::bitboard::Bitboard;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[allow(unsafe_code)]
 mod simd;
 
@@ -115,9 +117,9 @@ pub struct Backend(Kernels);
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kernels {
     Scalar,
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     Avx2(simd::Avx2),
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     Avx512(simd::Avx512),
 }
 
@@ -129,7 +131,7 @@ impl Backend {
     /// detected on the first call, then cached.
     #[inline]
     pub fn detect() -> Backend {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
         {
             match simd::detect() {
                 simd::Detected::Avx512(token) => Backend(Kernels::Avx512(token)),
@@ -137,7 +139,7 @@ impl Backend {
                 simd::Detected::Scalar => Backend::SCALAR,
             }
         }
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
         {
             Backend::SCALAR
         }
@@ -147,11 +149,11 @@ impl Backend {
     pub fn new(isa: Isa) -> Option<Backend> {
         match isa {
             Isa::Scalar => Some(Backend::SCALAR),
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Isa::Avx2 => simd::Avx2::new().map(|t| Backend(Kernels::Avx2(t))),
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Isa::Avx512 => simd::Avx512::new().map(|t| Backend(Kernels::Avx512(t))),
-            #[cfg(not(target_arch = "x86_64"))]
+            #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
             Isa::Avx2 | Isa::Avx512 => None,
         }
     }
@@ -160,9 +162,9 @@ impl Backend {
     pub const fn isa(self) -> Isa {
         match self.0 {
             Kernels::Scalar => Isa::Scalar,
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Kernels::Avx2(_) => Isa::Avx2,
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Kernels::Avx512(_) => Isa::Avx512,
         }
     }
@@ -175,9 +177,9 @@ impl Backend {
         check(input.len(), output.len())?;
         match self.0 {
             Kernels::Scalar => scalar(input, output, knight_lane),
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Kernels::Avx2(t) => t.knight_attacks(input, output),
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Kernels::Avx512(t) => t.knight_attacks(input, output),
         }
         Ok(())
@@ -191,9 +193,9 @@ impl Backend {
         check(input.len(), output.len())?;
         match self.0 {
             Kernels::Scalar => scalar(input, output, king_lane),
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Kernels::Avx2(t) => t.king_attacks(input, output),
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Kernels::Avx512(t) => t.king_attacks(input, output),
         }
         Ok(())
@@ -208,9 +210,9 @@ impl Backend {
         check(input.len(), output.len())?;
         match self.0 {
             Kernels::Scalar => scalar(input, output, fork_lane),
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Kernels::Avx2(t) => t.fork_squares(input, output),
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Kernels::Avx512(t) => t.fork_squares(input, output),
         }
         Ok(())
@@ -226,9 +228,9 @@ impl Backend {
                     *o = i.count_ones();
                 }
             }
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Kernels::Avx2(t) => t.popcount(input, output),
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Kernels::Avx512(t) => t.popcount(input, output),
         }
         Ok(())
