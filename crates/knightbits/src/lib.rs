@@ -21,6 +21,7 @@ pub mod popcount;
 pub mod position;
 pub mod render;
 pub mod slider;
+pub mod trace;
 
 pub use crate::bitboard::{Bitboard, Iter};
 pub use crate::color::{Color, ParseColorError};

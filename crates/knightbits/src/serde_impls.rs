@@ -39,8 +39,7 @@ impl Serialize for Bitboard {
 
 impl Serialize for Square {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let name = [self.file().char() as u8, self.rank().char() as u8];
-        serializer.serialize_str(core::str::from_utf8(&name).unwrap_or("??"))
+        serializer.serialize_str(self.name())
     }
 }
 

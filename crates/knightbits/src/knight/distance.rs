@@ -6,8 +6,8 @@ use core::iter::FusedIterator;
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 
+use super::attacks::attacks;
 use super::fill::fill;
-use super::lookup::attacks;
 
 /// The largest knight distance on the 8x8 board (corner to opposite corner).
 pub const MAX_DISTANCE: u32 = 6;

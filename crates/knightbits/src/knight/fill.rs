@@ -6,7 +6,7 @@ use core::iter::FusedIterator;
 
 use crate::bitboard::Bitboard;
 
-use super::set::attacks_set;
+use super::attacks::attacks_set;
 
 /// One fill cycle: the knights' attacks together with the knights themselves (the wiki's
 /// `knightFill(knights) = knightAttacks(knights) | knights`).

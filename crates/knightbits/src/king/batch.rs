@@ -1,0 +1,48 @@
+//! King attacks over slices of bitboards, with the SIMD kernels of [`batch`](crate::batch).
+
+use crate::batch::{Backend, Kernel, LengthMismatch};
+use crate::bitboard::Bitboard;
+
+use super::attacks::attacks_set;
+
+#[inline(always)]
+fn attacks_lane(kings: u64) -> u64 {
+    attacks_set(Bitboard(kings)).0
+}
+
+impl Backend {
+    /// `output[i]` = attacks of the kings in `input[i]` (as [`king::attacks_set`]), with these
+    /// kernels.
+    ///
+    /// ```
+    /// use knightbits::batch::{Backend, Isa};
+    /// let scalar = Backend::new(Isa::Scalar).unwrap();
+    /// let best = Backend::detect();
+    /// let input = [1u64 << 27, u64::MAX];
+    /// let (mut a, mut b) = ([0u64; 2], [0u64; 2]);
+    /// scalar.king_attacks(&input, &mut a).unwrap();
+    /// best.king_attacks(&input, &mut b).unwrap();
+    /// assert_eq!(a, b);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
+    ///
+    /// [`king::attacks_set`]: crate::king::attacks_set
+    #[inline]
+    pub fn king_attacks(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
+        self.map(Kernel::King, attacks_lane, input, output)
+    }
+}
+
+/// King attacks of every bitboard of `input` into `output` (`output[i]` =
+/// [`attacks_set`]`(input[i])`), with the fastest kernels this CPU has.
+///
+/// # Errors
+///
+/// [`LengthMismatch`] if the slices differ in length; nothing is written then.
+#[inline]
+pub fn attacks_batch(input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
+    Backend::detect().king_attacks(input, output)
+}
