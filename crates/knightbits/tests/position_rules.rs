@@ -1,7 +1,8 @@
 //! Hand-written positions, one per rule of legal knight and king moves, and every FEN
 //! rejection with its exact message. Expected moves were worked out by hand on the board.
 
-use knightbits::{Bitboard, Color, FenError, MoveKind, Position, Role, Square};
+use knightbits::position::{FenError, MoveKind, Position, Role};
+use knightbits::{Bitboard, Color, Square};
 
 fn pos(fen: &str) -> Position {
     fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"))

@@ -2,7 +2,8 @@
 //! count, and FEN, attacks, checkers, pins, knight and king moves and forks against shakmaty
 //! 0.30.1 on 20,000 positions from seeded random playouts.
 
-use knightbits::{Bitboard, Color, Position, Role, Square, knight};
+use knightbits::position::{Move, Position, Role};
+use knightbits::{Bitboard, Color, Square, knight};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
 
@@ -224,7 +225,7 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
     v
 }
 
-fn texts<'a>(moves: impl IntoIterator<Item = &'a knightbits::Move>) -> Vec<String> {
+fn texts<'a>(moves: impl IntoIterator<Item = &'a Move>) -> Vec<String> {
     moves.into_iter().map(|m| m.to_string()).collect()
 }
 
