@@ -141,17 +141,11 @@ fn every_king_technique_equals_the_delta_walk_on_all_64_squares() {
 /// in both mask forms, under the wiki's name.
 #[test]
 fn each_direction_moves_by_its_own_delta() {
-    // The wiki's names and their (file, rank) deltas, clockwise.
-    let deltas = [
-        ("noNoEa", (1, 2)),
-        ("noEaEa", (2, 1)),
-        ("soEaEa", (2, -1)),
-        ("soSoEa", (1, -2)),
-        ("soSoWe", (-1, -2)),
-        ("soWeWe", (-2, -1)),
-        ("noWeWe", (-2, 1)),
-        ("noNoWe", (-1, 2)),
+    // The wiki's names, clockwise; the testkit's knight deltas are in the same order.
+    let names = [
+        "noNoEa", "noEaEa", "soEaEa", "soSoEa", "soSoWe", "soWeWe", "noWeWe", "noNoWe",
     ];
+    let deltas = names.into_iter().zip(testkit::KNIGHT_DELTAS);
     for (i, (d, (expected_name, (df, dr)))) in Direction::ALL.into_iter().zip(deltas).enumerate() {
         assert_eq!(d.name(), expected_name);
         assert_eq!((d.file_delta(), d.rank_delta()), (df, dr), "{d}");
