@@ -1,5 +1,8 @@
-//! Batch kernels: knight attacks, king attacks, fork squares and bit counts over whole slices
-//! of plain `u64` bitboards, with AVX-512, AVX2 or portable scalar code.
+//! The batch kernels' configuration: knight attacks, king attacks, fork squares and bit counts
+//! over whole slices of plain `u64` bitboards run with AVX-512, AVX2 or portable scalar code;
+//! [`Backend`] is a set of kernels, [`Isa`] its instruction set, [`LengthMismatch`] the one
+//! error. The kernels themselves sit next to their per-bitboard routines (see the table under
+//! "Where the kernels are").
 //!
 //! # Dispatch
 //!
@@ -209,7 +212,12 @@ impl Backend {
         Ok(())
     }
 
-    /// `output[i]` = number of set bits of `input[i]`, as `u32` like [`u64::count_ones`].
+    /// `output[i]` = number of set bits of `input[i]`, as `u32` like [`u64::count_ones`], with
+    /// these kernels.
+    ///
+    /// # Errors
+    ///
+    /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
     #[inline]
     pub fn popcount(self, input: &[u64], output: &mut [u32]) -> Result<(), LengthMismatch> {
         check(input.len(), output.len())?;

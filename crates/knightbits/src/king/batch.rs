@@ -14,17 +14,6 @@ impl Backend {
     /// `output[i]` = attacks of the kings in `input[i]` (as [`king::attacks_set`]), with these
     /// kernels.
     ///
-    /// ```
-    /// use knightbits::batch::{Backend, Isa};
-    /// let scalar = Backend::new(Isa::Scalar).unwrap();
-    /// let best = Backend::detect();
-    /// let input = [1u64 << 27, u64::MAX];
-    /// let (mut a, mut b) = ([0u64; 2], [0u64; 2]);
-    /// scalar.king_attacks(&input, &mut a).unwrap();
-    /// best.king_attacks(&input, &mut b).unwrap();
-    /// assert_eq!(a, b);
-    /// ```
-    ///
     /// # Errors
     ///
     /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
