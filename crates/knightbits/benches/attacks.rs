@@ -21,7 +21,8 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
 use knightbits::batch::{Backend, Isa};
-use knightbits::{Bitboard, Color, Position, Role, king, knight};
+use knightbits::position::{Position, Role};
+use knightbits::{Bitboard, Color, king, knight};
 
 mod common;
 

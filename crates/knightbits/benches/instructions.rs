@@ -17,7 +17,8 @@
 use std::hint::black_box;
 
 use knightbits::batch::{Backend, Isa};
-use knightbits::{Bitboard, Color, Position, Role, king, knight};
+use knightbits::position::{Position, Role};
+use knightbits::{Bitboard, Color, king, knight};
 
 mod common;
 

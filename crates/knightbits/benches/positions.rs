@@ -4,7 +4,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use knightbits::{Bitboard, Position, Square, slider};
+use knightbits::position::Position;
+use knightbits::{Bitboard, Square, slider};
 use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen};
 
 /// Occupancies of some real positions (Kiwipete and the perft positions 3 to 6, the start).

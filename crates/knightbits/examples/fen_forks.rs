@@ -1,7 +1,7 @@
 //! Knight moves and forks of a real position:
 //! `cargo run --example fen_forks -- "q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1"`.
 
-use knightbits::Position;
+use knightbits::position::Position;
 
 fn main() {
     let fen = std::env::args()

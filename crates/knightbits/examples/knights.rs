@@ -2,7 +2,8 @@
 //!
 //! `cargo run --example knights -- 'r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4'`
 
-use knightbits::{Color, Position, Role};
+use knightbits::Color;
+use knightbits::position::{Position, Role};
 
 fn main() {
     let fen = std::env::args().nth(1).unwrap_or_else(|| {

@@ -1,5 +1,8 @@
-//! Batch kernels: knight attacks, king attacks, fork squares and bit counts over whole slices
-//! of plain `u64` bitboards, with AVX-512, AVX2 or portable scalar code.
+//! The batch kernels' configuration: knight attacks, king attacks, fork squares and bit counts
+//! over whole slices of plain `u64` bitboards run with AVX-512, AVX2 or portable scalar code;
+//! [`Backend`] is a set of kernels, [`Isa`] its instruction set, [`LengthMismatch`] the one
+//! error. The kernels themselves sit next to their per-bitboard routines (see the table under
+//! "Where the kernels are").
 //!
 //! # Dispatch
 //!
@@ -10,7 +13,9 @@
 //! - without `std` (the default, `no_std`), at compile time from `cfg(target_feature)`: build with
 //!   `-C target-feature=+avx2` or `-C target-cpu=native` to get the SIMD kernels, otherwise the
 //!   scalar loop runs;
-//! - on targets other than x86-64, always the scalar loop.
+//! - on targets other than x86-64, and on x86-64 targets without SSE2 (such as
+//!   `x86_64-unknown-none`, which has no SIMD registers), always the scalar loop: the SIMD
+//!   kernels are not even compiled there.
 //!
 //! (The crate's own unit tests always detect at run time, so they check every kernel the test
 //! machine has, with or without `std`.)
@@ -26,22 +31,36 @@
 //! Output and input must have the same length; otherwise nothing is written and
 //! [`LengthMismatch`] is returned. Empty slices are fine.
 //!
+//! # Where the kernels are
+//!
+//! Each kernel has one function that picks the fastest kernel set, next to the per-bitboard
+//! function it computes, and one [`Backend`] method that runs a given set:
+//!
+//! | per bitboard | batch, fastest kernels | batch, chosen kernels |
+//! |---|---|---|
+//! | [`knight::attacks_set`](crate::knight::attacks_set) | [`knight::attacks_batch`](crate::knight::attacks_batch) | [`Backend::knight_attacks`] |
+//! | [`knight::fork_squares`](crate::knight::fork_squares) | [`knight::fork_squares_batch`](crate::knight::fork_squares_batch) | [`Backend::fork_squares`] |
+//! | [`king::attacks_set`](crate::king::attacks_set) | [`king::attacks_batch`](crate::king::attacks_batch) | [`Backend::king_attacks`] |
+//! | [`u64::count_ones`] | [`popcount::batch`](crate::popcount::batch) | [`Backend::popcount`] |
+//!
 //! ```
-//! use knightbits::{batch, knight, Bitboard, Square};
+//! use knightbits::batch::{Backend, Isa, LengthMismatch};
+//! use knightbits::{knight, Bitboard, Square};
 //! let input = [Bitboard::from_square(Square::B1).0, u64::MAX, 0];
 //! let mut output = [0u64; 3];
 //! knight::attacks_batch(&input, &mut output)?;
 //! assert_eq!(output[0], knight::attacks(Square::B1).0);
 //! assert_eq!(output[2], 0);
-//! assert!(batch::knight_attacks(&input, &mut [0u64; 2]).is_err());
-//! # Ok::<(), batch::LengthMismatch>(())
+//! assert!(knight::attacks_batch(&input, &mut [0u64; 2]).is_err());
+//! let mut scalar = [0u64; 3];
+//! Backend::new(Isa::Scalar).unwrap().knight_attacks(&input, &mut scalar)?;
+//! assert_eq!(scalar, output);
+//! # Ok::<(), LengthMismatch>(())
 //! ```
 
 use core::fmt;
 
-use crate::bitboard::Bitboard;
-
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[allow(unsafe_code)]
 mod simd;
 
@@ -115,9 +134,9 @@ pub struct Backend(Kernels);
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kernels {
     Scalar,
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     Avx2(simd::Avx2),
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     Avx512(simd::Avx512),
 }
 
@@ -129,7 +148,7 @@ impl Backend {
     /// detected on the first call, then cached.
     #[inline]
     pub fn detect() -> Backend {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
         {
             match simd::detect() {
                 simd::Detected::Avx512(token) => Backend(Kernels::Avx512(token)),
@@ -137,7 +156,7 @@ impl Backend {
                 simd::Detected::Scalar => Backend::SCALAR,
             }
         }
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
         {
             Backend::SCALAR
         }
@@ -147,11 +166,11 @@ impl Backend {
     pub fn new(isa: Isa) -> Option<Backend> {
         match isa {
             Isa::Scalar => Some(Backend::SCALAR),
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Isa::Avx2 => simd::Avx2::new().map(|t| Backend(Kernels::Avx2(t))),
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Isa::Avx512 => simd::Avx512::new().map(|t| Backend(Kernels::Avx512(t))),
-            #[cfg(not(target_arch = "x86_64"))]
+            #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
             Isa::Avx2 | Isa::Avx512 => None,
         }
     }
@@ -160,63 +179,45 @@ impl Backend {
     pub const fn isa(self) -> Isa {
         match self.0 {
             Kernels::Scalar => Isa::Scalar,
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Kernels::Avx2(_) => Isa::Avx2,
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Kernels::Avx512(_) => Isa::Avx512,
         }
     }
 
-    /// `output[i]` = attacks of the knights in `input[i]` (as [`knight::attacks_set`]).
-    ///
-    /// [`knight::attacks_set`]: crate::knight::attacks_set
+    /// Runs the kernel `kernel` of this set over `input` into `output`; `lane` is the scalar
+    /// formula of that kernel, used by the scalar set and for the tails of the AVX2 set.
     #[inline]
-    pub fn knight_attacks(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
+    pub(crate) fn map<F: Fn(u64) -> u64 + Copy>(
+        self,
+        kernel: Kernel,
+        lane: F,
+        input: &[u64],
+        output: &mut [u64],
+    ) -> Result<(), LengthMismatch> {
         check(input.len(), output.len())?;
         match self.0 {
-            Kernels::Scalar => scalar(input, output, knight_lane),
-            #[cfg(target_arch = "x86_64")]
-            Kernels::Avx2(t) => t.knight_attacks(input, output),
-            #[cfg(target_arch = "x86_64")]
-            Kernels::Avx512(t) => t.knight_attacks(input, output),
+            Kernels::Scalar => {
+                let _ = kernel;
+                for (o, &i) in output.iter_mut().zip(input) {
+                    *o = lane(i);
+                }
+            }
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+            Kernels::Avx2(t) => t.map(kernel, lane, input, output),
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+            Kernels::Avx512(t) => t.map(kernel, input, output),
         }
         Ok(())
     }
 
-    /// `output[i]` = attacks of the kings in `input[i]` (as [`king::attacks_set`]).
+    /// `output[i]` = number of set bits of `input[i]`, as `u32` like [`u64::count_ones`], with
+    /// these kernels.
     ///
-    /// [`king::attacks_set`]: crate::king::attacks_set
-    #[inline]
-    pub fn king_attacks(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
-        check(input.len(), output.len())?;
-        match self.0 {
-            Kernels::Scalar => scalar(input, output, king_lane),
-            #[cfg(target_arch = "x86_64")]
-            Kernels::Avx2(t) => t.king_attacks(input, output),
-            #[cfg(target_arch = "x86_64")]
-            Kernels::Avx512(t) => t.king_attacks(input, output),
-        }
-        Ok(())
-    }
-
-    /// `output[i]` = knight fork squares of the targets `input[i]` (as
-    /// [`knight::fork_squares`]).
+    /// # Errors
     ///
-    /// [`knight::fork_squares`]: crate::knight::fork_squares
-    #[inline]
-    pub fn fork_squares(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
-        check(input.len(), output.len())?;
-        match self.0 {
-            Kernels::Scalar => scalar(input, output, fork_lane),
-            #[cfg(target_arch = "x86_64")]
-            Kernels::Avx2(t) => t.fork_squares(input, output),
-            #[cfg(target_arch = "x86_64")]
-            Kernels::Avx512(t) => t.fork_squares(input, output),
-        }
-        Ok(())
-    }
-
-    /// `output[i]` = number of set bits of `input[i]`, as `u32` like [`u64::count_ones`].
+    /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
     #[inline]
     pub fn popcount(self, input: &[u64], output: &mut [u32]) -> Result<(), LengthMismatch> {
         check(input.len(), output.len())?;
@@ -226,56 +227,24 @@ impl Backend {
                     *o = i.count_ones();
                 }
             }
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Kernels::Avx2(t) => t.popcount(input, output),
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Kernels::Avx512(t) => t.popcount(input, output),
         }
         Ok(())
     }
 }
 
-/// Knight attacks of every bitboard of `input` into `output`, with the fastest kernels
-/// (`knight::attacks_batch` is the same function).
-///
-/// # Errors
-///
-/// [`LengthMismatch`] if the slices differ in length; nothing is written then.
-#[inline]
-pub fn knight_attacks(input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
-    Backend::detect().knight_attacks(input, output)
-}
-
-/// King attacks of every bitboard of `input` into `output`, with the fastest kernels.
-///
-/// # Errors
-///
-/// [`LengthMismatch`] if the slices differ in length; nothing is written then.
-#[inline]
-pub fn king_attacks(input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
-    Backend::detect().king_attacks(input, output)
-}
-
-/// Knight fork squares of every target set of `input` into `output`, with the fastest kernels
-/// (`knight::fork_squares_batch` is the same function).
-///
-/// # Errors
-///
-/// [`LengthMismatch`] if the slices differ in length; nothing is written then.
-#[inline]
-pub fn fork_squares(input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
-    Backend::detect().fork_squares(input, output)
-}
-
-/// Bit count of every bitboard of `input` into `output` (`u32`, as [`u64::count_ones`]), with
-/// the fastest kernels.
-///
-/// # Errors
-///
-/// [`LengthMismatch`] if the slices differ in length; nothing is written then.
-#[inline]
-pub fn popcount(input: &[u64], output: &mut [u32]) -> Result<(), LengthMismatch> {
-    Backend::detect().popcount(input, output)
+/// A `u64 -> u64` kernel the SIMD sets have, written lane-wise in `simd`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kernel {
+    /// [`knight::attacks_set`](crate::knight::attacks_set).
+    Knight,
+    /// [`king::attacks_set`](crate::king::attacks_set).
+    King,
+    /// [`knight::fork_squares`](crate::knight::fork_squares).
+    Forks,
 }
 
 #[inline]
@@ -285,28 +254,6 @@ fn check(input: usize, output: usize) -> Result<(), LengthMismatch> {
     } else {
         Err(LengthMismatch { input, output })
     }
-}
-
-#[inline]
-fn scalar(input: &[u64], output: &mut [u64], lane: fn(u64) -> u64) {
-    for (o, &i) in output.iter_mut().zip(input) {
-        *o = lane(i);
-    }
-}
-
-#[inline(always)]
-fn knight_lane(k: u64) -> u64 {
-    crate::knight::attacks_set(Bitboard(k)).0
-}
-
-#[inline(always)]
-fn king_lane(k: u64) -> u64 {
-    crate::king::attacks_set(Bitboard(k)).0
-}
-
-#[inline(always)]
-fn fork_lane(t: u64) -> u64 {
-    crate::knight::fork_squares(Bitboard(t)).0
 }
 
 #[cfg(test)]

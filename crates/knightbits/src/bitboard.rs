@@ -332,14 +332,45 @@ impl Bitboard {
     /// ```
     #[inline]
     pub const fn translate(self, from: Square, to: Square) -> Bitboard {
-        let moved = self.shift(to as i32 - from as i32);
-        let file = to as u8 & 7;
-        if file < 2 {
-            moved.difference(Bitboard(file_mask(6) | file_mask(7)))
-        } else if file > 5 {
-            moved.difference(Bitboard(file_mask(0) | file_mask(1)))
-        } else {
-            moved
+        self.shift(to as i32 - from as i32)
+            .intersection(Bitboard::translate_mask(to))
+    }
+
+    /// The squares [`Bitboard::translate`] keeps when the pattern lands on `to`: `notGHFile`
+    /// on files a and b, `notABFile` on files g and h, every square elsewhere.
+    #[inline]
+    pub(crate) const fn translate_mask(to: Square) -> Bitboard {
+        match to as u8 & 7 {
+            0 | 1 => Bitboard::NOT_GH_FILE,
+            6 | 7 => Bitboard::NOT_AB_FILE,
+            _ => Bitboard::FULL,
+        }
+    }
+
+    /// The file mask that clears what a shift by `df` files (-2 to 2) wraps across the a/h
+    /// edge, applied after the shift: `notAFile` one file east, `notABFile` two files east,
+    /// `notHFile` and `notGHFile` west, every square for no file change.
+    #[inline]
+    pub(crate) const fn wrap_mask(df: i8) -> Bitboard {
+        match df {
+            1 => Bitboard::NOT_A_FILE,
+            2 => Bitboard::NOT_AB_FILE,
+            -1 => Bitboard::NOT_H_FILE,
+            -2 => Bitboard::NOT_GH_FILE,
+            _ => Bitboard::FULL,
+        }
+    }
+
+    /// The wiki's name of a file mask (`notAFile`, `notABFile`, `notHFile`, `notGHFile`), or
+    /// `None` for any other set.
+    #[inline]
+    pub(crate) const fn mask_name(self) -> Option<&'static str> {
+        match self {
+            Bitboard::NOT_A_FILE => Some("notAFile"),
+            Bitboard::NOT_AB_FILE => Some("notABFile"),
+            Bitboard::NOT_H_FILE => Some("notHFile"),
+            Bitboard::NOT_GH_FILE => Some("notGHFile"),
+            _ => None,
         }
     }
 
@@ -542,7 +573,7 @@ impl fmt::Display for Bitboard {
     /// The diagram: rank 8 on top, file a on the left, `1` for a member, `.` otherwise,
     /// rank numbers on the left and file letters below.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::render::write_diagram(f, *self, true)
+        write_diagram(f, *self, true)
     }
 }
 
@@ -569,6 +600,44 @@ impl fmt::Octal for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Octal::fmt(&self.0, f)
     }
+}
+
+/// Writes row `row` (0 = rank 8) of a diagram, with the rank label when `labels` is set.
+pub(crate) fn write_row(
+    f: &mut dyn fmt::Write,
+    bb: Bitboard,
+    row: usize,
+    labels: bool,
+) -> fmt::Result {
+    let rank = 7 - row;
+    if labels {
+        write!(f, "{} ", rank + 1)?;
+    }
+    for file in 0..8 {
+        if file > 0 {
+            f.write_char(' ')?;
+        }
+        let set = bb.0 >> (rank * 8 + file) & 1 == 1;
+        f.write_char(if set { '1' } else { '.' })?;
+    }
+    Ok(())
+}
+
+/// The file letters under a labelled diagram.
+pub(crate) const FILE_LABELS: &str = "  a b c d e f g h";
+
+/// Writes the whole diagram, eight rows and (with `labels`) the file letters, each line ended
+/// by a newline.
+pub(crate) fn write_diagram(f: &mut dyn fmt::Write, bb: Bitboard, labels: bool) -> fmt::Result {
+    for row in 0..8 {
+        write_row(f, bb, row, labels)?;
+        f.write_char('\n')?;
+    }
+    if labels {
+        f.write_str(FILE_LABELS)?;
+        f.write_char('\n')?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -21,14 +21,13 @@ pub mod popcount;
 pub mod position;
 pub mod render;
 pub mod slider;
+pub mod trace;
 
 pub use crate::bitboard::{Bitboard, Iter};
 pub use crate::color::{Color, ParseColorError};
-pub use crate::error::{ParseBitboardError, ParseMethodError, ParseSquareError};
-pub use crate::position::{
-    FenError, Move, MoveKind, MoveList, ParseRoleError, Piece, Position, Role,
-};
-pub use crate::square::{File, Rank, Square};
+pub use crate::error::ParseMethodError;
+pub use crate::parse::ParseBitboardError;
+pub use crate::square::{File, ParseSquareError, Rank, Square};
 
 /// The repository README's Rust examples, run as doctests (only when testing: the file is
 /// outside the published crate).

@@ -68,13 +68,13 @@ macro_rules! impl_method_names {
         }
 
         impl core::str::FromStr for $ty {
-            type Err = $crate::ParseMethodError;
+            type Err = $crate::error::ParseMethodError;
 
-            fn from_str(s: &str) -> Result<$ty, $crate::ParseMethodError> {
+            fn from_str(s: &str) -> Result<$ty, $crate::error::ParseMethodError> {
                 <$ty>::ALL
                     .into_iter()
                     .find(|m| m.name() == s)
-                    .ok_or($crate::ParseMethodError)
+                    .ok_or($crate::error::ParseMethodError)
             }
         }
     };

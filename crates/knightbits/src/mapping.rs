@@ -20,6 +20,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
+use crate::parse::{ParseBitboardError, is_number};
 use crate::square::Square;
 
 /// One of the eight numberings, named by the squares at bit 0 and bit 1.
@@ -151,9 +152,9 @@ impl Numbering {
     /// assert_eq!(Numbering::H1G1.parse("0xA1100110A"), Ok(knight::attacks(Square::F3)));
     /// assert_eq!(Numbering::H1G1.parse("h1"), Ok(Square::H1.into()));
     /// ```
-    pub fn parse(self, text: &str) -> Result<Bitboard, crate::ParseBitboardError> {
+    pub fn parse(self, text: &str) -> Result<Bitboard, ParseBitboardError> {
         let bb: Bitboard = text.parse()?;
-        Ok(if crate::parse::is_number(text.trim()) {
+        Ok(if is_number(text.trim()) {
             self.to_lerf(bb.0)
         } else {
             bb

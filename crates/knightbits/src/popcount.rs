@@ -4,6 +4,8 @@
 //! looping over all 64 bits, by adding four lookups in a 65,536-entry table of 16-bit chunks,
 //! and by clearing the lowest set bit until nothing is left. All four agree on every input.
 
+use crate::batch::{Backend, LengthMismatch};
+
 /// "The easiest way": shift right one bit at a time and count the ones; 64 steps.
 ///
 /// ```
@@ -38,7 +40,7 @@ pub static TABLE16: [u8; 65536] = {
 /// assert_eq!(knightbits::popcount::table16(u64::MAX), 64);
 /// ```
 #[inline]
-pub fn table16(bits: u64) -> u32 {
+pub const fn table16(bits: u64) -> u32 {
     TABLE16[(bits & 0xffff) as usize] as u32
         + TABLE16[((bits >> 16) & 0xffff) as usize] as u32
         + TABLE16[((bits >> 32) & 0xffff) as usize] as u32
@@ -65,6 +67,25 @@ pub const fn clear_lowest(mut bits: u64) -> u32 {
 #[inline]
 pub const fn hardware(bits: u64) -> u32 {
     bits.count_ones()
+}
+
+/// Bit count of every bitboard of `input` into `output` (`u32`, as [`u64::count_ones`]), with
+/// the fastest kernels this CPU has: AVX-512 `vpopcntq`, AVX2 nibble tables, or the hardware
+/// count one at a time (see [`batch`](crate::batch)).
+///
+/// ```
+/// let mut counts = [0u32; 3];
+/// knightbits::popcount::batch(&[0, u64::MAX, 0x0000_1422_0022_1400], &mut counts)?;
+/// assert_eq!(counts, [0, 64, 8]);
+/// # Ok::<(), knightbits::batch::LengthMismatch>(())
+/// ```
+///
+/// # Errors
+///
+/// [`LengthMismatch`] if the slices differ in length; nothing is written then.
+#[inline]
+pub fn batch(input: &[u64], output: &mut [u32]) -> Result<(), LengthMismatch> {
+    Backend::detect().popcount(input, output)
 }
 
 /// A way to count bits; every one gives the same count.

@@ -6,44 +6,14 @@
 
 use core::fmt::{self, Write};
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, FILE_LABELS, write_diagram, write_row};
+use crate::mapping::Numbering;
+use crate::square::Square;
 
 /// Width in characters of one labelled diagram line (`8 . . . . . . . .`).
 const LABELLED_WIDTH: usize = 17;
 /// Width of one compact diagram line (`. . . . . . . .`).
 const COMPACT_WIDTH: usize = 15;
-
-/// Writes row `row` (0 = rank 8) of a diagram, with the rank label when `labels` is set.
-fn write_row(f: &mut dyn Write, bb: Bitboard, row: usize, labels: bool) -> fmt::Result {
-    let rank = 7 - row;
-    if labels {
-        write!(f, "{} ", rank + 1)?;
-    }
-    for file in 0..8 {
-        if file > 0 {
-            f.write_char(' ')?;
-        }
-        let set = bb.0 >> (rank * 8 + file) & 1 == 1;
-        f.write_char(if set { '1' } else { '.' })?;
-    }
-    Ok(())
-}
-
-const FILE_LABELS: &str = "  a b c d e f g h";
-
-/// Writes the whole diagram, eight rows and (with `labels`) the file letters, each line ended
-/// by a newline.
-pub(crate) fn write_diagram(f: &mut dyn Write, bb: Bitboard, labels: bool) -> fmt::Result {
-    for row in 0..8 {
-        write_row(f, bb, row, labels)?;
-        f.write_char('\n')?;
-    }
-    if labels {
-        f.write_str(FILE_LABELS)?;
-        f.write_char('\n')?;
-    }
-    Ok(())
-}
 
 /// The labelled diagram of a bitboard; the same text as `Bitboard`'s `Display`.
 ///
@@ -167,14 +137,14 @@ impl fmt::Display for SideBySide<'_> {
 /// let text = render::indices(Numbering::H1G1).to_string();
 /// assert_eq!(text.lines().nth(7), Some("1  7  6  5  4  3  2  1  0"));
 /// ```
-pub fn indices(numbering: crate::mapping::Numbering) -> Indices {
+pub fn indices(numbering: Numbering) -> Indices {
     Indices { numbering }
 }
 
 /// The bit-index grid of a numbering; made by [`indices`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Indices {
-    numbering: crate::mapping::Numbering,
+    numbering: Numbering,
 }
 
 impl fmt::Display for Indices {
@@ -182,7 +152,7 @@ impl fmt::Display for Indices {
         for row in 0..8u8 {
             write!(f, "{}", 8 - row)?;
             for file in 0..8u8 {
-                let sq = crate::Square::ALL[((7 - row) * 8 + file) as usize];
+                let sq = Square::ALL[((7 - row) * 8 + file) as usize];
                 write!(f, " {:>2}", self.numbering.index(sq))?;
             }
             f.write_char('\n')?;
@@ -194,7 +164,6 @@ impl fmt::Display for Indices {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Square;
 
     #[test]
     fn rank_eight_is_on_top_and_file_a_on_the_left() {

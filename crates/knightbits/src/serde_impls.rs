@@ -9,7 +9,9 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::ser::Serializer;
 use serde::{Deserialize, Serialize};
 
-use crate::{Bitboard, Color, Square};
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::square::Square;
 
 /// A fixed buffer for `0x` + 16 digits, so serialization needs no allocator.
 struct Hex([u8; 18]);
@@ -37,8 +39,7 @@ impl Serialize for Bitboard {
 
 impl Serialize for Square {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let name = [self.file().char() as u8, self.rank().char() as u8];
-        serializer.serialize_str(core::str::from_utf8(&name).unwrap_or("??"))
+        serializer.serialize_str(self.name())
     }
 }
 

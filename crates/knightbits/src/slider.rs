@@ -198,24 +198,16 @@ pub const fn between(a: Square, b: Square) -> Bitboard {
 mod tests {
     use super::*;
 
-    /// The slow reference: step square by square until the edge or an occupied square.
-    fn walk(square: Square, occupied: Bitboard, directions: &[(i8, i8)]) -> Bitboard {
-        let mut attacks = Bitboard::EMPTY;
-        for &(df, dr) in directions {
-            let mut current = square.offset(df, dr);
-            while let Some(sq) = current {
-                attacks.insert(sq);
-                if occupied.contains(sq) {
-                    break;
-                }
-                current = sq.offset(df, dr);
-            }
-        }
-        attacks
-    }
+    use knightbits_testkit as testkit;
 
-    const ROOK: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-    const BISHOP: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+    /// A slow reference of the testkit (`testkit::rook`, `testkit::bishop`): step square by
+    /// square until the edge or an occupied square.
+    type Reference = fn(u8, u64) -> u64;
+
+    /// The reference on the library's types.
+    fn walk(reference: Reference, square: Square, occupied: Bitboard) -> Bitboard {
+        Bitboard(reference(square as u8, occupied.0))
+    }
 
     fn next_random(state: &mut u64) -> u64 {
         *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -232,11 +224,11 @@ mod tests {
     /// relevant blocker mask plus the edge squares: at most 2¹⁴ = 16,384 for a rook, 2¹³ for a
     /// bishop) checks all 2⁶⁴ occupancies. Random squares off the rays are added to each subset
     /// as a check of that argument.
-    fn exhaustive(directions: &[(i8, i8)], attacks: fn(Square, Bitboard) -> Bitboard) -> usize {
+    fn exhaustive(reference: Reference, attacks: fn(Square, Bitboard) -> Bitboard) -> usize {
         let mut state = 7;
         let mut checked = 0;
         for sq in Square::ALL {
-            let mask = walk(sq, Bitboard::EMPTY, directions).0;
+            let mask = walk(reference, sq, Bitboard::EMPTY).0;
             // Carry-rippler enumeration of every subset of `mask`.
             let mut subset = 0u64;
             loop {
@@ -244,7 +236,7 @@ mod tests {
                 let occupied = Bitboard(subset | noise);
                 assert_eq!(
                     attacks(sq, occupied),
-                    walk(sq, occupied, directions),
+                    walk(reference, sq, occupied),
                     "{sq} {occupied:?}"
                 );
                 checked += 1;
@@ -260,7 +252,7 @@ mod tests {
     #[test]
     fn rook_attacks_equal_the_ray_walk_on_every_occupancy() {
         // 64 squares x 2^14 subsets of the four rays of each square.
-        assert_eq!(exhaustive(&ROOK, rook_attacks), 64 * 16_384);
+        assert_eq!(exhaustive(testkit::rook, rook_attacks), 64 * 16_384);
     }
 
     #[test]
@@ -268,9 +260,9 @@ mod tests {
         // Sum over squares of 2^(diagonal squares): 7 to 13 squares each.
         let expected: usize = Square::ALL
             .iter()
-            .map(|&sq| 1 << walk(sq, Bitboard::EMPTY, &BISHOP).count())
+            .map(|&sq| 1 << walk(testkit::bishop, sq, Bitboard::EMPTY).count())
             .sum();
-        assert_eq!(exhaustive(&BISHOP, bishop_attacks), expected);
+        assert_eq!(exhaustive(testkit::bishop, bishop_attacks), expected);
     }
 
     #[test]
@@ -279,10 +271,8 @@ mod tests {
         for _ in 0..20_000 {
             let occupied = Bitboard(next_random(&mut state) & next_random(&mut state));
             let sq = Square::ALL[(next_random(&mut state) % 64) as usize];
-            let mut both = [(0, 0); 8];
-            both[..4].copy_from_slice(&ROOK);
-            both[4..].copy_from_slice(&BISHOP);
-            assert_eq!(queen_attacks(sq, occupied), walk(sq, occupied, &both));
+            let both = walk(testkit::rook, sq, occupied) | walk(testkit::bishop, sq, occupied);
+            assert_eq!(queen_attacks(sq, occupied), both);
         }
     }
 

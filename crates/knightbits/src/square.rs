@@ -3,7 +3,17 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::ParseSquareError;
+/// A square name was not `a1`…`h8`, or an index was over 63.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParseSquareError;
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("invalid square: expected a1 to h8")
+    }
+}
+
+impl core::error::Error for ParseSquareError {}
 
 /// A file (column) of the board, `a` to `h`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -172,6 +182,14 @@ squares! {
     A8, B8, C8, D8, E8, F8, G8, H8,
 }
 
+/// Square names in LERF order.
+const NAMES: [&str; 64] = [
+    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2",
+    "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4",
+    "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
+    "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
+];
+
 impl Square {
     /// The square with LERF index `index`, or `None` if `index > 63`.
     #[inline]
@@ -187,6 +205,12 @@ impl Square {
     #[inline]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
         Square::ALL[rank as usize * 8 + file as usize]
+    }
+
+    /// The name, `"a1"` to `"h8"`, for texts that live as long as the program.
+    #[inline]
+    pub(crate) const fn name(self) -> &'static str {
+        NAMES[self as usize]
     }
 
     /// The LERF index, 0 to 63.
@@ -240,9 +264,7 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use fmt::Write;
-        f.write_char(self.file().char())?;
-        f.write_char(self.rank().char())
+        f.pad(self.name())
     }
 }
 
@@ -309,6 +331,8 @@ mod tests {
             name[1] = b'1' + i / 8;
             let text = core::str::from_utf8(&name).unwrap();
             assert_eq!(text.parse::<Square>(), Ok(sq));
+            assert_eq!(sq.name(), text);
+            assert_eq!(sq.to_string(), text);
         }
         assert_eq!(Square::from_index(64), None);
     }

@@ -1,7 +1,8 @@
 //! Hand-written positions, one per rule of legal knight and king moves, and every FEN
 //! rejection with its exact message. Expected moves were worked out by hand on the board.
 
-use knightbits::{Bitboard, Color, FenError, MoveKind, Position, Role, Square};
+use knightbits::position::{FenError, MoveKind, Position, Role};
+use knightbits::{Bitboard, Color, Square};
 
 fn pos(fen: &str) -> Position {
     fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -167,21 +168,9 @@ fn en_passant_is_kept_and_irrelevant_to_knights() {
     assert_eq!(p.legal_knight_moves().to_string(), "g1e2 g1f3 g1h3");
 }
 
-/// Slow knight attacks: the eight jumps that stay on the board.
+/// Slow knight attacks: the testkit's eight jumps that stay on the board.
 fn slow_knight(sq: Square) -> Bitboard {
-    [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ]
-    .into_iter()
-    .filter_map(|(df, dr)| sq.offset(df, dr))
-    .collect()
+    Bitboard(knightbits_testkit::knight(sq as u8))
 }
 
 fn slow_moves(p: &Position) -> usize {

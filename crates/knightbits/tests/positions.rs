@@ -2,7 +2,8 @@
 //! count, and FEN, attacks, checkers, pins, knight and king moves and forks against shakmaty
 //! 0.30.1 on 20,000 positions from seeded random playouts.
 
-use knightbits::{Bitboard, Color, Position, Role, Square, knight};
+use knightbits::position::{Move, Position, Role};
+use knightbits::{Bitboard, Color, Square, knight};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
 
@@ -23,42 +24,14 @@ impl SplitMix {
     }
 }
 
-const JUMPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-
-const STEPS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
-
-/// Slow knight attacks: the eight jumps that stay on the board.
+/// Slow knight attacks: the testkit's eight jumps that stay on the board.
 fn slow_knight(sq: Square) -> Bitboard {
-    JUMPS
-        .iter()
-        .filter_map(|&(df, dr)| sq.offset(df, dr))
-        .collect()
+    Bitboard(knightbits_testkit::knight(sq as u8))
 }
 
-/// Slow king attacks: the eight steps that stay on the board.
+/// Slow king attacks: the testkit's eight steps that stay on the board.
 fn slow_king(sq: Square) -> Bitboard {
-    STEPS
-        .iter()
-        .filter_map(|&(df, dr)| sq.offset(df, dr))
-        .collect()
+    Bitboard(knightbits_testkit::king(sq as u8))
 }
 
 /// The definition of a fork square: a knight there attacks at least two targets.
@@ -224,7 +197,7 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
     v
 }
 
-fn texts<'a>(moves: impl IntoIterator<Item = &'a knightbits::Move>) -> Vec<String> {
+fn texts<'a>(moves: impl IntoIterator<Item = &'a Move>) -> Vec<String> {
     moves.into_iter().map(|m| m.to_string()).collect()
 }
 

@@ -1,7 +1,7 @@
 //! Proofs that every knight and king technique is right on every input.
 //!
-//! The slow references below walk file/rank deltas square by square and share no code with the
-//! library's shifts, masks and tables.
+//! The slow references are `knightbits_testkit`'s: they walk file/rank deltas square by square
+//! on plain integers and share no code with the library's shifts, masks and tables.
 //!
 //! Why 64 squares plus one property cover all 2^64 inputs: each setwise routine is built from
 //! shifts and constant masks joined by `|`, so f(a | b) = f(a) | f(b) for every pair of sets.
@@ -10,148 +10,168 @@
 //! checked here by proptest on random pairs (and on structured pairs: disjoint halves, nested
 //! sets); the distributivity also follows from the code's shape, the test guards it.
 
-use knightbits::{Bitboard, Square, bitboard, king, knight};
+use knightbits::king::{self, technique as king_technique};
+use knightbits::knight::technique::{self, post_mask, pre_mask};
+use knightbits::knight::{self, Direction};
+use knightbits::{Bitboard, Square, bitboard};
+use knightbits_testkit as testkit;
 use proptest::prelude::*;
 
-const KNIGHT_DELTAS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING_DELTAS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
-
-/// The reference: every square `delta` away from `sq` that is on the board.
-fn walk(sq: Square, deltas: &[(i8, i8)]) -> Bitboard {
-    let mut bits = 0u64;
-    for &(df, dr) in deltas {
-        let f = sq.file() as i8 + df;
-        let r = sq.rank() as i8 + dr;
-        if (0..8).contains(&f) && (0..8).contains(&r) {
-            bits |= 1 << (r * 8 + f);
-        }
-    }
-    Bitboard(bits)
+/// The testkit's reference: every square a knight jump away from `sq`.
+fn knight_ref(sq: Square) -> Bitboard {
+    Bitboard(testkit::knight(sq as u8))
 }
 
-fn walk_set(set: Bitboard, deltas: &[(i8, i8)]) -> Bitboard {
-    set.into_iter()
-        .map(|sq| walk(sq, deltas))
-        .fold(Bitboard::EMPTY, |a, b| a | b)
+/// The testkit's reference: every square a king step away from `sq`.
+fn king_ref(sq: Square) -> Bitboard {
+    Bitboard(testkit::king(sq as u8))
 }
+
+/// A setwise routine: a set of pieces in, the squares they attack out.
+type Setwise = fn(Bitboard) -> Bitboard;
+
+/// The eight post-mask direction functions, in `Direction::ALL` order.
+const POST_MASK: [Setwise; 8] = [
+    post_mask::no_no_ea,
+    post_mask::no_ea_ea,
+    post_mask::so_ea_ea,
+    post_mask::so_so_ea,
+    post_mask::so_so_we,
+    post_mask::so_we_we,
+    post_mask::no_we_we,
+    post_mask::no_no_we,
+];
+
+/// The eight pre-mask direction functions, in `Direction::ALL` order.
+const PRE_MASK: [Setwise; 8] = [
+    pre_mask::no_no_ea,
+    pre_mask::no_ea_ea,
+    pre_mask::so_ea_ea,
+    pre_mask::so_so_ea,
+    pre_mask::so_so_we,
+    pre_mask::so_we_we,
+    pre_mask::no_we_we,
+    pre_mask::no_no_we,
+];
 
 /// Every setwise knight routine the library has, by name.
-fn knight_setwise() -> Vec<(&'static str, knight::Direction)> {
+fn knight_setwise() -> Vec<(&'static str, Setwise)> {
     vec![
         ("attacks_set", knight::attacks_set),
-        ("attacks_prefix", knight::attacks_prefix),
-        ("attacks_halves", knight::attacks_halves),
-        ("post_mask::attacks", knight::post_mask::attacks),
-        ("pre_mask::attacks", knight::pre_mask::attacks),
+        ("technique::lookup", technique::lookup),
+        ("technique::prefix", technique::prefix),
+        ("technique::halves", technique::halves),
+        ("technique::translate", technique::translate),
+        ("post_mask::attacks", post_mask::attacks),
+        ("pre_mask::attacks", pre_mask::attacks),
         ("post_mask union of 8", |b| {
-            knight::post_mask::DIRECTIONS
-                .iter()
-                .fold(Bitboard::EMPTY, |a, (_, f)| a | f(b))
+            POST_MASK.iter().fold(Bitboard::EMPTY, |a, f| a | f(b))
         }),
         ("pre_mask union of 8", |b| {
-            knight::pre_mask::DIRECTIONS
+            PRE_MASK.iter().fold(Bitboard::EMPTY, |a, f| a | f(b))
+        }),
+        ("Direction::shift union of 8", |b| {
+            Direction::ALL
                 .iter()
-                .fold(Bitboard::EMPTY, |a, (_, f)| a | f(b))
+                .fold(Bitboard::EMPTY, |a, d| a | d.shift(b))
         }),
     ]
 }
 
-fn king_setwise() -> Vec<(&'static str, knight::Direction)> {
+fn king_setwise() -> Vec<(&'static str, Setwise)> {
     vec![
         ("attacks_set", king::attacks_set),
-        ("attacks_shifts", king::attacks_shifts),
+        ("technique::lookup", king_technique::lookup),
+        ("technique::shifts", king_technique::shifts),
+        ("technique::translate", king_technique::translate),
+        ("Direction::shift union of 8", |b| {
+            king::Direction::ALL
+                .iter()
+                .fold(Bitboard::EMPTY, |a, d| a | d.shift(b))
+        }),
     ]
 }
 
+/// Proves every knight routine, table and method right on each of the 64 single squares,
+/// against the testkit's delta walk (with distributivity below: on every set).
 #[test]
 fn every_knight_technique_equals_the_delta_walk_on_all_64_squares() {
     for sq in Square::ALL {
-        let expected = walk(sq, &KNIGHT_DELTAS);
+        let expected = knight_ref(sq);
         let single = Bitboard::from_square(sq);
         assert_eq!(knight::attacks(sq), expected, "lookup {sq}");
         assert_eq!(knight::ATTACKS[sq as usize], expected, "table {sq}");
-        assert_eq!(knight::attacks_translate(sq), expected, "translate {sq}");
+        assert_eq!(
+            technique::DEFAULT_MASK.translate(technique::DEFAULT_SQUARE, sq),
+            expected,
+            "translate {sq}"
+        );
         for (name, f) in knight_setwise() {
             assert_eq!(f(single), expected, "{name} {sq}");
         }
-        for method in knight::Method::ALL {
+        for method in technique::Method::ALL {
             assert_eq!(method.attacks(single), expected, "{method} {sq}");
         }
     }
 }
 
+/// Proves every king routine, table and method right on each of the 64 single squares.
 #[test]
 fn every_king_technique_equals_the_delta_walk_on_all_64_squares() {
     for sq in Square::ALL {
-        let expected = walk(sq, &KING_DELTAS);
+        let expected = king_ref(sq);
         let single = Bitboard::from_square(sq);
         assert_eq!(king::attacks(sq), expected, "lookup {sq}");
-        assert_eq!(king::attacks_translate(sq), expected, "translate {sq}");
+        assert_eq!(king::ATTACKS[sq as usize], expected, "table {sq}");
+        assert_eq!(
+            king_technique::DEFAULT_MASK.translate(king_technique::DEFAULT_SQUARE, sq),
+            expected,
+            "translate {sq}"
+        );
         for (name, f) in king_setwise() {
             assert_eq!(f(single), expected, "{name} {sq}");
         }
-        for method in king::Method::ALL {
+        for method in king_technique::Method::ALL {
             assert_eq!(method.attacks(single), expected, "{method} {sq}");
         }
     }
 }
 
-/// Each direction function moves a knight by exactly its own delta, in both mask forms.
+/// Proves each direction function moves a knight by exactly its own delta from every square,
+/// in both mask forms, under the wiki's name.
 #[test]
 fn each_direction_moves_by_its_own_delta() {
-    // The wiki's names and their (file, rank) deltas.
-    let deltas = [
-        ("noNoEa", (1, 2)),
-        ("noEaEa", (2, 1)),
-        ("soEaEa", (2, -1)),
-        ("soSoEa", (1, -2)),
-        ("noNoWe", (-1, 2)),
-        ("noWeWe", (-2, 1)),
-        ("soWeWe", (-2, -1)),
-        ("soSoWe", (-1, -2)),
+    // The wiki's names, clockwise; the testkit's knight deltas are in the same order.
+    let names = [
+        "noNoEa", "noEaEa", "soEaEa", "soSoEa", "soSoWe", "soWeWe", "noWeWe", "noNoWe",
     ];
-    for directions in [knight::post_mask::DIRECTIONS, knight::pre_mask::DIRECTIONS] {
-        for ((name, f), (expected_name, delta)) in directions.iter().zip(deltas) {
-            assert_eq!(*name, expected_name);
-            for sq in Square::ALL {
-                let got = f(Bitboard::from_square(sq));
-                assert_eq!(got, walk(sq, &[delta]), "{name} from {sq}");
-            }
+    let deltas = names.into_iter().zip(testkit::KNIGHT_DELTAS);
+    for (i, (d, (expected_name, (df, dr)))) in Direction::ALL.into_iter().zip(deltas).enumerate() {
+        assert_eq!(d.name(), expected_name);
+        assert_eq!((d.file_delta(), d.rank_delta()), (df, dr), "{d}");
+        for sq in Square::ALL {
+            let expected = Bitboard(testkit::steps(sq as u8, &[(df, dr)]));
+            let single = Bitboard::from_square(sq);
+            assert_eq!(d.shift(single), expected, "{d} from {sq}");
+            assert_eq!(POST_MASK[i](single), expected, "post-mask {d} from {sq}");
+            assert_eq!(PRE_MASK[i](single), expected, "pre-mask {d} from {sq}");
         }
     }
 }
 
-/// Every method agrees with every other on all 64 squares (implied by the two tests above, and
-/// checked directly so a failure names the pair).
+/// Proves every method agrees with every other on all 64 squares (implied by the two tests
+/// above, and checked directly so a failure names the pair).
 #[test]
 fn methods_agree_pairwise() {
     for sq in Square::ALL {
         let b = Bitboard::from_square(sq);
-        for m in knight::Method::ALL {
-            for n in knight::Method::ALL {
+        for m in technique::Method::ALL {
+            for n in technique::Method::ALL {
                 assert_eq!(m.attacks(b), n.attacks(b), "{m} vs {n} on {sq}");
             }
         }
-        for m in king::Method::ALL {
-            for n in king::Method::ALL {
+        for m in king_technique::Method::ALL {
+            for n in king_technique::Method::ALL {
                 assert_eq!(m.attacks(b), n.attacks(b), "{m} vs {n} on {sq}");
             }
         }
@@ -161,7 +181,9 @@ fn methods_agree_pairwise() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(20_000))]
 
-    /// The distributivity half of the all-inputs proof (see the module comment).
+    /// The distributivity half of the all-inputs proof (see the module comment): f(a | b) =
+    /// f(a) | f(b) for 20,000 random pairs, for every setwise routine; with the 64-square
+    /// tests above, agreement with the reference on all 2^64 inputs.
     #[test]
     fn setwise_routines_distribute_over_union(a: u64, b: u64) {
         let (a, b) = (Bitboard(a), Bitboard(b));
@@ -170,34 +192,37 @@ proptest! {
         }
     }
 
-    /// Sparse sets, as knights are in games, against the reference directly.
+    /// Checks sparse sets, as knights are in games, against the reference directly, without
+    /// relying on distributivity: 20,000 sets of about 8 squares.
     #[test]
     fn setwise_routines_match_the_reference_on_sparse_sets(a: u64, b: u64, c: u64) {
         let set = Bitboard(a & b & c);
+        let (knights, kings) = (Bitboard(testkit::knights(set.0)), Bitboard(testkit::kings(set.0)));
         for (name, f) in knight_setwise() {
-            prop_assert_eq!(f(set), walk_set(set, &KNIGHT_DELTAS), "{}", name);
+            prop_assert_eq!(f(set), knights, "{}", name);
         }
         for (name, f) in king_setwise() {
-            prop_assert_eq!(f(set), walk_set(set, &KING_DELTAS), "{}", name);
+            prop_assert_eq!(f(set), kings, "{}", name);
         }
-        for m in knight::Method::ALL {
-            prop_assert_eq!(m.attacks(set), walk_set(set, &KNIGHT_DELTAS), "{}", m);
+        for m in technique::Method::ALL {
+            prop_assert_eq!(m.attacks(set), knights, "{}", m);
         }
-        for m in king::Method::ALL {
-            prop_assert_eq!(m.attacks(set), walk_set(set, &KING_DELTAS), "{}", m);
+        for m in king_technique::Method::ALL {
+            prop_assert_eq!(m.attacks(set), kings, "{}", m);
         }
     }
 
-    /// Pseudo-legal moves are the attacks minus own pieces, for knights and kings.
+    /// Checks pseudo-legal moves are the attacks minus own pieces, for knights and kings, on
+    /// 20,000 random pairs of piece and own sets.
     #[test]
     fn moves_are_attacks_minus_own(pieces: u64, own: u64) {
         let (pieces, own) = (Bitboard(pieces), Bitboard(own));
-        prop_assert_eq!(knight::moves(pieces, own), walk_set(pieces, &KNIGHT_DELTAS) - own);
-        prop_assert_eq!(king::moves(pieces, own), walk_set(pieces, &KING_DELTAS) - own);
+        prop_assert_eq!(knight::moves(pieces, own), Bitboard(testkit::knights(pieces.0)) - own);
+        prop_assert_eq!(king::moves(pieces, own), Bitboard(testkit::kings(pieces.0)) - own);
     }
 }
 
-/// The full board and the empty board, the two extremes.
+/// Checks the two extremes, the full board and the empty board, for every setwise routine.
 #[test]
 fn extremes() {
     for (name, f) in knight_setwise().into_iter().chain(king_setwise()) {
@@ -246,9 +271,11 @@ fn devlog_default_masks() {
     use knightbits::mapping::Numbering;
     // The devlog's square number n (h1 = 1) is bit n - 1 of the h1-g1 numbering.
     let devlog_square = |n: u8| Numbering::H1G1.square(n - 1).unwrap();
-    assert_eq!(devlog_square(knight::DEVLOG_SQUARE), Square::F3);
-    assert_eq!(devlog_square(king::DEVLOG_SQUARE), Square::G2);
+    assert_eq!(devlog_square(technique::DEVLOG_SQUARE), Square::F3);
+    assert_eq!(devlog_square(king_technique::DEVLOG_SQUARE), Square::G2);
     assert_eq!(devlog_square(1), Square::H1);
+    assert_eq!(technique::DEVLOG_MASK, 0xA_1100_110A);
+    assert_eq!(king_technique::DEVLOG_MASK, 0x7_0507);
     assert_eq!(
         Numbering::H1G1.to_lerf(0xA_1100_110A),
         knight::attacks(Square::F3)
@@ -259,8 +286,19 @@ fn devlog_default_masks() {
         Numbering::H1G1.to_lerf(0x40000),
         Bitboard::from_square(Square::F3)
     );
-    assert_eq!(knight::DEFAULT_MASK, knight::attacks(Square::F3));
-    assert_eq!(king::DEFAULT_MASK, king::attacks(Square::G2));
+    assert_eq!(technique::DEFAULT_MASK, knight::attacks(Square::F3));
+    assert_eq!(king_technique::DEFAULT_MASK, king::attacks(Square::G2));
+    // The LERF values the constants' docs give.
+    assert_eq!(technique::DEFAULT_MASK.0, 0x0000_0050_8800_8850);
+    assert_eq!(king_technique::DEFAULT_MASK.0, 0x0000_0000_00e0_a0e0);
+    assert_eq!(
+        technique::DEFAULT_SQUARE,
+        devlog_square(technique::DEVLOG_SQUARE)
+    );
+    assert_eq!(
+        king_technique::DEFAULT_SQUARE,
+        devlog_square(king_technique::DEVLOG_SQUARE)
+    );
 }
 
 /// The engine wiki's eight numbered moves, run literally in its own numbering (h1 = bit 0,
@@ -311,7 +349,7 @@ fn article_move_counts() {
             | n_a & (knight_bits << 17 | knight_bits >> 15)
             | n_ab & (knight_bits << 10 | knight_bits >> 6);
         let sq = Square::from_index(knight_nr).unwrap();
-        assert_eq!(Bitboard(moves_bits), walk(sq, &KNIGHT_DELTAS));
+        assert_eq!(Bitboard(moves_bits), knight_ref(sq));
         let count = popcount::clear_lowest(moves_bits);
         for method in popcount::Method::ALL {
             assert_eq!(method.count(moves_bits), count);

@@ -78,7 +78,7 @@ fn code(from: usize, to: usize) -> u64 {
 // --- legal knight moves of the side to move, each as one number (the sum of `code`) ---------
 
 #[inline(always)]
-pub fn knightbits_moves(pos: &knightbits::Position) -> u64 {
+pub fn knightbits_moves(pos: &knightbits::position::Position) -> u64 {
     pos.legal_knight_moves()
         .iter()
         .map(|m| code(m.from as usize, m.to as usize))
@@ -138,14 +138,14 @@ pub fn chess_moves(board: &chess::Board) -> u64 {
 
 /// `Position::forks` as one number (fork squares, then the three move lists' lengths).
 #[inline(always)]
-pub fn knightbits_forks(pos: &knightbits::Position) -> u64 {
+pub fn knightbits_forks(pos: &knightbits::position::Position) -> u64 {
     let f = pos.forks();
     f.squares.0 ^ (f.moves.len() + 256 * f.safe_moves.len() + 65536 * f.royal_moves.len()) as u64
 }
 
 // --- the same moves as sorted lists, for the agreement checks --------------------------------
 
-pub fn knightbits_list(pos: &knightbits::Position) -> Vec<(usize, usize)> {
+pub fn knightbits_list(pos: &knightbits::position::Position) -> Vec<(usize, usize)> {
     let mut v: Vec<_> = pos
         .legal_knight_moves()
         .iter()

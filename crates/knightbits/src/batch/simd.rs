@@ -10,7 +10,7 @@
 
 use core::arch::x86_64::*;
 
-use super::{fork_lane, king_lane, knight_lane};
+use super::Kernel;
 
 /// Proof that the CPU runs AVX2 code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,22 +97,23 @@ impl Avx2 {
         has_avx2().then_some(Avx2(()))
     }
 
+    /// `kernel` over the slices; `lane` is its scalar formula, for the tail.
     #[inline]
-    pub(super) fn knight_attacks(self, input: &[u64], output: &mut [u64]) {
+    pub(super) fn map<F: Fn(u64) -> u64>(
+        self,
+        kernel: Kernel,
+        lane: F,
+        input: &[u64],
+        output: &mut [u64],
+    ) {
         // SAFETY: an `Avx2` token exists only where AVX2 was detected (see the module docs).
-        unsafe { knight_avx2(input, output) }
-    }
-
-    #[inline]
-    pub(super) fn king_attacks(self, input: &[u64], output: &mut [u64]) {
-        // SAFETY: an `Avx2` token exists only where AVX2 was detected.
-        unsafe { king_avx2(input, output) }
-    }
-
-    #[inline]
-    pub(super) fn fork_squares(self, input: &[u64], output: &mut [u64]) {
-        // SAFETY: an `Avx2` token exists only where AVX2 was detected.
-        unsafe { fork_avx2(input, output) }
+        unsafe {
+            match kernel {
+                Kernel::Knight => knight_avx2(input, output, lane),
+                Kernel::King => king_avx2(input, output, lane),
+                Kernel::Forks => fork_avx2(input, output, lane),
+            }
+        }
     }
 
     #[inline]
@@ -127,22 +128,17 @@ impl Avx512 {
         has_avx512().then_some(Avx512(()))
     }
 
+    /// `kernel` over the slices (masked vectors cover the tail: no scalar lane needed).
     #[inline]
-    pub(super) fn knight_attacks(self, input: &[u64], output: &mut [u64]) {
+    pub(super) fn map(self, kernel: Kernel, input: &[u64], output: &mut [u64]) {
         // SAFETY: an `Avx512` token exists only where AVX-512 F and VPOPCNTDQ were detected.
-        unsafe { knight_avx512(input, output) }
-    }
-
-    #[inline]
-    pub(super) fn king_attacks(self, input: &[u64], output: &mut [u64]) {
-        // SAFETY: an `Avx512` token exists only where AVX-512 F and VPOPCNTDQ were detected.
-        unsafe { king_avx512(input, output) }
-    }
-
-    #[inline]
-    pub(super) fn fork_squares(self, input: &[u64], output: &mut [u64]) {
-        // SAFETY: an `Avx512` token exists only where AVX-512 F and VPOPCNTDQ were detected.
-        unsafe { fork_avx512(input, output) }
+        unsafe {
+            match kernel {
+                Kernel::Knight => knight_avx512(input, output),
+                Kernel::King => king_avx512(input, output),
+                Kernel::Forks => fork_avx512(input, output),
+            }
+        }
     }
 
     #[inline]
@@ -238,11 +234,12 @@ lane_formulas!(
     fork_v512
 );
 
-/// A `u64 -> u64` slice kernel over 256-bit vectors, two per round, with a scalar tail.
+/// A `u64 -> u64` slice kernel over 256-bit vectors, two per round, with a scalar tail (`lane`,
+/// the kernel's scalar formula).
 macro_rules! slice_avx2 {
-    ($name:ident, $vector:ident, $lane:ident) => {
+    ($name:ident, $vector:ident) => {
         #[target_feature(enable = "avx2")]
-        fn $name(input: &[u64], output: &mut [u64]) {
+        fn $name<F: Fn(u64) -> u64>(input: &[u64], output: &mut [u64], lane: F) {
             let n = input.len().min(output.len());
             let (src, dst) = (input.as_ptr(), output.as_mut_ptr());
             let mut i = 0;
@@ -266,15 +263,15 @@ macro_rules! slice_avx2 {
                 i += 4;
             }
             for (o, &x) in output[i..n].iter_mut().zip(&input[i..n]) {
-                *o = $lane(x);
+                *o = lane(x);
             }
         }
     };
 }
 
-slice_avx2!(knight_avx2, knight_v256, knight_lane);
-slice_avx2!(king_avx2, king_v256, king_lane);
-slice_avx2!(fork_avx2, fork_v256, fork_lane);
+slice_avx2!(knight_avx2, knight_v256);
+slice_avx2!(king_avx2, king_v256);
+slice_avx2!(fork_avx2, fork_v256);
 
 /// A `u64 -> u64` slice kernel over 512-bit vectors: a masked head up to the output's first
 /// 64-byte boundary, four vectors per round, then masked vectors for the rest.

@@ -1,7 +1,8 @@
 //! Every kernel set against the scalar one, and the scalar one against the per-element functions.
 
 use super::*;
-use crate::{king, knight};
+use crate::bitboard::Bitboard;
+use crate::{king, knight, popcount};
 
 /// splitmix64: a reproducible stream of test bitboards.
 struct Rng(u64);
@@ -217,11 +218,11 @@ fn detection() {
     knight::fork_squares_batch(&input, &mut a).unwrap();
     Backend::SCALAR.fork_squares(&input, &mut b).unwrap();
     assert_eq!(a, b);
-    king_attacks(&input, &mut a).unwrap();
+    king::attacks_batch(&input, &mut a).unwrap();
     Backend::SCALAR.king_attacks(&input, &mut b).unwrap();
     assert_eq!(a, b);
     let mut c = vec![0; 37];
-    popcount(&input, &mut c).unwrap();
+    popcount::batch(&input, &mut c).unwrap();
     assert!(c.iter().zip(&input).all(|(&c, &x)| c == x.count_ones()));
     assert_eq!(Isa::Avx512.to_string(), "avx512");
 }

@@ -6,8 +6,8 @@ use core::iter::FusedIterator;
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 
+use super::attacks::attacks;
 use super::fill::fill;
-use super::lookup::attacks;
 
 /// The largest knight distance on the 8x8 board (corner to opposite corner).
 pub const MAX_DISTANCE: u32 = 6;
@@ -140,40 +140,13 @@ impl FusedIterator for Path {}
 mod tests {
     use super::*;
 
-    /// Independent reference: breadth-first search over squares by (file, rank) arithmetic,
-    /// with a queue in a fixed array; no bitboards, no fills.
-    fn bfs(from: Square) -> [u8; 64] {
-        let mut dist = [u8::MAX; 64];
-        let mut queue = [0usize; 64];
-        let (mut head, mut tail) = (0, 1);
-        queue[0] = from as usize;
-        dist[from as usize] = 0;
-        while head < tail {
-            let s = queue[head];
-            head += 1;
-            let (f, r) = ((s % 8) as i32, (s / 8) as i32);
-            for (df, dr) in [
-                (1, 2),
-                (2, 1),
-                (2, -1),
-                (1, -2),
-                (-1, -2),
-                (-2, -1),
-                (-2, 1),
-                (-1, 2),
-            ] {
-                let (g, q) = (f + df, r + dr);
-                if (0..8).contains(&g) && (0..8).contains(&q) {
-                    let t = (q * 8 + g) as usize;
-                    if dist[t] == u8::MAX {
-                        dist[t] = dist[s] + 1;
-                        queue[tail] = t;
-                        tail += 1;
-                    }
-                }
-            }
-        }
-        dist
+    /// Independent reference: the testkit's breadth-first search over (file, rank)
+    /// coordinates of an 8x8 board; no bitboards, no fills. Indexed by LERF square.
+    fn bfs(from: Square) -> Vec<u32> {
+        knightbits_testkit::bfs(8, 8, from.file() as u32, from.rank() as u32)
+            .into_iter()
+            .map(|d| d.expect("the knight reaches every square of the 8x8 board"))
+            .collect()
     }
 
     /// Proves the table equals breadth-first search on all 4,096 ordered pairs.
@@ -182,7 +155,7 @@ mod tests {
         for a in Square::ALL {
             let reference = bfs(a);
             for b in Square::ALL {
-                assert_eq!(distance(a, b), reference[b as usize] as u32, "{a} {b}");
+                assert_eq!(distance(a, b), reference[b as usize], "{a} {b}");
             }
         }
     }

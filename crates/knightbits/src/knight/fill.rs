@@ -6,7 +6,7 @@ use core::iter::FusedIterator;
 
 use crate::bitboard::Bitboard;
 
-use super::set::attacks_set;
+use super::attacks::attacks_set;
 
 /// One fill cycle: the knights' attacks together with the knights themselves (the wiki's
 /// `knightFill(knights) = knightAttacks(knights) | knights`).
@@ -164,7 +164,8 @@ pub const fn reach_exactly(set: Bitboard, n: u32) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Square, bitboard, knight};
+    use crate::bitboard;
+    use crate::square::Square;
 
     /// The wiki's picture, rank 8 on top, transcribed from the wiki source (seed 001,
     /// "Knight Fill"): the first board of its top row is the knight on a1 before any fill,
@@ -265,55 +266,29 @@ mod tests {
         }
     }
 
-    /// Independent slow reference: the squares at most `n` knight moves from `set`, by
-    /// coordinate arithmetic on square lists (no bitboard shifts).
+    /// Independent slow reference: the squares at most `n` knight moves from `set`, by the
+    /// testkit's coordinate arithmetic on square numbers (no bitboard shifts).
     fn slow_within(set: Bitboard, n: u32) -> Bitboard {
-        let mut reached = set;
+        let mut reached = set.0;
         for _ in 0..n {
-            let mut next = reached;
-            for sq in reached {
-                for (df, dr) in [
-                    (1, 2),
-                    (2, 1),
-                    (2, -1),
-                    (1, -2),
-                    (-1, -2),
-                    (-2, -1),
-                    (-2, 1),
-                    (-1, 2),
-                ] {
-                    if let Some(t) = sq.offset(df, dr) {
-                        next.insert(t);
-                    }
-                }
-            }
-            reached = next;
+            reached |= knightbits_testkit::knights(reached);
         }
-        reached
+        Bitboard(reached)
     }
 
-    /// Independent slow reference for walks: ends of walks of exactly `n` moves, step by step,
-    /// with no shortcut for the period.
+    /// Independent slow reference for walks: ends of walks of exactly `n` moves, step by step
+    /// with the testkit's knight, with no shortcut for the period.
     fn slow_walk(set: Bitboard, n: u32) -> Bitboard {
-        let mut ends = set;
+        let mut ends = set.0;
         for _ in 0..n {
-            let mut next = Bitboard::EMPTY;
-            for sq in ends {
-                next |= knight::attacks(sq);
-            }
-            ends = next;
+            ends = knightbits_testkit::knights(ends);
         }
-        ends
+        Bitboard(ends)
     }
 
     fn sample_sets() -> impl Iterator<Item = Bitboard> {
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-        let randoms = core::iter::from_fn(move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            Some(x)
-        });
+        let mut rng = knightbits_testkit::Rng::new(0x9e37_79b9_7f4a_7c15);
+        let randoms = core::iter::from_fn(move || Some(rng.next()));
         Square::ALL
             .into_iter()
             .map(Bitboard::from_square)

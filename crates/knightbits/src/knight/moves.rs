@@ -2,6 +2,8 @@
 
 use crate::bitboard::Bitboard;
 
+use super::attacks::attacks_set;
+
 /// The squares the knights can move to, ignoring checks and pins: their attacks minus the
 /// squares of their own pieces (the engine wiki's `attacks & ~own pieces`).
 ///
@@ -43,5 +45,5 @@ use crate::bitboard::Bitboard;
 /// ```
 #[inline]
 pub const fn moves(knights: Bitboard, own: Bitboard) -> Bitboard {
-    super::attacks_set(knights).difference(own)
+    attacks_set(knights).difference(own)
 }

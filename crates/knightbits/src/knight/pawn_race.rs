@@ -270,21 +270,10 @@ mod tests {
                 }
                 let (f, r) = ((s % 8) as i32, (s / 8) as i32);
                 if is_knight_ply(t) {
+                    // Stay, or one of the testkit's eight jumps.
                     let mut targets = [(f, r); 9];
-                    for (i, (df, dr)) in [
-                        (1, 2),
-                        (2, 1),
-                        (2, -1),
-                        (1, -2),
-                        (-1, -2),
-                        (-2, -1),
-                        (-2, 1),
-                        (-1, 2),
-                    ]
-                    .into_iter()
-                    .enumerate()
-                    {
-                        targets[i + 1] = (f + df, r + dr);
+                    for (i, (df, dr)) in knightbits_testkit::KNIGHT_DELTAS.into_iter().enumerate() {
+                        targets[i + 1] = (f + i32::from(df), r + i32::from(dr));
                     }
                     for (g, q) in targets {
                         // After this ply the pawn's side moves: no attacked square.

@@ -16,7 +16,8 @@ impl Position {
     /// (knights ignore it, as the wiki defines knight attack sets).
     ///
     /// ```
-    /// use knightbits::{Color, Position, Role, Square};
+    /// use knightbits::position::{Position, Role};
+    /// use knightbits::{Color, Square};
     /// let start = Position::start();
     /// let knights = start.attacks_by(Color::White, Role::Knight);
     /// assert_eq!(knights.count(), 6); // a3 c3 d2 e2 f3 h3
@@ -49,7 +50,8 @@ impl Position {
     /// Every square `color` attacks: the union of [`Position::attacks_by`] over the six roles.
     ///
     /// ```
-    /// use knightbits::{Color, Position};
+    /// use knightbits::position::Position;
+    /// use knightbits::Color;
     /// assert_eq!(Position::start().attacks(Color::White).count(), 22);
     /// ```
     pub fn attacks(&self, color: Color) -> Bitboard {
@@ -66,10 +68,11 @@ impl Position {
     /// The pieces of `by` that attack `square` (whatever stands on it).
     ///
     /// ```
-    /// use knightbits::{Bitboard, Color, Position, Square};
+    /// use knightbits::position::Position;
+    /// use knightbits::{Bitboard, Color, Square};
     /// let pos: Position = "4k3/8/8/3p4/8/2N5/8/3RK3 w - - 0 1".parse()?;
     /// assert_eq!(pos.attackers_of(Square::D5, Color::White), Bitboard::from_square(Square::C3) | Square::D1);
-    /// # Ok::<(), knightbits::FenError>(())
+    /// # Ok::<(), knightbits::position::FenError>(())
     /// ```
     pub fn attackers_of(&self, square: Square, by: Color) -> Bitboard {
         self.attackers_with(square, by, self.occupied())
@@ -89,7 +92,8 @@ impl Position {
     /// Does some piece of `by` attack `square`?
     ///
     /// ```
-    /// use knightbits::{Color, Position, Square};
+    /// use knightbits::position::Position;
+    /// use knightbits::{Color, Square};
     /// let start = Position::start();
     /// assert!(start.is_attacked(Square::F3, Color::White));
     /// assert!(!start.is_attacked(Square::E4, Color::White));
@@ -103,10 +107,11 @@ impl Position {
     /// squares; more in unreachable positions).
     ///
     /// ```
-    /// use knightbits::{Bitboard, Position, Square};
+    /// use knightbits::position::Position;
+    /// use knightbits::{Bitboard, Square};
     /// let pos: Position = "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1".parse()?;
     /// assert_eq!(pos.checkers(), Bitboard::from_square(Square::A1) | Square::F3);
-    /// # Ok::<(), knightbits::FenError>(())
+    /// # Ok::<(), knightbits::position::FenError>(())
     /// ```
     #[inline]
     pub fn checkers(&self) -> Bitboard {
@@ -128,12 +133,13 @@ impl Position {
     /// the king and an enemy bishop, rook or queen that moves along that line.
     ///
     /// ```
-    /// use knightbits::{Bitboard, Position, Square};
+    /// use knightbits::position::Position;
+    /// use knightbits::{Bitboard, Square};
     /// // The knight on d2 is pinned by the bishop on b4; the one on g1 is free.
     /// let pos: Position = "4k3/8/8/8/1b6/8/3N4/4K1N1 w - - 0 1".parse()?;
     /// assert_eq!(pos.pinned(), Bitboard::from_square(Square::D2));
     /// assert!(pos.legal_knight_moves().iter().all(|m| m.from == Square::G1));
-    /// # Ok::<(), knightbits::FenError>(())
+    /// # Ok::<(), knightbits::position::FenError>(())
     /// ```
     #[inline]
     pub fn pinned(&self) -> Bitboard {

@@ -22,7 +22,7 @@ impl Position {
     /// The board as text with `highlight` marked, for example the destinations of some moves.
     ///
     /// ```
-    /// use knightbits::Position;
+    /// use knightbits::position::Position;
     /// let start = Position::start();
     /// let moves = start.legal_knight_moves();
     /// let text = start.diagram(moves.destinations()).to_string();

@@ -63,11 +63,11 @@ impl fmt::Debug for Excerpt {
     }
 }
 
-/// Why a FEN could not be read as a [`Position`](crate::Position). `Display` gives one
+/// Why a FEN could not be read as a [`Position`](super::Position). `Display` gives one
 /// lower-case line starting with `invalid fen:`.
 ///
 /// ```
-/// use knightbits::{FenError, Position};
+/// use knightbits::position::{FenError, Position};
 /// let err = "8/8/8/8/8/ppppppppp/8/8 w - - 0 1".parse::<Position>().unwrap_err();
 /// assert_eq!(err.to_string(), "invalid fen: rank 3 has 9 files");
 /// let err = "4k3/8/8/8/8/8/8/4K3 w KQx - 0 1".parse::<Position>().unwrap_err();

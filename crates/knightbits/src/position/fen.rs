@@ -94,12 +94,12 @@ impl Position {
     /// given, a fullmove number of 0 included, so the FEN writes back unchanged.
     ///
     /// ```
-    /// use knightbits::Position;
+    /// use knightbits::position::Position;
     /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2N b - -")?;
     /// assert_eq!(pos.to_string(), "4k3/8/8/8/8/8/8/4K2N b - - 0 1");
     /// let err = Position::from_fen("4k3/8/8/8/8/8/8/4K2N b - - 0 1 extra").unwrap_err();
     /// assert_eq!(err.to_string(), "invalid fen: expected 4 to 6 fields, found 7");
-    /// # Ok::<(), knightbits::FenError>(())
+    /// # Ok::<(), knightbits::position::FenError>(())
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let count = fen.split_ascii_whitespace().count();

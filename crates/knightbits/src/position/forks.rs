@@ -9,7 +9,8 @@ use crate::{knight, pawn};
 /// [`Position::forks`] and [`Position::forks_against`].
 ///
 /// ```
-/// use knightbits::{Bitboard, Position, Square};
+/// use knightbits::position::Position;
+/// use knightbits::{Bitboard, Square};
 /// // White knight d5; black queen a8, king e8, rook h8; the black knight on e6 guards c7.
 /// let pos: Position = "q3k2r/3p4/4n3/3N4/8/8/8/4K3 w - - 0 1".parse()?;
 /// let forks = pos.forks();
@@ -17,7 +18,7 @@ use crate::{knight, pawn};
 /// assert_eq!(forks.moves.to_string(), "d5c7");
 /// assert!(forks.safe_moves.is_empty()); // the knight on e6 would take it
 /// assert_eq!(forks.royal_moves.to_string(), "d5c7"); // check and the queen
-/// # Ok::<(), knightbits::FenError>(())
+/// # Ok::<(), knightbits::position::FenError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Forks {
@@ -38,7 +39,8 @@ impl Position {
     /// The default fork targets: the king, queens and rooks of the side not to move.
     ///
     /// ```
-    /// use knightbits::{Color, Position, Role};
+    /// use knightbits::position::{Position, Role};
+    /// use knightbits::Color;
     /// let start = Position::start();
     /// assert_eq!(start.fork_targets(), start.targets(&[Role::King, Role::Queen, Role::Rook]));
     /// assert_eq!(start.fork_targets().count(), 4);

@@ -5,7 +5,8 @@
 //! call:
 //!
 //! ```
-//! use knightbits::{Color, Position, Role, Square};
+//! use knightbits::position::{Position, Role};
+//! use knightbits::{Color, Square};
 //!
 //! let pos: Position = "r3k2r/8/8/3N4/8/8/8/R3K2R w KQkq - 0 1".parse()?;
 //! assert_eq!(pos.to_string(), "r3k2r/8/8/3N4/8/8/8/R3K2R w KQkq - 0 1");
@@ -15,7 +16,7 @@
 //! assert_eq!(moves, ["e1c1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e1g1"]);
 //! let forks = pos.forks();
 //! assert_eq!(forks.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["d5c7"]);
-//! # Ok::<(), knightbits::FenError>(())
+//! # Ok::<(), knightbits::position::FenError>(())
 //! ```
 //!
 //! Each question of the command line is one call:
@@ -81,7 +82,7 @@ impl Position {
     /// The initial position.
     ///
     /// ```
-    /// use knightbits::{Position, Role};
+    /// use knightbits::position::{Position, Role};
     /// let start = Position::start();
     /// assert_eq!(start.to_string(), Position::START_FEN);
     /// assert_eq!(start.legal_knight_moves().len(), 4);
@@ -138,7 +139,8 @@ impl Position {
     /// The squares of the pieces of `color` and `role`.
     ///
     /// ```
-    /// use knightbits::{Color, Position, Role, Square, Bitboard};
+    /// use knightbits::position::{Position, Role};
+    /// use knightbits::{Color, Square, Bitboard};
     /// let start = Position::start();
     /// assert_eq!(start.pieces(Color::White, Role::Knight), Bitboard::from_square(Square::B1) | Square::G1);
     /// ```
@@ -173,10 +175,11 @@ impl Position {
     /// a1, h1, a8, h8).
     ///
     /// ```
-    /// use knightbits::{Position, Square, Bitboard};
+    /// use knightbits::position::Position;
+    /// use knightbits::{Square, Bitboard};
     /// let pos: Position = "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1".parse()?;
     /// assert_eq!(pos.castling_rights(), Bitboard::from_square(Square::H1) | Square::A8);
-    /// # Ok::<(), knightbits::FenError>(())
+    /// # Ok::<(), knightbits::position::FenError>(())
     /// ```
     #[inline]
     pub const fn castling_rights(&self) -> Bitboard {

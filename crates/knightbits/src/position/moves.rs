@@ -5,7 +5,7 @@ use core::fmt;
 
 use super::{Position, Role};
 use crate::bitboard::Bitboard;
-use crate::square::{File, Square};
+use crate::square::{File, Rank, Square};
 use crate::{king, knight, slider};
 
 /// What a [`Move`] does besides going from one square to another.
@@ -26,7 +26,8 @@ pub enum MoveKind {
 /// `Display` is the UCI notation.
 ///
 /// ```
-/// use knightbits::{Move, MoveKind, Square};
+/// use knightbits::position::{Move, MoveKind};
+/// use knightbits::Square;
 /// let m = Move { from: Square::G1, to: Square::F3, kind: MoveKind::Quiet };
 /// assert_eq!(m.to_string(), "g1f3");
 /// ```
@@ -42,7 +43,7 @@ pub struct Move {
 
 impl Move {
     /// The order of UCI text: by origin file, origin rank, destination file, destination rank.
-    fn uci_key(self) -> (File, crate::Rank, File, crate::Rank) {
+    fn uci_key(self) -> (File, Rank, File, Rank) {
         (
             self.from.file(),
             self.from.rank(),
@@ -67,7 +68,7 @@ impl fmt::Display for Move {
 /// castlings.
 ///
 /// ```
-/// use knightbits::Position;
+/// use knightbits::position::Position;
 /// let moves = Position::start().legal_knight_moves();
 /// assert_eq!(moves.len(), 4);
 /// let uci: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
@@ -198,12 +199,9 @@ impl<'a> IntoIterator for &'a MoveList {
 /// The squares of `bb` in UCI text order: file a first, and within a file rank 1 first. The
 /// a1-h8 transpose turns that order into LERF order, so moves come out sorted without a sort.
 fn uci_order(bb: Bitboard) -> impl Iterator<Item = Square> {
-    bb.flip_diagonal().into_iter().map(|t| {
-        Square::from_coords(
-            crate::square::File::ALL[t.rank() as usize],
-            crate::square::Rank::ALL[t.file() as usize],
-        )
-    })
+    bb.flip_diagonal()
+        .into_iter()
+        .map(|t| Square::from_coords(File::ALL[t.rank() as usize], Rank::ALL[t.file() as usize]))
 }
 
 impl Position {
@@ -224,11 +222,11 @@ impl Position {
     /// checks ignored. Sorted in UCI text order.
     ///
     /// ```
-    /// use knightbits::Position;
+    /// use knightbits::position::Position;
     /// let pos: Position = "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1".parse()?;
     /// assert_eq!(pos.pseudo_legal_knight_moves().len(), 6);
     /// assert!(pos.legal_knight_moves().is_empty()); // pinned
-    /// # Ok::<(), knightbits::FenError>(())
+    /// # Ok::<(), knightbits::position::FenError>(())
     /// ```
     pub fn pseudo_legal_knight_moves(&self) -> MoveList {
         let mut list = MoveList::new();
@@ -245,12 +243,12 @@ impl Position {
     /// check no knight moves.
     ///
     /// ```
-    /// use knightbits::Position;
+    /// use knightbits::position::Position;
     /// // The rook on e8 checks along the e-file: the knight can only interpose on e3 or e5.
     /// let pos: Position = "4r2k/8/8/8/2N5/8/8/4K3 w - - 0 1".parse()?;
     /// let uci: Vec<String> = pos.legal_knight_moves().iter().map(|m| m.to_string()).collect();
     /// assert_eq!(uci, ["c4e3", "c4e5"]);
-    /// # Ok::<(), knightbits::FenError>(())
+    /// # Ok::<(), knightbits::position::FenError>(())
     /// ```
     pub fn legal_knight_moves(&self) -> MoveList {
         let checkers = self.checkers();
@@ -273,11 +271,11 @@ impl Position {
     /// king and rook empty (attacks on the king's path are not looked at). Sorted in UCI order.
     ///
     /// ```
-    /// use knightbits::Position;
+    /// use knightbits::position::Position;
     /// let pos: Position = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse()?;
     /// assert_eq!(pos.pseudo_legal_king_moves(false).len(), 5);
     /// assert_eq!(pos.pseudo_legal_king_moves(true).to_string(), "e1d1 e1d2 e1e2 e1f1 e1f2 e1g1");
-    /// # Ok::<(), knightbits::FenError>(())
+    /// # Ok::<(), knightbits::position::FenError>(())
     /// ```
     pub fn pseudo_legal_king_moves(&self, castling: bool) -> MoveList {
         let from = self.king(self.turn());
@@ -299,11 +297,11 @@ impl Position {
     /// or land on an attacked square (the rook's path may be attacked, as b1 in `e1c1`).
     ///
     /// ```
-    /// use knightbits::Position;
+    /// use knightbits::position::Position;
     /// // The rook on a1 checks: e1 must leave the first rank, and cannot castle.
     /// let pos: Position = "4k3/8/8/8/8/8/8/r3K2R w K - 0 1".parse()?;
     /// assert_eq!(pos.legal_king_moves(true).to_string(), "e1d2 e1e2 e1f2");
-    /// # Ok::<(), knightbits::FenError>(())
+    /// # Ok::<(), knightbits::position::FenError>(())
     /// ```
     pub fn legal_king_moves(&self, castling: bool) -> MoveList {
         let us = self.turn();

@@ -37,7 +37,7 @@ impl Role {
     /// The lower-case letter: `p n b r q k`.
     ///
     /// ```
-    /// use knightbits::Role;
+    /// use knightbits::position::Role;
     /// assert_eq!(Role::Knight.char(), 'n');
     /// ```
     #[inline]
@@ -55,7 +55,7 @@ impl Role {
     /// The role of a letter `p n b r q k`, either case.
     ///
     /// ```
-    /// use knightbits::Role;
+    /// use knightbits::position::Role;
     /// assert_eq!(Role::from_char('Q'), Some(Role::Queen));
     /// assert_eq!(Role::from_char('x'), None);
     /// ```
@@ -117,7 +117,7 @@ impl FromStr for Role {
     /// Reads a role's English name or its letter, any case.
     ///
     /// ```
-    /// use knightbits::Role;
+    /// use knightbits::position::Role;
     /// assert_eq!("knight".parse(), Ok(Role::Knight));
     /// assert_eq!("K".parse(), Ok(Role::King));
     /// assert!("horse".parse::<Role>().is_err());
@@ -147,7 +147,8 @@ impl Piece {
     /// The FEN letter: upper case for white (`N`), lower case for black (`n`).
     ///
     /// ```
-    /// use knightbits::{Color, Piece, Role};
+    /// use knightbits::position::{Piece, Role};
+    /// use knightbits::Color;
     /// assert_eq!(Role::Knight.of(Color::White).char(), 'N');
     /// assert_eq!(Piece::from_char('q'), Some(Role::Queen.of(Color::Black)));
     /// ```

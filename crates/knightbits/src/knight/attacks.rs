@@ -1,11 +1,42 @@
-//! `attacks_set`: the recommended way to get the attacks of any set of knights.
+//! The two names an engine looks for: [`attacks`] of one knight (a table lookup) and
+//! [`attacks_set`] of any set of knights.
 
 use crate::bitboard::Bitboard;
+use crate::square::Square;
+
+use super::technique::halves;
+
+/// `ATTACKS[sq]` is the set of squares a knight on `sq` attacks (the wiki's `arrKnightAttacks`),
+/// built at compile time by the wiki's `l1 l2 r1 r2` routine.
+pub static ATTACKS: [Bitboard; 64] = {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut i = 0;
+    while i < 64 {
+        table[i] = halves(Bitboard(1 << i));
+        i += 1;
+    }
+    table
+};
+
+/// The squares a knight on `square` attacks, by table lookup; usable in constants.
+///
+/// ```
+/// use knightbits::{knight, Bitboard, Square};
+/// assert_eq!(knight::attacks(Square::D4).0, 0x0000_1422_0022_1400);
+/// assert_eq!(knight::attacks(Square::A1).count(), 2);
+///
+/// const D4: Bitboard = knight::attacks(Square::D4);
+/// assert_eq!(D4.count(), 8);
+/// ```
+#[inline]
+pub const fn attacks(square: Square) -> Bitboard {
+    ATTACKS[square as usize]
+}
 
 /// Attacks of every knight in `knights` at once (the recommended entry point for sets): the
-/// wiki's setwise formula. Shift the set one and two files each way, masking the files that
-/// wrapped, then two and one ranks. Branch-free and table-free, about 17 ALU instructions for
-/// any set.
+/// wiki's setwise formula ([`technique::halves`](super::technique::halves)). Shift the set one
+/// and two files each way, masking the files that wrapped, then two and one ranks.
+/// Branch-free and table-free, about 17 ALU instructions for any set.
 ///
 /// Measured on AVX-512 Zen 5 (see `BENCHMARKS.md`), this is as fast as a loop of table lookups
 /// on exactly two knights, several times faster on sets whose size varies (no mispredicted loop
@@ -19,37 +50,17 @@ use crate::bitboard::Bitboard;
 /// ```
 #[inline]
 pub const fn attacks_set(knights: Bitboard) -> Bitboard {
-    super::setwise::attacks_halves(knights)
+    halves(knights)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::knight::attacks;
-    use crate::square::Square;
+    use knightbits_testkit as testkit;
 
-    /// Independent reference: the squares a knight step away, by file and rank arithmetic.
+    /// The testkit's reference: the squares a knight step away, by file and rank arithmetic.
     fn reference(square: Square) -> Bitboard {
-        const STEPS: [(i8, i8); 8] = [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ];
-        STEPS
-            .iter()
-            .filter_map(|&(df, dr)| square.offset(df, dr))
-            .collect()
-    }
-
-    fn union_of_references(set: Bitboard) -> Bitboard {
-        set.into_iter()
-            .map(reference)
-            .fold(Bitboard::EMPTY, |a, b| a | b)
+        Bitboard(testkit::knight(square as u8))
     }
 
     /// All 64 singles and all 2,016 pairs (every set of at most two knights, with the empty
@@ -81,18 +92,18 @@ mod tests {
     /// agreement on every set.
     #[test]
     fn distributes_over_union() {
-        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = testkit::Rng::new(0);
         for i in 0..5_000 {
             let (a, b) = match i % 3 {
-                0 => (next(), next()),
-                1 => (next() & next(), next() & next() & next()),
-                _ => (next() & next() & next() & next(), 1 << (next() % 64)),
+                0 => (rng.next(), rng.next()),
+                1 => (
+                    rng.next() & rng.next(),
+                    rng.next() & rng.next() & rng.next(),
+                ),
+                _ => (
+                    rng.next() & rng.next() & rng.next() & rng.next(),
+                    1 << (rng.next() % 64),
+                ),
             };
             let (a, b) = (Bitboard(a), Bitboard(b));
             assert_eq!(
@@ -100,7 +111,7 @@ mod tests {
                 attacks_set(a) | attacks_set(b),
                 "{a:?} {b:?}"
             );
-            assert_eq!(attacks_set(a), union_of_references(a), "{a:?}");
+            assert_eq!(attacks_set(a), Bitboard(testkit::knights(a.0)), "{a:?}");
         }
     }
 
@@ -109,7 +120,9 @@ mod tests {
     fn const_evaluation() {
         const B1_G1: Bitboard = attacks_set(Bitboard(0x42));
         const FULL: Bitboard = attacks_set(Bitboard::FULL);
-        assert_eq!(B1_G1, union_of_references(Bitboard(0x42)));
+        const D4: Bitboard = attacks(Square::D4);
+        assert_eq!(B1_G1, Bitboard(testkit::knights(0x42)));
         assert_eq!(FULL, Bitboard::FULL);
+        assert_eq!(D4, reference(Square::D4));
     }
 }
