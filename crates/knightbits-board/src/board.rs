@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use knightbits::knight::Direction;
+
 /// A square of an N x M board: `file` counts columns from 0 at the left, `rank` rows from 0 at
 /// the bottom (so on 8x8, `Coord { file: 0, rank: 0 }` is a1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -63,17 +65,18 @@ impl fmt::Display for BoardSizeError {
 
 impl core::error::Error for BoardSizeError {}
 
-/// The eight knight jumps as (file, rank) deltas.
-pub const KNIGHT_DELTAS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+/// The eight knight jumps as (file, rank) deltas, in the core's [`Direction::ALL`] order
+/// (clockwise from noNoEa): the core is the one place the jumps are written.
+pub(crate) const KNIGHT_DELTAS: [(i8, i8); 8] = {
+    let mut deltas = [(0, 0); 8];
+    let mut i = 0;
+    while i < 8 {
+        let d = Direction::ALL[i];
+        deltas[i] = (d.file_delta(), d.rank_delta());
+        i += 1;
+    }
+    deltas
+};
 
 impl Board {
     /// The largest side accepted.
