@@ -2,7 +2,7 @@
 //! line in (a last line without `\n` counts), each an answer or `{"error": …}`.
 #![no_main]
 
-use knightbits::Position;
+use knightbits::position::Position;
 use knightbits_cli::batch;
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};
@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     let answered = batch::process(data, &mut out, |line| {
         let position: Position = line
             .parse()
-            .map_err(|e: knightbits::FenError| e.to_string())?;
+            .map_err(|e: knightbits::position::FenError| e.to_string())?;
         let forks = position.forks();
         Ok(json!({
             "moves": position.legal_knight_moves().to_string(),

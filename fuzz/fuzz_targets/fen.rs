@@ -2,7 +2,7 @@
 //! the same position; its move generators and forks run without panicking.
 #![no_main]
 
-use knightbits::Position;
+use knightbits::position::Position;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

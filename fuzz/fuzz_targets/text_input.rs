@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
     }
     let _ = text.parse::<Numbering>();
-    let _ = text.parse::<knight::Method>();
+    let _ = text.parse::<knight::technique::Method>();
     if let Ok(board) = text.parse::<Board>() {
         assert_eq!(board.to_string().parse::<Board>(), Ok(board));
         if let Ok(c) = board.parse_coord(text) {
