@@ -3,6 +3,7 @@
 //!
 //! Exit codes: 0 success, 2 bad input or usage (one line on stderr), 1 an internal failure.
 
+pub mod api;
 pub mod batch;
 pub mod cmd;
 pub mod error;
