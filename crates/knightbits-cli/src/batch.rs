@@ -131,6 +131,38 @@ mod tests {
     }
 
     #[test]
+    fn every_line_gets_its_answer_or_an_error_object() {
+        let mut out = Vec::new();
+        process(&b"ab\n\xff\nc"[..], &mut out, |line| {
+            if line == "c" {
+                return Err("no c".to_string());
+            }
+            Ok(crate::api::SquareSet::from(knightbits::Bitboard(
+                line.len() as u64,
+            )))
+        })
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "{\"bitboard\":\"0x0000000000000002\",\"squares\":[\"b1\"],\"count\":1}\n\
+             {\"error\":\"line is not valid UTF-8\"}\n{\"error\":\"no c\"}\n"
+        );
+        // Any serializable answer will do, untyped JSON included.
+        let mut out = Vec::new();
+        process(&b"x\n"[..], &mut out, |line| {
+            let n: u32 = line
+                .parse()
+                .map_err(|e: std::num::ParseIntError| e.to_string())?;
+            Ok(serde_json::json!({ "n": n }))
+        })
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "{\"error\":\"invalid digit found in string\"}\n"
+        );
+    }
+
+    #[test]
     fn long_lines_are_skipped_not_kept() {
         let mut input = vec![b'x'; MAX_LINE + 1];
         input.extend_from_slice(b"\nok\n");
