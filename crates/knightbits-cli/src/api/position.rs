@@ -26,7 +26,7 @@ pub struct Placed {
 
 /// The answer to `position`: `{"fen", "turn", "check", "pieces"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Board {
+pub struct PositionBoard {
     /// The position in FEN, as the library writes it.
     #[serde(rename = "fen", serialize_with = "display")]
     pub position: Position,
@@ -39,9 +39,9 @@ pub struct Board {
 }
 
 /// Answers `position`.
-pub fn position(req: &PositionRequest) -> Board {
+pub fn position(req: &PositionRequest) -> PositionBoard {
     let pos = &req.position;
-    Board {
+    PositionBoard {
         position: *pos,
         turn: pos.turn(),
         check: pos.is_check(),
