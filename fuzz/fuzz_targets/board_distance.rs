@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 
-use knightbits::knight::{Board, Coord};
+use knightbits_board::{Board, Coord};
 use libfuzzer_sys::fuzz_target;
 
 fn bfs(board: Board, from: Coord, to: Coord) -> Option<u32> {

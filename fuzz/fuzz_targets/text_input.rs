@@ -2,7 +2,7 @@
 //! panic, and what parses formats back to something that parses to the same value.
 #![no_main]
 
-use knightbits::knight::Board;
+use knightbits_board::Board;
 use knightbits::mapping::Numbering;
 use knightbits::{Bitboard, Square, knight};
 use libfuzzer_sys::fuzz_target;

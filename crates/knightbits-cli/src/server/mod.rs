@@ -1,8 +1,8 @@
 //! The explorer's web server: the embedded page and a JSON API over the request layer.
 //!
-//! Only the three embedded files and the `/api/…` endpoints exist; every other path is a 404.
-//! Answers are computed by [`crate::api`], the same layer as the command line's `--json`; the
-//! server only reads queries and writes answers, and the page only shows them.
+//! Only the embedded files ([`ASSETS`]) and the `/api/…` endpoints exist; every other path is
+//! a 404. Answers are computed by [`crate::api`], the same layer as the command line's
+//! `--json`; the server only reads queries and writes answers, and the page only shows them.
 
 pub mod api;
 pub mod listen;
@@ -22,9 +22,48 @@ pub const MAX_URI: usize = 4096;
 /// Largest request body accepted, in bytes: the API reads none, so any body is refused.
 pub const MAX_BODY: u64 = 0;
 
+const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+
 const INDEX_HTML: &str = include_str!("../../web/index.html");
-const APP_JS: &str = include_str!("../../web/app.js");
-const STYLE_CSS: &str = include_str!("../../web/style.css");
+
+/// A module of the page under `/js/`, embedded from `web/js/`.
+macro_rules! module {
+    ($name:literal) => {
+        (
+            concat!("/js/", $name),
+            include_str!(concat!("../../web/js/", $name)),
+            JS,
+        )
+    };
+}
+
+/// The page's files, embedded in the binary: (path, contents, content type). `/app.js` is the
+/// entry module; it imports the others from `/js/`.
+const ASSETS: &[(&str, &str, &str)] = &[
+    ("/index.html", INDEX_HTML, HTML),
+    ("/style.css", include_str!("../../web/style.css"), CSS),
+    ("/app.js", include_str!("../../web/app.js"), JS),
+    module!("actions.js"),
+    module!("api.js"),
+    module!("board.js"),
+    module!("convert.js"),
+    module!("dom.js"),
+    module!("fields.js"),
+    module!("fill.js"),
+    module!("footer.js"),
+    module!("forks.js"),
+    module!("keys.js"),
+    module!("position.js"),
+    module!("second.js"),
+    module!("squares.js"),
+    module!("state.js"),
+    module!("steps.js"),
+    module!("store.js"),
+    module!("tour.js"),
+    module!("url.js"),
+];
 
 /// The page may load only what this server serves.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; \
@@ -36,19 +75,8 @@ connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 pub fn router(loopback_only: bool) -> Router {
     let api = api::routes();
     let router = Router::new()
-        .route("/", get(|| file(INDEX_HTML, "text/html; charset=utf-8")))
-        .route(
-            "/index.html",
-            get(|| file(INDEX_HTML, "text/html; charset=utf-8")),
-        )
-        .route(
-            "/app.js",
-            get(|| file(APP_JS, "text/javascript; charset=utf-8")),
-        )
-        .route(
-            "/style.css",
-            get(|| file(STYLE_CSS, "text/css; charset=utf-8")),
-        )
+        .route("/", get(|| file(INDEX_HTML, HTML)))
+        .merge(assets())
         .merge(api)
         .fallback(not_found)
         .layer(middleware::from_fn(limits));
@@ -57,6 +85,15 @@ pub fn router(loopback_only: bool) -> Router {
     } else {
         router
     }
+}
+
+/// A route for each embedded file.
+fn assets() -> Router {
+    ASSETS
+        .iter()
+        .fold(Router::new(), |router, &(path, body, kind)| {
+            router.route(path, get(move || file(body, kind)))
+        })
 }
 
 /// Whether a `Host` header names the loopback interface: `localhost`, `127.0.0.1` (any

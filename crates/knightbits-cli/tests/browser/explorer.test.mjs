@@ -50,16 +50,77 @@ after(async () => {
   if (server) { server.removeAllListeners('exit'); server.kill(); }
 });
 
-async function openPage(viewport) {
+// Every page is watched for requests elsewhere, script errors, console errors (a missing
+// favicon shows as one), failed requests and answers of 400 or more.
+async function openPage(viewport, url = base) {
   const page = await browser.newPage({ viewport });
   const foreign = [];
   page.on('request', (r) => { if (!r.url().startsWith(base)) foreign.push(r.url()); });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(base);
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()} (${m.location().url})`); });
+  page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure() ? r.failure().errorText : ''}`));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`status ${r.status()}: ${r.url()}`); });
+  await page.goto(url);
   await page.waitForSelector('body[data-ready="1"]');
-  return { page, foreign, errors };
+  return { page, foreign, errors, problems };
 }
+
+/** The problems not caused on purpose: each `expected` pattern excuses the lines it matches. */
+function unexpected(problems, ...expected) {
+  return problems.filter((p) => !expected.some((re) => re.test(p)));
+}
+
+// What the page shows about its state, panel by panel.
+async function snapshot(page) {
+  return page.evaluate(() => {
+    const q = (s) => document.querySelector(s);
+    const squares = [...document.querySelectorAll('[data-square]')];
+    return {
+      hex: q('#hex').value,
+      dec: q('#dec').value,
+      squares: q('#squares').textContent,
+      count: q('#count').textContent,
+      marked: squares.filter((e) => e.dataset.set === '1').map((e) => e.dataset.square).sort(),
+      pieces: squares.filter((e) => e.querySelector('.pc').textContent).map((e) => e.dataset.square + e.querySelector('.pc').textContent).sort(),
+      piecesOut: q('#pieces-out').textContent,
+      tool: q('input[name="tool"]:checked').value,
+      method: q('#method').value,
+      methods: q('#methods-out').textContent,
+      steps: document.querySelectorAll('#steps .step').length,
+      stepLabel: q('#step-label').textContent,
+      rings: document.querySelectorAll('.sq.step-hit, .sq.step-removed').length,
+      numbering: q('#numbering').value,
+      h1Index: q('[data-square="h1"] .idx').textContent,
+      value: q('#value').textContent,
+      hex2: q('#hex2').value,
+      second: [...document.querySelectorAll('#board2 .cell.on')].map((e) => e.dataset.cell).sort(),
+      forks: q('#forks-out').textContent,
+      fen: q('#fen').value,
+      forkMoves: q('#fork-moves').textContent,
+      posSvg: q('#pos-svg').getAttribute('src'),
+      fill: q('#fill-out').textContent,
+      path: q('#path-out').textContent,
+      tour: q('#tour-out').textContent,
+      tourInputs: [q('#tour-w').value, q('#tour-h').value, q('#tour-start').value, q('#tour-closed').checked],
+      countOut: q('#count-out').textContent,
+      svgLink: q('#svg-link').getAttribute('href'),
+    };
+  });
+}
+
+/** The squares with a piece, as name + glyph. */
+async function pieces(page) {
+  return (await snapshot(page)).pieces;
+}
+
+/** The library's attack set of pieces, straight from the server (not through the page). */
+async function attacksOf(input, piece) {
+  const res = await fetch(`${base}api/attacks?${new URLSearchParams({ input, piece })}`);
+  return BigInt((await res.json()).bitboard);
+}
+const hex16 = (v) => '0x' + v.toString(16).padStart(16, '0');
 
 async function marked(page) {
   const names = await page.$$eval('[data-square][data-set="1"]', (els) => els.map((e) => e.dataset.square));
@@ -69,7 +130,7 @@ async function marked(page) {
 async function idle(page) { await page.evaluate(() => window.kbIdle()); }
 
 test('a knight on d4 marks the wiki attack set; toggling a square edits the hex', async () => {
-  const { page, foreign, errors } = await openPage({ width: 1280, height: 1000 });
+  const { page, foreign, errors, problems } = await openPage({ width: 1280, height: 1000 });
   assert.equal(await page.$$eval('[data-square]', (els) => els.length), 64);
 
   await page.click('label:has(#tool-knight)');
@@ -140,11 +201,13 @@ test('a knight on d4 marks the wiki attack set; toggling a square edits the hex'
 
   assert.deepEqual(foreign, [], 'the page loads nothing from outside the server');
   assert.deepEqual(errors, []);
+  // Only the refused 0xZZ (typed, then entered) may have failed.
+  assert.deepEqual(unexpected(problems, /api\/show\?input=0xZZ/, /^console: Failed to load resource: .* 400 /), []);
   await page.close();
 });
 
 test('drag paints, keys slide the knight, steps follow the method', async () => {
-  const { page, errors } = await openPage({ width: 1280, height: 1000 });
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
   // Drag from a1 across to d1 paints a1 b1 c1 d1.
   const box = async (sq) => page.locator(`[data-square="${sq}"]`).boundingBox();
   const a1 = await box('a1');
@@ -196,11 +259,12 @@ test('drag paints, keys slide the knight, steps follow the method', async () => 
   await page.screenshot({ path: resolve(artifacts, 'explorer-steps.png'), fullPage: true });
 
   assert.deepEqual(errors, []);
+  assert.deepEqual(problems, []);
   await page.close();
 });
 
 test('a FEN shows its fork move; fills and a shortest path from a clicked square', async () => {
-  const { page, foreign, errors } = await openPage({ width: 1280, height: 1000 });
+  const { page, foreign, errors, problems } = await openPage({ width: 1280, height: 1000 });
   // A white knight on d5, black king e8, queen a8, rook h8: d5c7 forks king and queen.
   await page.fill('#fen', 'q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1');
   await page.press('#fen', 'Enter');
@@ -261,11 +325,14 @@ test('a FEN shows its fork move; fills and a shortest path from a clicked square
   await page.screenshot({ path: resolve(artifacts, 'explorer-position.png'), fullPage: true });
   assert.deepEqual(foreign, []);
   assert.deepEqual(errors, []);
+  // Only the bad FEN and the 4 x 4 tour, refused on purpose, may have failed.
+  assert.deepEqual(unexpected(problems, /api\/(position|forks|moves)\?fen=8%2F8%2F8\+/, /api\/tour(-svg)?\?board=4x4/,
+    /^console: Failed to load resource: .* 400 /), []);
   await page.close();
 });
 
 test('latency: 60 interactions, each from its event to the rendered answer', async () => {
-  const { page, errors } = await openPage({ width: 1280, height: 1000 });
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
   await page.evaluate(() => { window.kbLatencies.length = 0; });
   const squares = ['a1', 'd4', 'h8', 'e5', 'b2', 'g7', 'c3', 'f6', 'h1', 'a8'];
   for (const sq of squares) { await page.click(`[data-square="${sq}"]`); await idle(page); }
@@ -293,11 +360,12 @@ test('latency: 60 interactions, each from its event to the rendered answer', asy
   console.log(line);
   writeFileSync(resolve(artifacts, 'latency.txt'), line + '\n' + JSON.stringify(lat) + '\n');
   assert.deepEqual(errors, []);
+  assert.deepEqual(problems, []);
   await page.close();
 });
 
 test('screenshots: desktop and phone width', async () => {
-  const { page } = await openPage({ width: 1280, height: 900 });
+  const { page, problems } = await openPage({ width: 1280, height: 900 });
   await page.keyboard.press('n');
   await page.click('[data-square="g3"]');
   await idle(page);
@@ -307,6 +375,7 @@ test('screenshots: desktop and phone width', async () => {
   assert.deepEqual(await marked(page), ['e2', 'e4', 'f1', 'f5', 'h1', 'h5']);
   assert.ok(await page.$$eval('#steps .cell.removed', (els) => els.length) > 0);
   await page.screenshot({ path: resolve(artifacts, 'explorer.png'), fullPage: false });
+  assert.deepEqual(problems, []);
   await page.close();
 
   const phone = await openPage({ width: 390, height: 844 });
@@ -316,5 +385,230 @@ test('screenshots: desktop and phone width', async () => {
   const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `no horizontal scrolling at phone width (${width}px)`);
   await phone.page.screenshot({ path: resolve(artifacts, 'explorer-phone.png'), fullPage: true });
+  assert.deepEqual(phone.problems, []);
   await phone.page.close();
+});
+
+const ZERO = '0x0000000000000000';
+
+async function knightsOnB1G1(page) {
+  await page.keyboard.press('n');
+  await page.click('[data-square="b1"]');
+  await page.click('[data-square="g1"]');
+  await idle(page);
+  assert.equal(await page.textContent('#pieces-out'), 'knights on b1 g1');
+  assert.equal(await page.textContent('#step-label'), 'all 2 steps → 6 squares');
+  assert.equal(await page.inputValue('#hex'), hex16(await attacksOf('b1,g1', 'knight')));
+}
+
+test('Clear empties the board and every panel that describes it', async () => {
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
+  const empty = await snapshot(page);
+  await knightsOnB1G1(page);
+  await page.click('#step-next');
+  assert.ok((await snapshot(page)).rings > 0, 'the first step is ringed on the board');
+
+  await page.click('[data-op="clear"]');
+  await idle(page);
+  const after = await snapshot(page);
+  // Everything about the main board is as on a fresh page: no bits, no pieces, no steps.
+  for (const key of ['hex', 'dec', 'squares', 'count', 'marked', 'pieces', 'piecesOut', 'methods', 'steps',
+    'stepLabel', 'rings', 'countOut', 'svgLink', 'value']) {
+    assert.deepEqual(after[key], empty[key], key);
+  }
+  assert.equal(after.hex, ZERO);
+  assert.equal(after.piecesOut, 'no pieces placed');
+  assert.equal(after.stepLabel, 'no pieces');
+  assert.equal(await page.$$eval('.sq.has-piece', (els) => els.length), 0);
+  assert.doesNotMatch(after.svgLink, /pieces=/);
+  assert.doesNotMatch(page.url(), /[#&](b|p|q)=/);
+  // Nothing is left to step through or to slide.
+  await page.click('#step-next');
+  await page.keyboard.press('d');
+  await idle(page);
+  assert.deepEqual(await snapshot(page), after);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('choosing a tool converts no piece; a king goes beside the knights', async () => {
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
+  await knightsOnB1G1(page);
+  const knights = await snapshot(page);
+
+  await page.keyboard.press('k');
+  assert.equal(await page.isChecked('#tool-king'), true);
+  const switched = await snapshot(page);
+  assert.deepEqual({ ...switched, tool: undefined, method: undefined }, { ...knights, tool: undefined, method: undefined });
+  assert.deepEqual(switched.pieces, ['b1♞', 'g1♞']);
+  // The picker now offers the king's methods (for the kings to come).
+  assert.deepEqual(await page.$$eval('#method option', (os) => os.map((o) => o.value)), ['lookup', 'shifts', 'translate']);
+
+  // A king on e4: the knights stay knights; the board is both attack sets together.
+  await page.click('[data-square="e4"]');
+  await idle(page);
+  assert.deepEqual(await pieces(page), ['b1♞', 'e4♚', 'g1♞']);
+  assert.equal(await page.textContent('#pieces-out'), 'knights on b1 g1, king on e4');
+  const both = (await attacksOf('b1,g1', 'knight')) | (await attacksOf('e4', 'king'));
+  assert.equal(await page.inputValue('#hex'), hex16(both));
+  assert.match(await page.textContent('#step-label'), /^all \d+ steps → 13 squares$/);
+
+  // Paint, then the knight tool again: still no piece changes kind.
+  await page.click('label:has(#tool-paint)');
+  await page.click('label:has(#tool-knight)');
+  assert.deepEqual(await pieces(page), ['b1♞', 'e4♚', 'g1♞']);
+  // A knight slid with the arrow keys moves every piece, each keeping its kind.
+  await page.focus('[data-square="e4"]');
+  await page.keyboard.press('ArrowUp');
+  await idle(page);
+  assert.deepEqual(await pieces(page), ['b2♞', 'e5♚', 'g2♞']);
+  // A king placed on a knight's square replaces that knight only.
+  await page.keyboard.press('k');
+  await page.click('[data-square="b2"]');
+  await idle(page);
+  assert.deepEqual(await pieces(page), ['b2♚', 'e5♚', 'g2♞']);
+  assert.equal(await page.textContent('#pieces-out'), 'knight on g2, kings on b2 e5');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a value typed into the fields replaces the board and clears the step highlights', async () => {
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
+  await page.keyboard.press('n');
+  await page.click('[data-square="d4"]');
+  await idle(page);
+  await page.click('#step-next');
+  assert.ok((await snapshot(page)).rings > 0);
+
+  // As it is typed (no Enter yet), the board already follows the value.
+  await page.fill('#hex', '0x00000000000000ff');
+  await idle(page);
+  let s = await snapshot(page);
+  assert.deepEqual(s.marked, ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1']);
+  assert.deepEqual(s.pieces, []);
+  assert.equal(s.rings, 0);
+  assert.equal(s.steps, 0);
+  assert.equal(s.piecesOut, 'no pieces placed');
+  assert.equal(s.stepLabel, 'no pieces');
+  assert.equal(s.dec, '255');
+  await page.press('#hex', 'Enter');
+  await idle(page);
+  assert.equal(await page.inputValue('#hex'), '0x00000000000000ff');
+
+  // The decimal and binary fields do the same.
+  await page.click('label:has(#tool-knight)');
+  await page.click('[data-square="e5"]');
+  await idle(page);
+  await page.fill('#dec', '6');
+  await page.press('#dec', 'Enter');
+  await idle(page);
+  s = await snapshot(page);
+  assert.deepEqual([s.hex, s.marked, s.pieces, s.piecesOut], ['0x0000000000000006', ['b1', 'c1'], [], 'no pieces placed']);
+  await page.click('[data-square="e5"]');
+  await page.fill('#bin', '1');
+  await page.press('#bin', 'Enter');
+  await idle(page);
+  s = await snapshot(page);
+  assert.deepEqual([s.hex, s.pieces, s.steps], ['0x0000000000000001', [], 0]);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the URL restores the whole state in a new page', async () => {
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
+  // Knights by post-mask, a king by shifts, and one painted square beside their attacks.
+  await page.keyboard.press('n');
+  await page.click('[data-square="b1"]');
+  await page.click('[data-square="g1"]');
+  await page.selectOption('#method', 'post-mask');
+  await page.keyboard.press('k');
+  await page.click('[data-square="e4"]');
+  await page.selectOption('#method', 'shifts');
+  await page.keyboard.press('p');
+  await page.click('[data-square="a8"]');
+  await page.selectOption('#numbering', 'h1-g1');
+  // The other panels.
+  await page.click('#board2 [data-cell="c3"]');
+  await page.click('#board2 [data-cell="d4"]');
+  await page.click('#forkboard [data-cell="c5"]');
+  await page.click('#forkboard [data-cell="e5"]');
+  await page.fill('#fen', '4k3/8/8/2r1q3/8/8/8/4K1N1 w - - 0 1');
+  await page.press('#fen', 'Enter');
+  await page.click('#fillboard [data-cell="a1"]');
+  await idle(page);
+  await page.click('#fillboard [data-cell="h8"]');
+  await page.fill('#tour-w', '6');
+  await page.fill('#tour-h', '6');
+  await page.fill('#tour-start', 'b2');
+  await page.check('#tour-closed');
+  await page.click('#tour-go');
+  await idle(page);
+
+  const before = await snapshot(page);
+  assert.deepEqual(before.pieces, ['b1♞', 'e4♚', 'g1♞']);
+  assert.ok(before.marked.includes('a8') && !before.marked.includes('h8'), 'a8 stays a8 in any numbering');
+  assert.equal(before.tool, 'paint');
+  assert.equal(before.method, 'shifts', 'the picker shows the kind last chosen: the king');
+  assert.equal(await page.textContent('#methods-out tr.current'), '♞ post-mask0x0000000000a518006 squares');
+  assert.equal(before.numbering, 'h1-g1');
+  assert.deepEqual(before.second, ['c3', 'd4']);
+  assert.match(before.forks, /^2 fork squares: d3 d7$/);
+  assert.match(before.path, /^a1 → h8: distance 6/);
+  assert.match(before.tour, /^closed tour of 6x6, 36 squares: b2 /);
+
+  const url = page.url();
+  const again = await openPage({ width: 1280, height: 1000 }, url);
+  assert.deepEqual(await snapshot(again.page), before);
+  assert.equal(again.page.url(), url, 'the restored page writes the same URL');
+  assert.deepEqual([...errors, ...again.errors], []);
+  assert.deepEqual([...problems, ...again.problems], []);
+  await again.page.close();
+  await page.close();
+});
+
+test('a clean session: every file served as it should be, no console error, no failed request', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  const problems = [];
+  const types = {};
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
+  page.on('response', (r) => {
+    types[new URL(r.url()).pathname] = r.headers()['content-type'];
+    if (r.status() >= 400) problems.push(`status ${r.status()}: ${r.url()}`);
+  });
+  await page.goto(base);
+  await page.waitForSelector('body[data-ready="1"]');
+  // The icon is inline, so no request for /favicon.ico (which the server answers 404).
+  assert.match(await page.getAttribute('link[rel="icon"]', 'href'), /^data:image\/svg\+xml;base64,/);
+  const scripts = Object.keys(types).filter((p) => p.endsWith('.js'));
+  assert.ok(scripts.includes('/app.js') && scripts.length > 5, scripts.join(' '));
+  for (const p of scripts) assert.equal(types[p], 'text/javascript; charset=utf-8', p);
+  assert.equal(types['/style.css'], 'text/css; charset=utf-8');
+  assert.equal(await page.evaluate(() => document.querySelector('script').type), 'module');
+  // The page's own names stay in its modules: nothing but the test hooks on window.
+  assert.deepEqual(await page.evaluate(() => ['state', 'api', 'act', 'renderMain', 'squareEl'].filter((n) => n in window)), []);
+  // An ordinary session through every panel.
+  await page.click('[data-square="c3"]');
+  await page.keyboard.press('n');
+  await page.click('[data-square="d4"]');
+  await page.keyboard.press(']');
+  await page.click('[data-op="invert"]');
+  await page.click('#board2 [data-cell="a1"]');
+  await page.click('[data-op2="xor"]');
+  await page.click('#forks-from-board');
+  await page.click('#fen-load');
+  await page.check('input[name="arrows"][value="king"]');
+  await page.click('#fillboard [data-cell="b1"]');
+  await page.click('#fill-next');
+  await page.click('#tour-go');
+  await page.selectOption('#count-method', 'loop');
+  await page.selectOption('#conv-to', 'a8-b8');
+  await idle(page);
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(problems, []);
+  await page.close();
 });

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The explorer's browser test: installs headless Chromium (Debian's package) and
-# playwright-core (npm ci, from package-lock.json), builds the binary, and runs the test.
-# Screenshots and the measured interaction latency go to test-artifacts/ at the repository root.
+# The explorer's tests: first the page's pure modules (state model, URL encoding, the list of
+# embedded files) under node's own test runner, no browser needed; then the browser test, which
+# installs headless Chromium (Debian's package) and playwright-core (npm ci, from
+# package-lock.json), builds the binary, and drives the page. Screenshots and the measured
+# interaction latency go to test-artifacts/ at the repository root.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../../../.." && pwd)"
@@ -16,6 +18,8 @@ if ! command -v npm >/dev/null; then
   apt-get update -q
   apt-get install -y -q nodejs npm
 fi
+
+node --test "$here"/../../web/test/*.test.mjs
 
 cd "$here"
 npm ci --no-audit --no-fund --loglevel=error

@@ -1,0 +1,275 @@
+// Every interaction that asks the library: each runs in turn through the store, reads the model
+// as the interactions before it left it, and hands the answers to a transition of state.js.
+
+import * as api from './api.js';
+import * as S from './state.js';
+import { decode } from './url.js';
+
+const EDGE = 'A piece is at the edge: nothing moved.';
+const FLASH_MS = 1600;
+
+export function createActions(store) {
+  const act = store.act;
+
+  // ---- the pieces ----
+
+  /** The /api/steps answers for the planned requests, per kind. */
+  async function askPieces(requests) {
+    const answers = await Promise.all(requests.map((r) => api.steps(r.params)));
+    return Object.fromEntries(requests.map((r, i) => [r.kind, answers[i]]));
+  }
+
+  /** The view of the pieces' attack set: one kind's own, or two kinds' joined by the library. */
+  async function askAttacks(answers, numbering) {
+    const plan = S.boardFromPieces(answers);
+    if (!plan.union) return plan.view;
+    return api.op({ bitboard: plan.union[0], op: 'or', other: plan.union[1], numbering });
+  }
+
+  /** A click with the knight or king tool (`kind`) on a square. */
+  function togglePiece(name, kind) {
+    return act(async (m) => {
+      const answers = await askPieces(S.pieceRequests(m, { toggle: name, kind }));
+      const attacks = await askAttacks(answers, m.numbering);
+      return (n) => S.piecesAnswered(n, answers, attacks);
+    });
+  }
+
+  /** Every piece one step `by` (north, south, east, west, or the devlog's a and d), or none. */
+  function slide(by) {
+    return act(async (m) => {
+      const requests = S.pieceRequests(m, { by });
+      if (!requests.length) return null;
+      const answers = await askPieces(requests);
+      if (!S.allMoved(answers)) {
+        setTimeout(() => store.now((n) => S.unflash(n, EDGE)), FLASH_MS);
+        return (n) => S.flash(n, EDGE);
+      }
+      const attacks = await askAttacks(answers, m.numbering);
+      return (n) => S.piecesAnswered(n, answers, attacks, { slid: true });
+    });
+  }
+
+  /** The method for one kind; pieces of that kind, if any, are traced again. */
+  function setMethod(kind, method) {
+    return act(async (m) => {
+      if (!S.squaresOf(m, kind).length) return (n) => S.setMethod(n, kind, method);
+      const answers = await askPieces(S.pieceRequests(S.setMethod(m, kind, method), null));
+      const attacks = await askAttacks(answers, m.numbering);
+      return (n) => S.piecesAnswered(S.setMethod(n, kind, method), answers, attacks);
+    });
+  }
+
+  // ---- the bits ----
+
+  /** The board replaced by other bits in any form the library reads: no pieces remain. */
+  function replaceBoard(input, field) {
+    return act(async (m) => {
+      const v = await api.show(input, m.numbering);
+      return (n) => S.boardReplaced(n, v);
+    }, { onError: field ? (n) => S.fieldInvalid(n, field) : undefined });
+  }
+
+  /** A number field as it is typed: the board follows each value the library reads. */
+  function typed(input, field) {
+    return act(async (m) => {
+      const v = await api.show(input, m.numbering);
+      return (n) => S.fieldValid(S.boardReplaced(n, v), field);
+    }, { quiet: true, onError: (n) => S.fieldInvalid(n, field) });
+  }
+
+  /** An edit of the whole board (`/api/op`); clear also takes the pieces away. */
+  function op(name, extra) {
+    return act(async (m) => {
+      const v = await api.op({ bitboard: S.bits(m), op: name, numbering: m.numbering, ...extra });
+      return (n) => (name === 'clear' ? S.boardReplaced(n, v) : S.bitsEdited(n, v));
+    });
+  }
+
+  /** The main board combined with the second one (and, or, xor, andnot). */
+  function combine(name) {
+    return act(async (m) => {
+      const other = m.other ? m.other.bitboard : S.ZERO;
+      const v = await api.op({ bitboard: S.bits(m), op: name, other, numbering: m.numbering });
+      return (n) => S.bitsEdited(n, v);
+    });
+  }
+
+  /** One square's bit, flipped (a click or Space with the paint tool). */
+  function toggleBit(name) { return op('toggle', { square: name }); }
+
+  // Squares painted while a request is on its way go together in the next one.
+  let open = null; // the batch not yet sent: { op, squares }
+
+  /** A square painted by a drag: shown at once, sent with its batch. */
+  function paint(name, value) {
+    const kind = value === '1' ? 'or' : 'andnot';
+    if (open && open.op === kind) {
+      open.squares.push(name);
+      store.now((m) => S.painted(m, name, value, open));
+      return;
+    }
+    const batch = { op: kind, squares: [name] };
+    open = batch;
+    store.now((m) => S.painted(m, name, value, batch));
+    act(async (m) => {
+      if (open === batch) open = null;
+      const v = await api.op({ bitboard: S.bits(m), op: batch.op, other: batch.squares.join(','), numbering: m.numbering });
+      return (n) => S.paintDone(n, v, batch);
+    }, { onError: (n) => S.paintFailed(n, batch) });
+  }
+
+  /** The same bits in another numbering. */
+  function setNumbering(numbering) {
+    return act(async (m) => {
+      const v = await api.show(S.bits(m), numbering);
+      return (n) => S.numbered(n, numbering, v);
+    });
+  }
+
+  // ---- the other panels ----
+
+  function showOther(input) {
+    return act(async () => {
+      const v = await api.show(input);
+      return (n) => S.otherShown(n, v);
+    });
+  }
+
+  function toggleOther(name) {
+    return act(async (m) => {
+      const v = await api.op({ bitboard: m.other ? m.other.bitboard : S.ZERO, op: 'toggle', square: name });
+      return (n) => S.otherShown(n, v);
+    });
+  }
+
+  async function askForks(targets) {
+    const [t, f] = await Promise.all([api.show(targets), api.forkSquares(targets)]);
+    return { targets: t, forks: f };
+  }
+
+  function showForks(targets) {
+    return act(async (m) => {
+      const r = await askForks(typeof targets === 'function' ? targets(m) : targets);
+      return (n) => S.forksShown(n, r.targets, r.forks);
+    });
+  }
+
+  function toggleTarget(name) {
+    return act(async (m) => {
+      const t = await api.op({ bitboard: m.forks ? m.forks.targets.bitboard : S.ZERO, op: 'toggle', square: name });
+      const r = await askForks(t.bitboard);
+      return (n) => S.forksShown(n, r.targets, r.forks);
+    });
+  }
+
+  async function askPosition(fen) {
+    const [pos, forks, knight, king] = await Promise.all([
+      api.position(fen),
+      api.forks(fen),
+      api.moves({ fen, piece: 'knight', legal: 'true' }),
+      api.moves({ fen, piece: 'king', legal: 'true', castling: 'true' }),
+    ]);
+    return { fen: pos.fen, forks, knight, king };
+  }
+
+  /** A FEN: its moves and forks; a refused one leaves the last position shown. */
+  function loadPosition(fen) {
+    return act(async () => {
+      const p = await askPosition(fen.trim());
+      return (n) => S.positionLoaded(n, p);
+    }, { onError: (n, e) => S.positionFailed(n, e.message) });
+  }
+
+  /** The side to move's knight attacks, onto the board. */
+  function positionAttacksToBoard() {
+    return act(async (m) => {
+      if (!m.position) return null;
+      const side = m.position.fen.split(' ')[1] === 'b' ? 'black' : 'white';
+      const a = await api.attacks({ fen: m.position.fen, side });
+      const v = await api.show(a.bitboard, m.numbering);
+      return (n) => S.boardReplaced(n, v);
+    });
+  }
+
+  async function askFill(from) {
+    const [f, d] = await Promise.all([api.fill(from), api.distances(from)]);
+    return { fills: f.steps, distances: d.distances };
+  }
+
+  /** A click on the distance board: the start, the start again (clear), or a target. */
+  function fillClick(name) {
+    return act(async (m) => {
+      if (!m.fill.from) {
+        const r = await askFill(name);
+        return (n) => S.fillFrom(n, name, r.fills, r.distances);
+      }
+      if (name === m.fill.from) return (n) => S.fillCleared(n);
+      const path = await api.distance(m.fill.from, name);
+      return (n) => S.fillTo(n, name, path);
+    });
+  }
+
+  async function askTour(params) {
+    const q = { board: params.board, start: params.start, closed: params.closed ? 'true' : 'false' };
+    const [t, svg] = await Promise.allSettled([api.tour(q), api.tourSvg(q)]);
+    if (t.status === 'rejected') throw t.reason;
+    if (svg.status === 'rejected') throw svg.reason;
+    return { params, answer: t.value, svg: svg.value };
+  }
+
+  function showTour(params) {
+    return act(async () => {
+      const r = await askTour(params);
+      return (n) => S.tourShown(n, r.params, r.answer, r.svg);
+    });
+  }
+
+  function convert(input, from, to) {
+    return act(async () => {
+      const r = await api.convert(input, from, to);
+      return (n) => S.converted(n, '→ ' + r.bitboard);
+    }, { onError: (n) => S.converted(n, '') });
+  }
+
+  // ---- the whole page from its URL ----
+
+  /**
+   * Loads the names the pickers offer, then everything the fragment asks for at once. A part
+   * the library refuses is left at its default; resolves to what was refused ('' for nothing),
+   * for the error line.
+   */
+  async function load(fragment) {
+    const problems = [];
+    const part = (promise, fallback) => promise.catch((e) => { problems.push(e.message); return fallback; });
+    await act(async () => {
+      const meta = await api.meta();
+      const w = decode(fragment, meta);
+      const zero = () => api.show(S.ZERO, w.numbering);
+      const pieceRequests = S.KINDS.filter((k) => w.pieces[k]).map((kind) => ({
+        kind,
+        params: { input: w.pieces[kind], piece: kind, method: w.methods[kind], numbering: w.numbering },
+      }));
+      const [view, pieces, other, forks, position, fill, tour] = await Promise.all([
+        part(api.show(w.bits, w.numbering), null).then((v) => v || zero()),
+        part(askPieces(pieceRequests), {}),
+        part(api.show(w.other), null).then((v) => v || api.show(S.ZERO)),
+        part(askForks(w.targets), null).then((v) => v || askForks(S.ZERO)),
+        part(askPosition(w.fen), null).then((v) => v || askPosition(S.DEFAULT_FEN)),
+        w.from ? part(askFill(w.from).then(async (r) => ({
+          ...r, from: w.from, to: w.to, path: w.to ? await api.distance(w.from, w.to) : null,
+        })), null) : null,
+        part(askTour(w.tour), null).then((v) => v || askTour(S.DEFAULT_TOUR)),
+      ]);
+      const attacks = await askAttacks(pieces, w.numbering);
+      return (n) => S.restored(S.withMeta(n, meta), { wanted: w, view, pieces, attacks, other, forks, position, fill, tour });
+    });
+    return problems.length ? `from the link: ${problems.join('; ')}` : '';
+  }
+
+  return {
+    togglePiece, slide, setMethod, replaceBoard, typed, op, combine, toggleBit, paint, setNumbering,
+    showOther, toggleOther, showForks, toggleTarget, loadPosition, positionAttacksToBoard,
+    fillClick, showTour, convert, load,
+  };
+}

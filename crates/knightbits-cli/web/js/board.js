@@ -1,0 +1,164 @@
+// The main board, drawn from the model: its bits (data-set), the pieces, the highlighted step's
+// rings, the bit indices and the keyboard cursor; and what a click, a drag or a key on it does.
+
+import { $, changed } from './dom.js';
+import { DRAWN, LERF, isLight, offset, ARROWS } from './squares.js';
+import * as S from './state.js';
+
+const HINTS = {
+  paint: 'Click or drag to paint. Arrow keys move the cursor, Space toggles.',
+  knight: 'Click to place or remove a knight. Arrow keys or A / D slide the pieces; Shift+arrows move the cursor.',
+  king: 'Click to place or remove a king. Arrow keys or A / D slide the pieces; Shift+arrows move the cursor.',
+};
+
+export function createBoard(store, actions) {
+  const board = $('#board');
+  const squares = new Map(); // name -> element
+
+  // rank 8 on top, 8 rows of 8
+  for (let row = 0; row < 8; row++) {
+    const label = document.createElement('span');
+    label.textContent = 8 - row;
+    $('#ranks').appendChild(label);
+    const rowEl = document.createElement('div');
+    rowEl.setAttribute('role', 'row');
+    rowEl.className = 'row8';
+    for (const name of DRAWN.slice(row * 8, row * 8 + 8)) {
+      const el = document.createElement('div');
+      el.className = 'sq ' + (isLight(name) ? 'light' : 'dark');
+      el.dataset.square = name;
+      el.dataset.set = '0';
+      el.setAttribute('role', 'gridcell');
+      el.setAttribute('aria-label', name);
+      el.setAttribute('aria-selected', 'false');
+      el.tabIndex = -1;
+      el.innerHTML = '<span class="idx"></span><span class="pc" aria-hidden="true"></span>';
+      rowEl.appendChild(el);
+      squares.set(name, el);
+    }
+    board.appendChild(rowEl);
+  }
+
+  // ---- input ----
+
+  const model = () => store.model;
+  function cursorTo(name, focus) {
+    store.now((m) => S.moveCursor(m, name));
+    if (focus) squares.get(name).focus();
+  }
+  function click(name) {
+    const m = model();
+    if (m.tool === 'paint') actions.toggleBit(name);
+    else actions.togglePiece(name, m.tool);
+  }
+
+  let painting = null; // a drag with the paint tool: { value: '1' | '0', seen: Set }
+  function paintAt(el) {
+    const name = el.dataset.square;
+    if (painting.seen.has(name)) return;
+    painting.seen.add(name);
+    if ((S.isSet(model(), name) ? '1' : '0') === painting.value) return;
+    actions.paint(name, painting.value);
+  }
+
+  board.addEventListener('pointerdown', (e) => {
+    const el = e.target.closest('[data-square]');
+    if (!el || e.button !== 0) return;
+    e.preventDefault();
+    cursorTo(el.dataset.square, true);
+    if (model().tool !== 'paint') { click(el.dataset.square); return; }
+    painting = { value: S.isSet(model(), el.dataset.square) ? '0' : '1', seen: new Set() };
+    paintAt(el);
+  });
+  board.addEventListener('pointermove', (e) => {
+    if (!painting) return;
+    const hit = document.elementFromPoint(e.clientX, e.clientY);
+    const el = hit && hit.closest('[data-square]');
+    if (el) paintAt(el);
+  });
+  const stop = () => { painting = null; };
+  window.addEventListener('pointerup', stop);
+  window.addEventListener('pointercancel', stop);
+
+  // The cursor is wherever focus is, however it got there.
+  board.addEventListener('focusin', (e) => {
+    const el = e.target.closest('[data-square]');
+    if (el) cursorTo(el.dataset.square, false);
+  });
+  board.addEventListener('keydown', (e) => {
+    const el = e.target.closest('[data-square]');
+    if (!el) return;
+    const m = model();
+    if (ARROWS[e.key]) {
+      e.preventDefault();
+      const [df, dr, by] = ARROWS[e.key];
+      if (m.tool !== 'paint' && S.hasPieces(m) && !e.shiftKey) {
+        actions.slide(by);
+      } else {
+        const to = offset(m.cursor, df, dr);
+        if (to) cursorTo(to, true);
+      }
+    } else if (e.key === ' ' || e.key === 'Enter') {
+      e.preventDefault();
+      click(m.cursor);
+    }
+  });
+
+  document.querySelectorAll('input[name="tool"]').forEach((r) => r.addEventListener('change', () => {
+    store.now((m) => S.setTool(m, r.value));
+  }));
+
+  // ---- drawing ----
+
+  function render(m, prev) {
+    if (changed(m, prev, 'view', 'overlay')) {
+      for (const [name, el] of squares) {
+        const on = S.isSet(m, name) ? '1' : '0';
+        if (el.dataset.set !== on) {
+          el.dataset.set = on;
+          el.setAttribute('aria-selected', on === '1' ? 'true' : 'false');
+        }
+      }
+    }
+    if (changed(m, prev, 'indices') || (m.view && (!prev || !prev.view || m.view.numbering !== prev.view.numbering))) {
+      const grid = m.indices && m.view ? m.view.grid : null;
+      LERF.forEach((name, i) => { squares.get(name).firstChild.textContent = grid ? grid[i] : ''; });
+      document.body.classList.toggle('no-indices', !m.indices);
+    }
+    if (changed(m, prev, 'pieces')) {
+      for (const [name, el] of squares) {
+        const kind = S.pieceAt(m, name);
+        const glyph = kind ? S.GLYPH[kind] : '';
+        const pc = el.lastChild;
+        if (pc.textContent !== glyph) pc.textContent = glyph;
+        el.classList.toggle('has-piece', Boolean(kind));
+        if (kind) el.dataset.piece = kind; else delete el.dataset.piece;
+      }
+    }
+    if (changed(m, prev, 'pieces', 'step')) {
+      const cells = S.ringCells(m);
+      LERF.forEach((name, i) => {
+        const el = squares.get(name);
+        const code = cells ? cells[i] : '.';
+        el.classList.toggle('step-hit', code === '1');
+        el.classList.toggle('step-removed', code === 'r');
+      });
+    }
+    if (changed(m, prev, 'cursor')) {
+      if (prev && squares.get(prev.cursor)) squares.get(prev.cursor).tabIndex = -1;
+      squares.get(m.cursor).tabIndex = 0;
+    }
+    if (changed(m, prev, 'tool')) {
+      document.body.dataset.tool = m.tool;
+      const radio = $(`#tool-${m.tool}`);
+      if (!radio.checked) radio.checked = true;
+    }
+    if (changed(m, prev, 'tool', 'hint')) {
+      const hint = $('#hint');
+      hint.textContent = m.hint || HINTS[m.tool];
+      hint.classList.toggle('flash', Boolean(m.hint));
+    }
+  }
+
+  return { render };
+}

@@ -1,0 +1,29 @@
+// "Convert and count": a number from one numbering to another, and the board's popcount by
+// each of the library's methods.
+
+import { $, changed, fillSelect } from './dom.js';
+import * as S from './state.js';
+
+export function createConvert(store, actions) {
+  const convert = () => actions.convert($('#conv-in').value, $('#conv-from').value, $('#conv-to').value);
+  $('#conv-in').addEventListener('keydown', (e) => { if (e.key === 'Enter') convert(); });
+  $('#conv-from').addEventListener('change', convert);
+  $('#conv-to').addEventListener('change', convert);
+  $('#count-method').addEventListener('change', (e) => store.now((m) => S.setCountMethod(m, e.target.value)));
+
+  function render(m, prev) {
+    if (changed(m, prev, 'meta') && m.meta) {
+      fillSelect($('#conv-from'), m.meta.numberings, 'h1-g1');
+      fillSelect($('#conv-to'), m.meta.numberings, 'a1-b1');
+      fillSelect($('#count-method'), m.meta.count_methods, m.countMethod);
+    }
+    if (changed(m, prev, 'convert')) $('#conv-out').textContent = m.convert ? m.convert.text : '';
+    if (changed(m, prev, 'countMethod') && $('#count-method').value !== m.countMethod) $('#count-method').value = m.countMethod;
+    if (changed(m, prev, 'view', 'countMethod')) {
+      $('#count-out').textContent = m.view ? String(m.view.popcounts[m.countMethod]) : '';
+    }
+  }
+
+  // The converter's first answer, once the pickers are filled.
+  return { render, start: convert };
+}

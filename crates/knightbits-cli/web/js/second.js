@@ -1,0 +1,24 @@
+// "Second board": a bitboard of its own, combined with the main board by and, or, xor, andnot.
+
+import { $, changed, buildMini, onCell } from './dom.js';
+import * as S from './state.js';
+
+export function createSecond(store, actions) {
+  const cells = buildMini($('#board2'), true);
+  onCell($('#board2'), (name) => actions.toggleOther(name));
+  $('#hex2').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') { e.preventDefault(); actions.showOther($('#hex2').value); }
+  });
+  document.querySelectorAll('[data-op2]').forEach((b) => b.addEventListener('click', () => actions.combine(b.dataset.op2)));
+  $('#to-second').addEventListener('click', () => actions.showOther(S.bits(store.model)));
+  $('#clear-second').addEventListener('click', () => actions.showOther(S.ZERO));
+
+  function render(m, prev) {
+    if (!m.other || !changed(m, prev, 'other')) return;
+    const set = new Set(m.other.squares);
+    for (const [name, el] of cells) el.classList.toggle('on', set.has(name));
+    if (document.activeElement !== $('#hex2')) $('#hex2').value = m.other.bitboard;
+  }
+
+  return { render };
+}

@@ -1,0 +1,326 @@
+// The page's state: one plain object, replaced (never edited) by the pure functions below.
+// Nothing here touches the DOM or the network: actions ask the library (api.js), then hand
+// its answers to one of these transitions, and the panels draw whatever model results.
+//
+// The main board is its bits (`view`, the library's answer for them) and the pieces on it
+// (`pieces`, the library's step-by-step answer for each kind). A click on the board does what
+// the selected `tool` says; choosing a tool never changes what is on the board.
+
+export const ZERO = '0x0000000000000000';
+export const KINDS = Object.freeze(['knight', 'king']);
+export const TOOLS = Object.freeze(['paint', 'knight', 'king']);
+export const GLYPH = Object.freeze({ knight: '♞', king: '♚' });
+export const DEFAULT_FEN = 'q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1';
+export const DEFAULT_TOUR = Object.freeze({ board: '8x8', start: 'a1', closed: false });
+export const ARROW_SETS = Object.freeze(['forks', 'knight', 'king']);
+
+const NO_PIECES = Object.freeze({ knight: null, king: null });
+const NO_FILL = Object.freeze({ from: null, to: null, k: 0, fills: [], distances: null, path: null });
+
+/** The page before anything is loaded. */
+export function initial() {
+  return {
+    meta: null,            // /api/meta: the names the pickers offer
+    tool: 'paint',         // what a click on the main board does: paint, knight or king
+    piece: 'knight',       // the kind whose method the method picker shows (the last piece tool)
+    methods: { knight: 'lookup', king: 'lookup' },
+    numbering: 'a1-b1',
+    indices: true,         // bit indices drawn on the squares
+    countMethod: 'hardware',
+    view: null,            // /api/show (or /api/op) answer for the main board's bits
+    pieces: NO_PIECES,     // per kind: the /api/steps answer for those pieces, or null for none
+    attacks: null,         // the pieces' attack set (bitboard, count): every kind's together
+    overlay: {},           // squares painted whose request is on its way: name -> { value, batch }
+    step: -1,              // -1: every step; else the highlighted one (an index into allSteps)
+    cursor: 'd4',          // the main board's keyboard cursor
+    editing: null,         // the number field being typed in ('hex', 'dec', 'bin'), left as typed
+    invalid: {},           // field id -> true when its text was refused
+    error: null,           // the error line
+    hint: null,            // a hint flashed over the tool's own, or null
+    other: null,           // second board: /api/show answer
+    forks: null,           // fork panel: { targets: /api/show answer, forks: /api/fork-squares answer }
+    position: null,        // { fen, forks, knight, king }: the position panel's answers
+    fenError: null,
+    arrows: 'forks',       // which moves the position picture draws
+    fill: NO_FILL,         // fill, distance and path panel
+    tour: null,            // { params: { board, start, closed }, answer, svg }
+    convert: null,         // { text } of the converter, or null
+    latency: null,         // milliseconds of the last interaction
+  };
+}
+
+// ---- reading the model -------------------------------------------------------------------------
+
+/** The main board's bits as canonical hex. */
+export function bits(m) { return m.view ? m.view.bitboard : ZERO; }
+
+/** The squares holding pieces of `kind`. */
+export function squaresOf(m, kind) { return m.pieces[kind] ? m.pieces[kind].pieces.squares : []; }
+
+/** The kinds that have pieces on the board, knights first. */
+export function kindsOnBoard(m) { return KINDS.filter((k) => squaresOf(m, k).length > 0); }
+
+/** The kind of piece on a square, or null. */
+export function pieceAt(m, name) { return KINDS.find((k) => squaresOf(m, k).includes(name)) || null; }
+
+/** Whether any piece is on the board. */
+export function hasPieces(m) { return kindsOnBoard(m).length > 0; }
+
+/** Whether a square shows as set: its pending paint if any, else the board's bits. */
+export function isSet(m, name) {
+  const o = m.overlay[name];
+  if (o) return o.value === '1';
+  return Boolean(m.view && m.view.squares.includes(name));
+}
+
+/** Every step of every kind on the board, in order: { kind, step }. */
+export function allSteps(m) {
+  const out = [];
+  for (const kind of kindsOnBoard(m)) for (const step of m.pieces[kind].steps) out.push({ kind, step });
+  return out;
+}
+
+/** The highlighted step, or null when every step is shown. */
+export function currentStep(m) {
+  if (m.step < 0) return null;
+  const all = allSteps(m);
+  return all[m.step] || null;
+}
+
+/** The methods the picker offers for a kind. */
+export function methodsFor(m, kind) {
+  if (!m.meta) return ['lookup'];
+  return kind === 'king' ? m.meta.king_methods : m.meta.knight_methods;
+}
+
+/** What the pieces panel says about the pieces: "knights on b1 g1", "no pieces placed". */
+export function piecesText(m) {
+  const parts = kindsOnBoard(m).map((k) => {
+    const sq = squaresOf(m, k);
+    return `${k}${sq.length > 1 ? 's' : ''} on ${sq.join(' ')}`;
+  });
+  return parts.length ? parts.join(', ') : 'no pieces placed';
+}
+
+/** The stepper's line: every step and the squares they add up to, or the highlighted step. */
+export function stepLabel(m) {
+  const all = allSteps(m);
+  if (!all.length) return 'no pieces';
+  const mixed = kindsOnBoard(m).length > 1;
+  const cur = currentStep(m);
+  if (!cur) {
+    return `all ${all.length} steps → ${m.attacks ? m.attacks.count : 0} squares`;
+  }
+  return `step ${m.step + 1} of ${all.length}: ${mixed ? GLYPH[cur.kind] + ' ' : ''}${cur.step.name}`;
+}
+
+/** The highlighted step's cells (one character per square, a1 first), or null. */
+export function ringCells(m) {
+  const cur = currentStep(m);
+  return cur ? cur.step.cells : null;
+}
+
+// ---- planning requests ---------------------------------------------------------------------------
+
+/** The /api/steps parameters for the pieces of `kind` with one edit (`toggle` or `by`). */
+function stepsParams(m, kind, edit) {
+  const input = m.pieces[kind] ? m.pieces[kind].pieces.bitboard : ZERO;
+  return Object.assign({ input, piece: kind, method: m.methods[kind], numbering: m.numbering }, edit || {});
+}
+
+/**
+ * The requests that recompute the pieces after an edit, one per kind on the board or placed:
+ * - `{ toggle: square, kind }`: a click with the knight or king tool. A piece of that kind
+ *   there goes; otherwise one is placed, and a piece of the other kind there makes way.
+ * - `{ by: direction }`: every piece slides (the answer says whether they moved).
+ * - nothing: the pieces again (their method changed).
+ * Returns [{ kind, params }]; kinds without pieces and untouched need no request.
+ */
+export function pieceRequests(m, edit) {
+  const out = [];
+  for (const kind of KINDS) {
+    const here = squaresOf(m, kind);
+    if (edit && edit.toggle) {
+      const mine = kind === edit.kind;
+      if (mine || here.includes(edit.toggle)) out.push({ kind, params: stepsParams(m, kind, { toggle: edit.toggle }) });
+      else if (here.length) out.push({ kind, params: stepsParams(m, kind) });
+    } else if (here.length) {
+      out.push({ kind, params: stepsParams(m, kind, edit && edit.by ? { by: edit.by } : null) });
+    }
+  }
+  return out;
+}
+
+/** Whether every slide answer moved (a slide moves all pieces or none). */
+export function allMoved(answers) { return Object.values(answers).every((a) => !a || a.pieces.moved); }
+
+/**
+ * How the board's view follows from the pieces' answers: `{ view }` when one answer already
+ * holds it (one kind, or none left), or `{ union: [a, b] }` when the attack sets of two kinds
+ * must be joined by the library.
+ */
+export function boardFromPieces(answers) {
+  const placed = Object.values(answers).filter((a) => a && a.pieces.squares.length);
+  if (placed.length > 1) return { union: placed.map((a) => a.bitboard) };
+  const any = placed[0] || Object.values(answers).find(Boolean);
+  return { view: any ? any.view : null };
+}
+
+// ---- transitions: the main board -------------------------------------------------------------------
+
+export function withMeta(m, meta) {
+  const methods = { ...m.methods };
+  for (const k of KINDS) if (!methodsFor({ meta }, k).includes(methods[k])) methods[k] = 'lookup';
+  const countMethod = meta.count_methods.includes(m.countMethod) ? m.countMethod : meta.count_methods[0];
+  return { ...m, meta, methods, countMethod };
+}
+
+/** Choosing a tool: only what the next click does (and which kind's method is picked). */
+export function setTool(m, tool) {
+  if (!TOOLS.includes(tool) || tool === m.tool) return m;
+  return { ...m, tool, piece: tool === 'paint' ? m.piece : tool, hint: null };
+}
+
+/** The method for one kind of piece. */
+export function setMethod(m, kind, method) {
+  if (!methodsFor(m, kind).includes(method) || m.methods[kind] === method) return m;
+  return { ...m, methods: { ...m.methods, [kind]: method } };
+}
+
+/** The bits edited (paint, whole-board ops, the second board): the pieces stay. */
+export function bitsEdited(m, view) { return { ...m, view }; }
+
+/** The board replaced by other bits (typed, cleared, brought from a panel): no pieces remain. */
+export function boardReplaced(m, view) { return { ...m, view, pieces: NO_PIECES, attacks: null, step: -1 }; }
+
+/** The same bits seen in another numbering. */
+export function numbered(m, numbering, view) { return { ...m, numbering, view }; }
+
+/**
+ * The pieces recomputed: `answers` per kind (absent: unchanged; kinds left without pieces hold
+ * null) and `attacks`, the view of their attack set, which the board then shows. The
+ * highlighted step stays if it still exists; after a slide the cursor follows a lone piece.
+ */
+export function piecesAnswered(m, answers, attacks, { slid = false } = {}) {
+  const next = withPieces(m, answers, attacks);
+  next.view = attacks || next.view;
+  const placed = KINDS.flatMap((k) => squaresOf(next, k));
+  if (slid && placed.length === 1) next.cursor = placed[0];
+  return next;
+}
+
+function withPieces(m, answers, attacks) {
+  const pieces = { ...m.pieces };
+  for (const [kind, a] of Object.entries(answers)) pieces[kind] = a && a.pieces.squares.length ? a : null;
+  const next = { ...m, pieces };
+  next.attacks = hasPieces(next) && attacks ? { bitboard: attacks.bitboard, count: attacks.count } : null;
+  if (next.step >= allSteps(next).length) next.step = -1;
+  return next;
+}
+
+/** A square painted at once, before the library confirms it. */
+export function painted(m, name, value, batch) {
+  return { ...m, overlay: { ...m.overlay, [name]: { value, batch } } };
+}
+
+/** A paint batch answered: the board is the answer, its squares no longer pending. */
+export function paintDone(m, view, batch) {
+  const overlay = {};
+  for (const [name, o] of Object.entries(m.overlay)) if (o.batch !== batch) overlay[name] = o;
+  return { ...m, view, overlay };
+}
+
+/** A paint batch refused: its squares show the board again. */
+export function paintFailed(m, batch) { return paintDone(m, m.view, batch); }
+
+export function setIndices(m, on) { return { ...m, indices: Boolean(on) }; }
+export function setCountMethod(m, method) { return { ...m, countMethod: method }; }
+export function moveCursor(m, name) { return name === m.cursor ? m : { ...m, cursor: name }; }
+
+/** The stepper: -1 (every step), then each step in turn, wrapping both ways. */
+export function stepBy(m, d) {
+  const n = allSteps(m).length;
+  if (!n) return m;
+  let k = m.step + d;
+  if (k < -1) k = n - 1;
+  if (k >= n) k = -1;
+  return { ...m, step: k };
+}
+
+// ---- transitions: fields, errors, hints ------------------------------------------------------------
+
+export function typing(m, field) { return m.editing === field ? m : { ...m, editing: field }; }
+export function fieldValid(m, field) {
+  if (!m.invalid[field]) return m;
+  const invalid = { ...m.invalid };
+  delete invalid[field];
+  return { ...m, invalid };
+}
+export function fieldInvalid(m, field) { return m.invalid[field] ? m : { ...m, invalid: { ...m.invalid, [field]: true } }; }
+/** Leaving a field: its text follows the board again unless it was refused. */
+export function leftField(m, field) { return m.editing === field && !m.invalid[field] ? { ...m, editing: null } : m; }
+
+/** An interaction answered: no error line, every field shows the board. */
+export function succeeded(m) {
+  if (m.error === null && m.editing === null && !Object.keys(m.invalid).length) return m;
+  return { ...m, error: null, editing: null, invalid: {} };
+}
+export function failed(m, message) { return { ...m, error: message }; }
+
+export function flash(m, text) { return { ...m, hint: text }; }
+export function unflash(m, text) { return m.hint === text ? { ...m, hint: null } : m; }
+export function measured(m, ms) { return { ...m, latency: ms }; }
+
+// ---- transitions: the other panels -----------------------------------------------------------------
+
+export function otherShown(m, view) { return { ...m, other: view }; }
+export function forksShown(m, targets, forks) { return { ...m, forks: { targets, forks } }; }
+
+export function positionLoaded(m, position) { return { ...m, position, fenError: null }; }
+export function positionFailed(m, message) { return { ...m, fenError: message }; }
+export function setArrows(m, arrows) { return ARROW_SETS.includes(arrows) ? { ...m, arrows } : m; }
+
+export function fillCleared(m) { return { ...m, fill: NO_FILL }; }
+export function fillFrom(m, from, fills, distances) {
+  return { ...m, fill: { ...NO_FILL, from, fills, distances } };
+}
+export function fillTo(m, to, path) { return { ...m, fill: { ...m.fill, to, path } }; }
+export function fillStep(m, d) {
+  if (!m.fill.from) return m;
+  const k = Math.min(m.fill.fills.length, Math.max(0, m.fill.k + d));
+  return k === m.fill.k ? m : { ...m, fill: { ...m.fill, k } };
+}
+
+export function tourShown(m, params, answer, svg) { return { ...m, tour: { params, answer, svg } }; }
+export function converted(m, text) { return { ...m, convert: { text } }; }
+
+/**
+ * The whole page from a saved URL at once (see url.js), from the library's answers:
+ * `{ wanted, view, pieces, attacks, other, forks, position, fill, tour }`.
+ */
+export function restored(m, r) {
+  const w = r.wanted;
+  let next = {
+    ...m,
+    tool: w.tool,
+    piece: w.piece,
+    methods: { ...w.methods },
+    numbering: w.numbering,
+    view: r.view,
+    pieces: NO_PIECES,
+    attacks: null,
+    overlay: {},
+    step: -1,
+    other: r.other,
+    forks: r.forks,
+    position: r.position || m.position,
+    fill: NO_FILL,
+    tour: r.tour || m.tour,
+  };
+  next = withPieces(next, r.pieces || {}, r.attacks);
+  if (r.fill) {
+    next = fillFrom(next, r.fill.from, r.fill.fills, r.fill.distances);
+    if (r.fill.path) next = fillTo(next, r.fill.to, r.fill.path);
+  }
+  return next;
+}

@@ -1,0 +1,75 @@
+// "Attacks, step by step": the pieces on the board, their attack set by every method, and each
+// step of the chosen method as a small board. Everything here describes model.pieces.
+
+import { $, changed, esc, fillSelect } from './dom.js';
+import { DRAWN, LERF, isLight } from './squares.js';
+import * as S from './state.js';
+
+const CELL_CLASS = { '1': 'on', r: 'removed', '-': 'masked', '.': '' };
+const INDEX = Object.fromEntries(LERF.map((name, i) => [name, i]));
+
+export function createSteps(store, actions) {
+  $('#method').addEventListener('change', (e) => actions.setMethod(store.model.piece, e.target.value));
+  $('#step-prev').addEventListener('click', () => store.now((m) => S.stepBy(m, -1)));
+  $('#step-next').addEventListener('click', () => store.now((m) => S.stepBy(m, 1)));
+
+  function render(m, prev) {
+    if (changed(m, prev, 'meta', 'piece', 'methods')) {
+      fillSelect($('#method'), S.methodsFor(m, m.piece), m.methods[m.piece]);
+      $('label[for="method"]').textContent = m.piece === 'king' ? 'King method' : 'Knight method';
+    }
+    if (changed(m, prev, 'pieces', 'methods')) {
+      $('#pieces-out').textContent = S.piecesText(m);
+      renderMethods(m);
+    }
+    if (changed(m, prev, 'pieces', 'step')) {
+      renderCards(m);
+      $('#step-label').textContent = S.stepLabel(m);
+    } else if (changed(m, prev, 'attacks')) {
+      $('#step-label').textContent = S.stepLabel(m);
+    }
+  }
+
+  return { render };
+}
+
+// The attack set by every method, side by side: the library's techniques agree.
+function renderMethods(m) {
+  const body = $('#methods-out');
+  body.innerHTML = '';
+  const kinds = S.kindsOnBoard(m);
+  for (const kind of kinds) {
+    for (const a of m.pieces[kind].methods) {
+      const row = body.insertRow();
+      row.className = a.method === m.methods[kind] ? 'current' : '';
+      row.insertCell().textContent = kinds.length > 1 ? `${S.GLYPH[kind]} ${a.method}` : a.method;
+      const hex = row.insertCell();
+      hex.className = 'mono';
+      hex.textContent = a.bitboard;
+      row.insertCell().textContent = `${a.count} squares`;
+    }
+  }
+}
+
+// The step cards, written as one string (hundreds of cells render fastest that way).
+function renderCards(m) {
+  const all = S.allSteps(m);
+  const html = [];
+  const mixed = S.kindsOnBoard(m).length > 1;
+  all.forEach(({ kind, step: s }, i) => {
+    const pieces = new Set(s.at || S.squaresOf(m, kind));
+    let cls = 'step' + (s.part ? '' : ' temp');
+    if (m.step >= 0) cls += i === m.step ? ' current' : i > m.step ? ' later' : ' earlier';
+    html.push(`<figure class="${cls}" data-kind="${kind}"><div class="mini">`);
+    for (const name of DRAWN) {
+      const code = s.cells[INDEX[name]];
+      let c = 'cell ' + (isLight(name) ? 'light' : 'dark');
+      if (CELL_CLASS[code]) c += ' ' + CELL_CLASS[code];
+      if (pieces.has(name)) c += ' piece';
+      html.push(`<span class="${c}"></span>`);
+    }
+    const who = mixed ? `${S.GLYPH[kind]} ` : '';
+    html.push(`</div><figcaption><b>${who}${esc(s.name)}${s.part ? '' : ' (intermediate)'}</b><code>${esc(s.formula)}</code></figcaption></figure>`);
+  });
+  $('#steps').innerHTML = html.join('');
+}

@@ -1,0 +1,169 @@
+// The page's state model (web/js/state.js): every action's transition, on answers written by
+// hand. Run by tests/browser/run.sh: node --test web/test/
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as S from '../js/state.js';
+import { META, view, steps, hex, B1G1, B1G1_ATTACKS, E4_KING, deepFreeze } from './fixtures.mjs';
+
+/** The page loaded, then knights placed on b1 and g1 (the answers frozen: nothing may edit them). */
+function withKnights() {
+  let m = S.withMeta(S.initial(), META);
+  m = S.bitsEdited(m, view([]));
+  m = S.setTool(m, 'knight');
+  const a = steps('knight', B1G1, B1G1_ATTACKS, { n: 2 });
+  return deepFreeze(S.piecesAnswered(m, { knight: a }, a.view));
+}
+
+/** What every panel describing the main board says. */
+function described(m) {
+  return {
+    bits: S.bits(m),
+    pieces: S.piecesText(m),
+    steps: S.allSteps(m).length,
+    label: S.stepLabel(m),
+    rings: S.ringCells(m),
+    onBoard: S.kindsOnBoard(m),
+  };
+}
+
+test('knights on b1 and g1: the panel names them and their six squares', () => {
+  const m = withKnights();
+  assert.equal(S.piecesText(m), 'knights on b1 g1');
+  assert.equal(S.stepLabel(m), 'all 2 steps → 6 squares');
+  assert.equal(S.bits(m), hex(B1G1_ATTACKS));
+  assert.equal(S.pieceAt(m, 'b1'), 'knight');
+  assert.equal(S.pieceAt(m, 'c1'), null);
+});
+
+test('clear empties the board and everything that describes it', () => {
+  let m = S.stepBy(withKnights(), 1);
+  assert.notEqual(S.ringCells(m), null);
+  m = S.boardReplaced(m, view([]));
+  assert.deepEqual(described(m), {
+    bits: S.ZERO, pieces: 'no pieces placed', steps: 0, label: 'no pieces', rings: null, onBoard: [],
+  });
+  assert.equal(m.step, -1);
+  assert.equal(m.attacks, null);
+});
+
+test('typing a value replaces the board: no pieces, no step rings', () => {
+  let m = S.stepBy(withKnights(), 2);
+  m = S.boardReplaced(m, view(['d4', 'e5']));
+  assert.deepEqual(described(m), {
+    bits: hex(['d4', 'e5']), pieces: 'no pieces placed', steps: 0, label: 'no pieces', rings: null, onBoard: [],
+  });
+});
+
+test('choosing a tool changes no piece, and the next click places the new kind beside the old', () => {
+  const before = withKnights();
+  const m = S.setTool(before, 'king');
+  assert.equal(m.tool, 'king');
+  assert.equal(m.piece, 'king');
+  assert.deepEqual(described(m), described(before));
+  assert.equal(S.pieceAt(m, 'b1'), 'knight');
+  // Back to paint: the picker keeps the last piece kind.
+  assert.equal(S.setTool(m, 'paint').piece, 'king');
+
+  // A king on e4: the knights are traced again as they are, the king placed.
+  const requests = S.pieceRequests(m, { toggle: 'e4', kind: 'king' });
+  assert.deepEqual(requests.map((r) => [r.kind, r.params.input, r.params.toggle]), [
+    ['knight', hex(B1G1), undefined],
+    ['king', S.ZERO, 'e4'],
+  ]);
+  const answers = { knight: steps('knight', B1G1, B1G1_ATTACKS, { n: 2 }), king: steps('king', ['e4'], E4_KING, { n: 3 }) };
+  assert.deepEqual(S.boardFromPieces(answers), { union: [hex(B1G1_ATTACKS), hex(E4_KING)] });
+  const union = view([...new Set([...B1G1_ATTACKS, ...E4_KING])]);
+  const both = S.piecesAnswered(m, answers, union);
+  assert.equal(S.piecesText(both), 'knights on b1 g1, king on e4');
+  assert.equal(S.pieceAt(both, 'e4'), 'king');
+  assert.equal(S.pieceAt(both, 'g1'), 'knight');
+  assert.equal(S.stepLabel(both), 'all 5 steps → 13 squares');
+  assert.equal(S.stepLabel(S.stepBy(both, 3)), 'step 3 of 5: ♚ king-step-0');
+  assert.equal(S.bits(both), union.bitboard);
+});
+
+test('a piece placed on a square of the other kind replaces it; the same kind removes it', () => {
+  const m = S.setTool(withKnights(), 'king');
+  const replace = S.pieceRequests(m, { toggle: 'b1', kind: 'king' });
+  assert.deepEqual(replace.map((r) => [r.kind, r.params.toggle]), [['knight', 'b1'], ['king', 'b1']]);
+  const remove = S.pieceRequests(m, { toggle: 'g1', kind: 'knight' });
+  assert.deepEqual(remove.map((r) => [r.kind, r.params.toggle]), [['knight', 'g1']]);
+  // The last knight gone: the board is the answer's (empty) attack set, the panel says so.
+  const gone = steps('knight', [], []);
+  const empty = S.piecesAnswered(S.initial(), { knight: gone }, S.boardFromPieces({ knight: gone }).view);
+  assert.equal(S.piecesText(empty), 'no pieces placed');
+  assert.equal(S.bits(empty), S.ZERO);
+  assert.equal(empty.pieces.knight, null);
+});
+
+test('a slide moves every kind or none; a lone piece takes the cursor along', () => {
+  const m = withKnights();
+  assert.deepEqual(S.pieceRequests(m, { by: 'east' }).map((r) => [r.kind, r.params.by]), [['knight', 'east']]);
+  assert.deepEqual(S.pieceRequests(S.initial(), { by: 'east' }), []);
+  assert.equal(S.allMoved({ knight: steps('knight', ['c1'], []), king: steps('king', ['h1'], [], { moved: false }) }), false);
+  assert.equal(S.allMoved({ knight: steps('knight', ['c1'], []) }), true);
+  const one = steps('knight', ['c1'], ['a2', 'b3', 'd3', 'e2']);
+  assert.equal(S.piecesAnswered(m, { knight: one }, one.view, { slid: true }).cursor, 'c1');
+  assert.equal(S.piecesAnswered(m, { knight: one }, one.view).cursor, m.cursor);
+});
+
+test('the method of each kind is its own; a method the kind lacks is refused', () => {
+  const m = withKnights();
+  const k = S.setMethod(m, 'knight', 'post-mask');
+  assert.equal(k.methods.knight, 'post-mask');
+  assert.equal(S.setMethod(m, 'king', 'post-mask'), m);
+  assert.equal(S.setMethod(m, 'king', 'shifts').methods.king, 'shifts');
+  assert.equal(S.pieceRequests(k, null)[0].params.method, 'post-mask');
+});
+
+test('painting: each square shows at once, and a batch answered keeps later batches pending', () => {
+  let m = S.bitsEdited(S.initial(), view([]));
+  const one = {};
+  const two = {};
+  m = S.painted(m, 'a1', '1', one);
+  m = S.painted(m, 'b1', '1', one);
+  m = S.painted(m, 'c1', '1', two);
+  assert.deepEqual(['a1', 'b1', 'c1', 'd1'].map((s) => S.isSet(m, s)), [true, true, true, false]);
+  m = S.paintDone(m, view(['a1', 'b1']), one);
+  assert.deepEqual(Object.keys(m.overlay), ['c1']);
+  assert.equal(S.isSet(m, 'c1'), true);
+  m = S.paintFailed(m, two);
+  assert.equal(S.isSet(m, 'c1'), false);
+});
+
+test('painting or a whole-board edit keeps the pieces; the stepper wraps both ways', () => {
+  const m = withKnights();
+  const painted = S.bitsEdited(m, view([...B1G1_ATTACKS, 'a1']));
+  assert.equal(S.piecesText(painted), 'knights on b1 g1');
+  assert.equal(S.stepBy(m, -1).step, 1);
+  assert.equal(S.stepBy(S.stepBy(S.stepBy(m, 1), 1), 1).step, -1);
+  assert.equal(S.stepBy(S.initial(), 1).step, -1);
+  // Fewer steps after an edit: the highlighted one that no longer exists is dropped.
+  const fewer = steps('knight', ['b1'], ['a3', 'c3', 'd2'], { n: 1 });
+  assert.equal(S.piecesAnswered(S.stepBy(m, -1), { knight: fewer }, fewer.view).step, -1);
+});
+
+test('fields: an interaction answered clears the error line, refusals and the field being typed', () => {
+  let m = S.typing(S.initial(), 'hex');
+  m = S.fieldInvalid(m, 'hex');
+  m = S.failed(m, 'invalid bitboard');
+  assert.equal(S.leftField(m, 'hex'), m, 'a refused text stays while its field is left');
+  m = S.succeeded(m);
+  assert.deepEqual([m.error, m.editing, m.invalid], [null, null, {}]);
+  const typed = S.fieldValid(S.fieldInvalid(S.typing(S.initial(), 'dec'), 'dec'), 'dec');
+  assert.deepEqual(typed.invalid, {});
+  assert.equal(S.leftField(typed, 'dec').editing, null);
+});
+
+test('fill steps stay between 0 and the number of fills', () => {
+  let m = S.fillFrom(S.initial(), 'a1', [{ count: 3 }, { count: 12 }], new Array(64).fill(1));
+  m = S.fillStep(S.fillStep(S.fillStep(m, 1), 1), 1);
+  assert.equal(m.fill.k, 2);
+  assert.equal(S.fillStep(S.fillCleared(m), 1).fill.k, 0);
+});
+
+test('tools and arrow sets outside the lists are refused', () => {
+  const m = S.initial();
+  assert.equal(S.setTool(m, 'queen'), m);
+  assert.equal(S.setArrows(m, 'queen'), m);
+});

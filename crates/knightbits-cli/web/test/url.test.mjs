@@ -1,0 +1,88 @@
+// The URL fragment (web/js/url.js): what a link asks for, and the link a model writes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { encode, decode } from '../js/url.js';
+import * as S from '../js/state.js';
+import { META, view, steps, hex, B1G1, B1G1_ATTACKS, E4_KING, deepFreeze } from './fixtures.mjs';
+
+/** The model a fragment loads into, with hand-written answers standing for the library's. */
+function load(fragment) {
+  const w = decode(fragment, META);
+  const squares = (h) => (h === S.ZERO ? [] : { [hex(B1G1)]: B1G1, [hex(['e4'])]: ['e4'], '0x00000000000000ff': ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1'] }[h]);
+  const pieces = {};
+  for (const kind of S.KINDS) {
+    if (w.pieces[kind]) pieces[kind] = steps(kind, squares(w.pieces[kind]), kind === 'king' ? E4_KING : B1G1_ATTACKS, { method: w.methods[kind] });
+  }
+  const m = S.restored(S.withMeta(S.initial(), META), {
+    wanted: w,
+    view: view(squares(w.bits) || [], w.numbering),
+    pieces,
+    attacks: view([]),
+    other: view(squares(w.other) || []),
+    forks: { targets: view(squares(w.targets) || []), forks: view([]) },
+    position: { fen: w.fen },
+    fill: w.from ? { from: w.from, to: w.to, fills: [], distances: null, path: w.to ? { path: [w.from, w.to] } : null } : null,
+    tour: { params: w.tour },
+  });
+  return deepFreeze(m);
+}
+
+test('the page as it starts writes no fragment, and an empty fragment asks for nothing', () => {
+  assert.equal(encode(load('')), '');
+  const w = decode('', META);
+  assert.deepEqual(w, {
+    bits: S.ZERO, pieces: { knight: null, king: null }, piece: 'knight',
+    methods: { knight: 'lookup', king: 'lookup' }, numbering: 'a1-b1', tool: 'paint',
+    other: S.ZERO, targets: S.ZERO, fen: S.DEFAULT_FEN, from: null, to: null, tour: S.DEFAULT_TOUR,
+  });
+});
+
+test('a fragment the page wrote loads into the model that writes it again', () => {
+  const fragments = [
+    `b=0x00000000000000ff&p=${hex(B1G1)}&m=post-mask&n=h1-g1&tool=knight`,
+    `p=${hex(['e4'])}&piece=king&m=shifts&q=${hex(B1G1)}&qm=halves&tool=king`,
+    `b=0x00000000000000ff&o=0x00000000000000ff&t=${hex(B1G1)}&fen=8%2F8%2F8%2F8%2F8%2F8%2F8%2FK6k+w+-+-+0+1`,
+    'from=a1&to=h8&tour=5x5&ts=c3&tc=1',
+    'piece=king',
+  ];
+  for (const f of fragments) assert.equal(encode(load(f)), f, f);
+});
+
+test('knights and a king: each kind keeps its own squares and method through the link', () => {
+  const m = load(`p=${hex(B1G1)}&m=prefix&q=${hex(['e4'])}&qm=translate`);
+  assert.deepEqual(S.squaresOf(m, 'knight'), B1G1);
+  assert.deepEqual(S.squaresOf(m, 'king'), ['e4']);
+  assert.deepEqual(m.methods, { knight: 'prefix', king: 'translate' });
+  // The same state seen from the king tool: p and m follow the picker's kind.
+  const k = S.setTool(m, 'king');
+  const again = decode(encode(k), META);
+  assert.deepEqual(again.pieces, { knight: hex(B1G1), king: hex(['e4']) });
+  assert.deepEqual(again.methods, { knight: 'prefix', king: 'translate' });
+  assert.equal(again.tool, 'king');
+});
+
+test('links written before two kinds at once read as they always did', () => {
+  // piece=king with p: the pieces are kings, m their method.
+  const w = decode(`p=${hex(['e4'])}&piece=king&m=shifts&tool=king`, META);
+  assert.deepEqual(w.pieces, { knight: null, king: hex(['e4']) });
+  assert.equal(w.methods.king, 'shifts');
+  // tool=king alone named the kind of p too.
+  assert.deepEqual(decode(`p=${hex(['e4'])}&tool=king`, META).pieces, { knight: null, king: hex(['e4']) });
+  // A tour always written, even at its default.
+  assert.deepEqual(decode('tour=8x8', META).tour, S.DEFAULT_TOUR);
+});
+
+test('names the pickers do not offer fall back to the defaults; bitboards are left to the library', () => {
+  const w = decode('#m=shifts&qm=post-mask&n=z1-z2&tool=queen&piece=rook&from=z9&to=a1&tour=big&b=nonsense', META);
+  assert.deepEqual(w.methods, { knight: 'lookup', king: 'lookup' });
+  assert.equal(w.numbering, 'a1-b1');
+  assert.equal(w.tool, 'paint');
+  assert.equal(w.piece, 'knight');
+  assert.equal(w.from, null);
+  assert.equal(w.to, null);
+  assert.deepEqual(w.tour, S.DEFAULT_TOUR);
+  assert.equal(w.bits, 'nonsense');
+  // A target without a start, or the start itself, is no path.
+  assert.equal(decode('to=h8', META).to, null);
+  assert.equal(decode('from=a1&to=a1', META).to, null);
+});
