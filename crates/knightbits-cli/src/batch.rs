@@ -7,8 +7,9 @@
 
 use std::io::{self, BufRead, BufWriter, Write};
 
-use serde_json::{Value, json};
+use serde::Serialize;
 
+use crate::api::ErrorBody;
 use crate::error::CliError;
 
 /// The longest line read (a FEN is under 100 bytes).
@@ -60,32 +61,37 @@ fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<L
 }
 
 /// Runs `answer` on every line of standard input and prints one JSON line for each.
-pub fn run(answer: impl FnMut(&str) -> Result<Value, String>) -> Result<(), CliError> {
+pub fn run<T: Serialize>(answer: impl FnMut(&str) -> Result<T, String>) -> Result<(), CliError> {
     let stdin = io::stdin().lock();
     let out = BufWriter::new(io::stdout().lock());
     process(stdin, out, answer)
 }
 
-/// Runs `answer` on every line of `input` and writes one JSON line for each to `out`.
-pub fn process(
+/// Runs `answer` on every line of `input` and writes one JSON line for each to `out`: the
+/// answer, or `{"error": "…"}`.
+pub fn process<T: Serialize>(
     mut input: impl BufRead,
     mut out: impl Write,
-    mut answer: impl FnMut(&str) -> Result<Value, String>,
+    mut answer: impl FnMut(&str) -> Result<T, String>,
 ) -> Result<(), CliError> {
     let mut buf = Vec::new();
     while let Some(line) = next_line(&mut input, &mut buf)? {
-        let value = match line {
-            Line::TooLong => json!({ "error": format!("line longer than {MAX_LINE} bytes") }),
+        let answered = match line {
+            Line::TooLong => Err(format!("line longer than {MAX_LINE} bytes")),
             Line::Text(bytes) => {
-                let value = match std::str::from_utf8(&bytes) {
-                    Ok(text) => answer(text.trim()).unwrap_or_else(|e| json!({ "error": e })),
-                    Err(_) => json!({ "error": "line is not valid UTF-8" }),
+                let answered = match std::str::from_utf8(&bytes) {
+                    Ok(text) => answer(text.trim()),
+                    Err(_) => Err("line is not valid UTF-8".to_string()),
                 };
                 buf = bytes;
-                value
+                answered
             }
         };
-        serde_json::to_writer(&mut out, &value).map_err(io::Error::from)?;
+        match &answered {
+            Ok(response) => serde_json::to_writer(&mut out, response),
+            Err(error) => serde_json::to_writer(&mut out, &ErrorBody { error }),
+        }
+        .map_err(io::Error::from)?;
         out.write_all(b"\n")?;
     }
     out.flush()?;
@@ -122,6 +128,38 @@ mod tests {
         );
         assert!(lines(b"").is_empty());
         assert_eq!(lines(b"\n"), [Some(vec![])]);
+    }
+
+    #[test]
+    fn every_line_gets_its_answer_or_an_error_object() {
+        let mut out = Vec::new();
+        process(&b"ab\n\xff\nc"[..], &mut out, |line| {
+            if line == "c" {
+                return Err("no c".to_string());
+            }
+            Ok(crate::api::SquareSet::from(knightbits::Bitboard(
+                line.len() as u64,
+            )))
+        })
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "{\"bitboard\":\"0x0000000000000002\",\"squares\":[\"b1\"],\"count\":1}\n\
+             {\"error\":\"line is not valid UTF-8\"}\n{\"error\":\"no c\"}\n"
+        );
+        // Any serializable answer will do, untyped JSON included.
+        let mut out = Vec::new();
+        process(&b"x\n"[..], &mut out, |line| {
+            let n: u32 = line
+                .parse()
+                .map_err(|e: std::num::ParseIntError| e.to_string())?;
+            Ok(serde_json::json!({ "n": n }))
+        })
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "{\"error\":\"invalid digit found in string\"}\n"
+        );
     }
 
     #[test]

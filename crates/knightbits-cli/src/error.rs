@@ -1,8 +1,9 @@
 //! Errors of the tool and how they end the process: one line on stderr and an exit code.
 
-use std::fmt::Display;
 use std::io::{self, Write};
 use std::process::ExitCode;
+
+use crate::api;
 
 /// A failure that ends the run.
 #[derive(Debug)]
@@ -16,11 +17,6 @@ pub enum CliError {
 }
 
 impl CliError {
-    /// A bad-input error whose message names what was read and why it was refused.
-    pub fn input(what: &str, text: &str, reason: impl Display) -> CliError {
-        CliError::Input(format!("invalid {what} '{}': {reason}", shorten(text)))
-    }
-
     /// Prints the one line and gives the exit code.
     pub fn exit(self) -> ExitCode {
         let (line, code) = match self {
@@ -43,21 +39,21 @@ impl From<io::Error> for CliError {
     }
 }
 
-/// Keeps a quoted input short enough for one line; control characters are escaped.
-fn shorten(text: &str) -> String {
-    let escaped: String = text.chars().flat_map(char::escape_default).collect();
-    if escaped.chars().count() > 60 {
-        let head: String = escaped.chars().take(57).collect();
-        format!("{head}...")
-    } else {
-        escaped
+impl From<api::Error> for CliError {
+    /// A refused request is bad input: exit code 2.
+    fn from(e: api::Error) -> CliError {
+        CliError::Input(e.to_string())
     }
 }
 
 /// Handles a clap failure: help and version go to stdout with exit 0; every usage error is
-/// reduced to its first line on stderr with exit 2.
-pub fn clap_exit(e: clap::Error) -> ExitCode {
-    use clap::error::ErrorKind;
+/// reduced to its first line on stderr with exit 2, the refused value quoted short.
+pub fn clap_exit(mut e: clap::Error) -> ExitCode {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if let Some(ContextValue::String(value)) = e.get(ContextKind::InvalidValue) {
+        let short = api::shorten(value);
+        e.insert(ContextKind::InvalidValue, ContextValue::String(short));
+    }
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let _ = e.print();

@@ -1,14 +1,19 @@
-//! The `knightbits` command-line tool as a library: argument parsing, the subcommands, the
-//! `--batch` line processor and the explorer's server. The binary only calls [`main`].
+//! The `knightbits` command-line tool as a library. The binary only calls [`main`].
+//!
+//! - [`api`]: the typed request/response layer; every answer, in JSON or text, comes from it.
+//! - [`args`] and [`cmd`]: the command line, its typed values and one module per subcommand.
+//! - [`batch`]: the `--batch` line processor; [`output`], [`picture`]: printing.
+//! - [`server`]: the explorer's web server, a thin adapter from queries to [`api`].
 //!
 //! Exit codes: 0 success, 2 bad input or usage (one line on stderr), 1 an internal failure.
 
+pub mod api;
+pub mod args;
 pub mod batch;
 pub mod cmd;
 pub mod error;
 pub mod output;
 pub mod picture;
-pub mod position;
 pub mod server;
 
 use std::process::ExitCode;

@@ -1,9 +1,9 @@
-//! Printing: bitboards as `0x` + 16 hex digits, square lists as names, JSON on one line.
+//! Printing: one JSON object on one line, or text.
 
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Write};
 
 use knightbits::Bitboard;
-use serde_json::Value;
+use serde::Serialize;
 
 use crate::error::CliError;
 
@@ -12,15 +12,11 @@ pub fn hex(bb: Bitboard) -> String {
     format!("{bb:#018x}")
 }
 
-/// The squares of a bitboard as names, a1 first.
-pub fn square_names(bb: Bitboard) -> Vec<String> {
-    bb.into_iter().map(|sq| sq.to_string()).collect()
-}
-
-/// Prints one JSON object on one line.
-pub fn json(value: &Value) -> Result<(), CliError> {
-    let mut out = io::stdout().lock();
-    serde_json::to_writer(&mut out, value).map_err(io::Error::from)?;
+/// Prints one response as JSON on one line, written as it is serialized (a tour of 10^8
+/// squares is never held as text).
+pub fn json(response: &impl Serialize) -> Result<(), CliError> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    serde_json::to_writer(&mut out, response).map_err(io::Error::from)?;
     out.write_all(b"\n")?;
     out.flush()?;
     Ok(())

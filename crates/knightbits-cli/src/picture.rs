@@ -1,12 +1,13 @@
-//! Pictures beside the text output: `--svg FILE` (the library's SVG writer) and `--color`
-//! (a Unicode board coloured with ANSI escapes when the output is a terminal).
+//! Pictures beside the text output: `--svg FILE` (the request layer's [`Drawing`], written by
+//! the SVG crate) and `--color` (a Unicode board coloured with ANSI escapes when the output is
+//! a terminal).
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use knightbits::{Bitboard, Square};
-use knightbits_svg::Svg;
+use knightbits::{Bitboard, Position, Square};
 
+use crate::api::picture::Drawing;
 use crate::error::CliError;
 
 /// When to colour the board.
@@ -32,13 +33,17 @@ pub struct Picture {
 }
 
 impl Picture {
-    /// Writes the SVG file if `--svg` was given.
-    pub fn write_svg(&self, svg: Svg<'_>) -> Result<(), CliError> {
+    /// Whether `--svg` was given.
+    pub fn wanted(&self) -> bool {
+        self.svg.is_some()
+    }
+
+    /// Writes the drawing as an SVG file if `--svg` was given.
+    pub fn write(&self, drawing: &Drawing) -> Result<(), CliError> {
         let Some(path) = &self.svg else {
             return Ok(());
         };
-        std::fs::write(path, svg.to_string())
-            .map_err(|e| CliError::Input(format!("cannot write '{}': {e}", path.display())))
+        write_file(path, &drawing.svg())
     }
 
     /// Whether the text output draws the coloured Unicode board.
@@ -52,6 +57,34 @@ impl Picture {
             }
         }
     }
+
+    /// The text board of a position: coloured Unicode when colour is on, else the plain one;
+    /// then the FEN.
+    pub fn position_board(&self, pos: &Position, marked: Bitboard) -> String {
+        if self.colored() {
+            format!(
+                "{}{pos}\n",
+                board(marked, Bitboard::EMPTY, &Drawing::position_pieces(pos))
+            )
+        } else {
+            format!("{:#}\n{pos}\n", pos.diagram(marked))
+        }
+    }
+
+    /// The text board of a bitboard with pieces: coloured Unicode or the plain diagram.
+    pub fn diagram(&self, marked: Bitboard, pieces: &[(Square, char)]) -> String {
+        if self.colored() {
+            board(marked, Bitboard::EMPTY, pieces)
+        } else {
+            marked.to_string()
+        }
+    }
+}
+
+/// Writes a picture file; a file that cannot be written is the user's to fix (exit code 2).
+pub fn write_file(path: &Path, svg: &str) -> Result<(), CliError> {
+    std::fs::write(path, svg)
+        .map_err(|e| CliError::Input(format!("cannot write '{}': {e}", path.display())))
 }
 
 const RESET: &str = "\x1b[0m";
@@ -94,95 +127,6 @@ pub fn board(marked: Bitboard, highlighted: Bitboard, pieces: &[(Square, char)])
     }
     out += &format!("{LABEL}   a  b  c  d  e  f  g  h{RESET}\n");
     out
-}
-
-/// What a position picture shows besides the pieces.
-#[derive(Default)]
-pub struct Drawing {
-    /// Squares filled.
-    pub marked: Bitboard,
-    /// Squares framed.
-    pub highlighted: Bitboard,
-    /// Moves drawn as arrows.
-    pub arrows: Vec<(Square, Square)>,
-}
-
-impl Picture {
-    /// Writes the SVG of the `--fen` position if `--svg` was given; `--svg` with `--batch`
-    /// is refused (one file cannot hold many positions).
-    pub fn write_position_svg(
-        &self,
-        source: &crate::position::Source,
-        draw: impl Fn(&knightbits::Position) -> Drawing,
-    ) -> Result<(), CliError> {
-        if self.svg.is_none() {
-            return Ok(());
-        }
-        let Some(fen) = source.fen.as_deref() else {
-            return Err(CliError::Input(
-                "--svg needs one position: --fen FEN".into(),
-            ));
-        };
-        let pos = crate::position::parse(fen).map_err(CliError::Input)?;
-        let d = draw(&pos);
-        let pieces = position_pieces(&pos);
-        self.write_svg(
-            Svg::new()
-                .title(fen)
-                .marked(d.marked)
-                .highlighted(d.highlighted)
-                .pieces(&pieces)
-                .arrows(&d.arrows),
-        )
-    }
-
-    /// The text board of a position: coloured Unicode when colour is on, else the plain one;
-    /// then the FEN.
-    pub fn position_board(&self, pos: &knightbits::Position, marked: Bitboard) -> String {
-        if self.colored() {
-            format!(
-                "{}{pos}\n",
-                board(marked, Bitboard::EMPTY, &position_pieces(pos))
-            )
-        } else {
-            crate::position::board(pos, marked)
-        }
-    }
-
-    /// The text board of a bitboard with pieces: coloured Unicode or the plain diagram.
-    pub fn diagram(&self, marked: Bitboard, pieces: &[(Square, char)]) -> String {
-        if self.colored() {
-            board(marked, Bitboard::EMPTY, pieces)
-        } else {
-            marked.to_string()
-        }
-    }
-}
-
-/// The moves of a list as (from, to) pairs, for arrows.
-pub fn arrows(moves: &knightbits::MoveList) -> Vec<(Square, Square)> {
-    moves.iter().map(|m| (m.from, m.to)).collect()
-}
-
-/// The glyph of a piece kind on the board.
-pub fn glyph(piece: crate::cmd::Piece) -> char {
-    match piece {
-        crate::cmd::Piece::Knight => '♞',
-        crate::cmd::Piece::King => '♚',
-    }
-}
-
-/// The pieces on `squares`, each drawn as `glyph`.
-pub fn pieces_on(squares: Bitboard, glyph: char) -> Vec<(Square, char)> {
-    squares.into_iter().map(|sq| (sq, glyph)).collect()
-}
-
-/// The pieces of a position as (square, Unicode symbol).
-pub fn position_pieces(position: &knightbits::Position) -> Vec<(Square, char)> {
-    Square::ALL
-        .iter()
-        .filter_map(|&sq| position.piece_at(sq).map(|p| (sq, p.symbol())))
-        .collect()
 }
 
 #[cfg(test)]

@@ -166,3 +166,104 @@ fn help_and_version_succeed() {
     let help = String::from_utf8(run(&["attacks", "--help"]).stdout).unwrap();
     assert!(help.contains("Examples:"));
 }
+
+/// Clap reads the typed options itself: a value outside the library's lists ends the run
+/// before anything is computed, with exit code 2, nothing on stdout and one line that names
+/// the option and the values it takes.
+#[test]
+fn clap_refuses_bad_typed_values() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let cases: &[(&[&str], &str, &str)] = &[
+        (
+            &["attacks", "d4", "--method", "magic"],
+            "--method <METHOD>",
+            "lookup, post-mask, pre-mask, prefix, halves, translate, shifts",
+        ),
+        (
+            &["attacks", "d4", "--piece", "queen"],
+            "--piece <PIECE>",
+            "knight, king",
+        ),
+        (
+            &["moves", "d4", "--piece", "bishop"],
+            "--piece <PIECE>",
+            "knight, king",
+        ),
+        (
+            &["attacks", "--fen", fen, "--side", "green"],
+            "--side <SIDE>",
+            "white, black",
+        ),
+        (
+            &["show", "d4", "--mapping", "a1-c1"],
+            "--mapping <MAPPING>",
+            "a1-b1, h1-g1, a1-a2, h1-h2, a8-b8, a8-a7, h8-g8, h8-h7",
+        ),
+        (
+            &["convert", "1", "--from", "lefr", "--to", "a1-b1"],
+            "--from <FROM>",
+            "a1-b1, h1-g1",
+        ),
+        (
+            &["convert", "1", "--from", "a1-b1", "--to", "z"],
+            "--to <TO>",
+            "a1-b1, h1-g1",
+        ),
+        (
+            &["count", "d4", "--method", "fast"],
+            "--method <METHOD>",
+            "loop, table16, clear-lowest, hardware",
+        ),
+        (
+            &["distance", "a1", "h8", "--board", "8*8"],
+            "--board <WxH>",
+            "WxH",
+        ),
+        (
+            &["tour", "--board", "0x8"],
+            "--board <WxH>",
+            "from 1 to 10000",
+        ),
+        (&["count-tours", "--board", "x"], "--board <WxH>", "WxH"),
+    ];
+    for (args, option, told) in cases {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("knightbits: invalid value '"),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains(&format!("for '{option}'")), "{args:?}: {err}");
+        assert!(err.contains(told), "{args:?}: {err}");
+    }
+    // A long refused value is quoted short, and on one line even with a line break in it.
+    let long = "x".repeat(10_000);
+    assert_bad_input(&["attacks", "d4", "--method", &long], "...' for '--method");
+    assert_bad_input(&["show", "d4", "--mapping", "a1\nb1"], "'a1\\nb1'");
+    // The library's readers decide what is accepted: any case and `lerf` for numberings.
+    assert_eq!(
+        json_of(&["show", "0xA1100110A", "--mapping", "LERF", "--json"])["numbering"],
+        "a1-b1"
+    );
+}
+
+/// `--method` takes a knight or a king method; a name the chosen piece does not have is
+/// refused with that piece's methods, from the library's lists.
+#[test]
+fn a_method_of_the_other_piece_is_refused_with_the_right_list() {
+    assert_bad_input(
+        &["attacks", "d4", "--piece", "king", "--method", "prefix"],
+        "invalid method 'prefix': unknown method; expected lookup, shifts or translate",
+    );
+    assert_bad_input(
+        &["attacks", "d4", "--method", "shifts"],
+        "invalid method 'shifts': unknown method; expected lookup, post-mask, pre-mask, prefix, \
+         halves or translate",
+    );
+    let help = String::from_utf8(run(&["attacks", "--help"]).stdout).unwrap();
+    assert!(help.contains("Knight: lookup, post-mask, pre-mask, prefix, halves, translate."));
+    assert!(help.contains("King: lookup, shifts, translate"));
+}

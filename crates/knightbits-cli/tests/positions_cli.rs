@@ -294,3 +294,63 @@ fn batch_ends_quietly_when_stdout_closes() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Every `--batch` line is byte for byte what `--fen FEN --json` prints for that line's FEN;
+/// a bad line is `{"error": …}` with the message `--fen` gives on stderr.
+#[test]
+fn batch_lines_equal_the_per_fen_json_output() {
+    let fens = [
+        START,
+        FORK,
+        KIWIPETE,
+        "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+        "not a fen",
+        "8/8/8/8/8/8/8/8 w - - 0 1",
+    ];
+    for options in [
+        &["attacks", "--side", "white"][..],
+        &["attacks", "--side", "black", "--piece", "king"],
+        &["moves"],
+        &["moves", "--legal"],
+        &["moves", "--piece", "king"],
+        &["moves", "--piece", "king", "--legal", "--castling"],
+        &["forks"],
+        &["forks", "--targets", "kp"],
+    ] {
+        let mut child = bin()
+            .args(options)
+            .arg("--batch")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(fens.join("\n").as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{options:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), fens.len(), "{options:?}");
+        for (fen, line) in fens.iter().zip(lines) {
+            let one = bin()
+                .args(options)
+                .args(["--fen", fen, "--json"])
+                .output()
+                .unwrap();
+            let expected = if one.status.success() {
+                String::from_utf8(one.stdout).unwrap()
+            } else {
+                assert_eq!(one.status.code(), Some(2), "{options:?} {fen}");
+                let err = String::from_utf8(one.stderr).unwrap();
+                let message = err.trim_end().strip_prefix("knightbits: ").unwrap();
+                format!("{}\n", json!({ "error": message }))
+            };
+            assert_eq!(format!("{line}\n"), expected, "{options:?} {fen}");
+        }
+    }
+}

@@ -635,3 +635,256 @@ fn tours_answer_as_the_cli_does_within_the_explorer_limit() {
     let (status, _, _) = get("/api/tour-svg?board=200x200");
     assert_eq!(status, 400);
 }
+
+/// What the command line prints for `args`: exit code, standard output, standard error.
+fn cli_run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_knightbits"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Every endpoint with a command-line twin answers byte for byte what `--json` prints for
+/// the same question (fields, order and values), or, where the explorer adds fields (`show`,
+/// `count`), begins with the command's fields and only adds after them.
+#[test]
+fn every_endpoint_answers_as_its_command_does_byte_for_byte() {
+    let _server = Server::start();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let fork = "q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1";
+    let castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let mut same: Vec<(String, Vec<String>)> = Vec::new();
+    let mut add = |query: String, args: &[&str]| {
+        let mut args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        args.push("--json".into());
+        same.push((query, args));
+    };
+    // attacks: every method of both pieces, and both sides of positions
+    for m in [
+        "lookup",
+        "post-mask",
+        "pre-mask",
+        "prefix",
+        "halves",
+        "translate",
+    ] {
+        add(
+            format!("/api/attacks?input=b1,g8,h4&method={m}"),
+            &["attacks", "b1,g8,h4", "--method", m],
+        );
+    }
+    for m in ["lookup", "shifts", "translate"] {
+        add(
+            format!("/api/attacks?input=e1,a8,h5&piece=king&method={m}"),
+            &["attacks", "e1,a8,h5", "--piece", "king", "--method", m],
+        );
+    }
+    add("/api/attacks?input=d4".into(), &["attacks", "d4"]);
+    for (fen, side, piece) in [
+        (start, "black", "knight"),
+        (start, "white", "king"),
+        (kiwi, "white", "knight"),
+        (kiwi, "black", "king"),
+    ] {
+        add(
+            format!("/api/attacks?fen={}&side={side}&piece={piece}", enc(fen)),
+            &["attacks", "--fen", fen, "--side", side, "--piece", piece],
+        );
+    }
+    // moves: of pieces on squares, and in positions
+    add(
+        "/api/moves?input=c5,g4&own=c5,g4,d3,b2,e2,g2,e1".into(),
+        &["moves", "c5,g4", "--own", "c5,g4,d3,b2,e2,g2,e1"],
+    );
+    add(
+        "/api/moves?input=e1,h8&own=d1,f1&piece=king".into(),
+        &["moves", "e1,h8", "--own", "d1,f1", "--piece", "king"],
+    );
+    add(
+        format!("/api/moves?fen={}", enc(start)),
+        &["moves", "--fen", start],
+    );
+    add(
+        format!("/api/moves?fen={}&legal=true", enc(kiwi)),
+        &["moves", "--fen", kiwi, "--legal"],
+    );
+    add(
+        format!("/api/moves?fen={}&piece=king", enc(castle)),
+        &["moves", "--fen", castle, "--piece", "king"],
+    );
+    add(
+        format!(
+            "/api/moves?fen={}&piece=king&legal=true&castling=true",
+            enc(kiwi)
+        ),
+        &[
+            "moves",
+            "--fen",
+            kiwi,
+            "--piece",
+            "king",
+            "--legal",
+            "--castling",
+        ],
+    );
+    // forks
+    add(
+        format!("/api/forks?fen={}", enc(fork)),
+        &["forks", "--fen", fork],
+    );
+    add(
+        format!("/api/forks?fen={}&targets=kp", enc(fork)),
+        &["forks", "--fen", fork, "--targets", "kp"],
+    );
+    add(
+        format!("/api/forks?fen={}", enc(kiwi)),
+        &["forks", "--fen", kiwi],
+    );
+    // convert
+    add(
+        "/api/convert?input=0xA1100110A&from=h1-g1&to=a1-b1".into(),
+        &["convert", "0xA1100110A", "--from", "h1-g1", "--to", "a1-b1"],
+    );
+    add(
+        "/api/convert?input=0x8000000&from=a1-b1&to=a8-b8".into(),
+        &["convert", "0x8000000", "--from", "a1-b1", "--to", "a8-b8"],
+    );
+    // fill and reach
+    add("/api/fill?input=a1".into(), &["fill", "a1"]);
+    add(
+        "/api/fill?input=a1,h8&steps=3".into(),
+        &["fill", "a1,h8", "--steps", "3"],
+    );
+    add(
+        "/api/reach?input=a1&moves=2".into(),
+        &["reach", "a1", "--moves", "2"],
+    );
+    add(
+        "/api/reach?input=a1&moves=3&exactly=true".into(),
+        &["reach", "a1", "--moves", "3", "--exactly"],
+    );
+    add(
+        "/api/reach?input=d4&moves=2&ring=true".into(),
+        &["reach", "d4", "--moves", "2", "--ring"],
+    );
+    // distance: 8x8, an unreachable square (null), a board beyond 26 files
+    add(
+        "/api/distance?from=a1&to=h8".into(),
+        &["distance", "a1", "h8"],
+    );
+    add(
+        "/api/distance?from=a1&to=b2&board=3x3".into(),
+        &["distance", "a1", "b2", "--board", "3x3"],
+    );
+    add(
+        "/api/distance?from=0,0&to=29,1&board=30x30".into(),
+        &["distance", "0,0", "29,1", "--board", "30x30"],
+    );
+    // tours
+    add(
+        "/api/tour?board=5x5&start=c3".into(),
+        &["tour", "--board", "5x5", "--start", "c3"],
+    );
+    add(
+        "/api/tour?board=6x6&closed=true".into(),
+        &["tour", "--board", "6x6", "--closed"],
+    );
+    add(
+        "/api/tour?board=30x30".into(),
+        &["tour", "--board", "30x30"],
+    );
+    for (query, args) in &same {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (status, head, body) = get(query);
+        assert_eq!(status, 200, "{query}: {body}");
+        assert!(head.contains("content-type: application/json"), "{query}");
+        let (code, out, err) = cli_run(&args);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        assert_eq!(format!("{body}\n"), out, "{query} vs {args:?}");
+    }
+    // The explorer's show and count: the command's fields first, then the page's own.
+    for (query, args) in [
+        (
+            "/api/show?input=0xA1100110A&numbering=h1-g1",
+            &["show", "0xA1100110A", "--mapping", "h1-g1", "--json"][..],
+        ),
+        ("/api/show?input=d4", &["show", "d4", "--json"]),
+        (
+            "/api/count?input=0x0000142200221400&method=table16",
+            &[
+                "count",
+                "0x0000142200221400",
+                "--method",
+                "table16",
+                "--json",
+            ],
+        ),
+        ("/api/count?input=d4,e5", &["count", "d4,e5", "--json"]),
+    ] {
+        let (status, _, body) = get(query);
+        assert_eq!(status, 200, "{query}: {body}");
+        let (code, out, _) = cli_run(args);
+        assert_eq!(code, Some(0), "{args:?}");
+        let fields = out.trim_end().strip_suffix('}').unwrap();
+        assert!(
+            body.starts_with(fields) && body[fields.len()..].starts_with(','),
+            "{query}: {body}\n{args:?}: {out}"
+        );
+    }
+}
+
+/// Input read by the shared readers is refused with the same message in both places: the
+/// command's stderr line is `knightbits: ` and the endpoint's `{"error": …}`.
+#[test]
+fn refusals_read_the_same_on_both_sides() {
+    let _server = Server::start();
+    let fork = "q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1";
+    for (query, args) in [
+        ("/api/attacks?input=z9".to_string(), vec!["attacks", "z9"]),
+        (
+            "/api/attacks?input=d4&piece=king&method=prefix".into(),
+            vec!["attacks", "d4", "--piece", "king", "--method", "prefix"],
+        ),
+        (
+            "/api/moves?input=c5&own=zz".into(),
+            vec!["moves", "c5", "--own", "zz"],
+        ),
+        (
+            format!("/api/forks?fen={}&targets=kx", enc(fork)),
+            vec!["forks", "--fen", fork, "--targets", "kx"],
+        ),
+        (
+            "/api/forks?fen=8%2F8%2F8+w+-+-+0+1".into(),
+            vec!["forks", "--fen", "8/8/8 w - - 0 1"],
+        ),
+        (
+            "/api/convert?input=z9&from=a1-b1&to=a1-b1".into(),
+            vec!["convert", "z9", "--from", "a1-b1", "--to", "a1-b1"],
+        ),
+        (
+            "/api/distance?from=a1&to=z99".into(),
+            vec!["distance", "a1", "z99"],
+        ),
+        ("/api/tour?board=4x4".into(), vec!["tour", "--board", "4x4"]),
+        (
+            "/api/tour?board=5x5&closed=true".into(),
+            vec!["tour", "--board", "5x5", "--closed"],
+        ),
+    ] {
+        let message = bad(&query);
+        let (code, out, err) = cli_run(&args);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(out.is_empty());
+        assert_eq!(
+            err,
+            format!("knightbits: {message}\n"),
+            "{query} vs {args:?}"
+        );
+    }
+}

@@ -1,14 +1,15 @@
 //! `knightbits attacks`: the squares attacked by knights or kings, on their own or in a position.
 
-use knightbits::{Bitboard, Color, king, knight};
-use knightbits_svg::Svg;
-use serde_json::json;
+use knightbits::Color;
 
-use super::Piece;
+use super::source::{self, Source};
+use crate::api::attacks::{AttacksRequest, attacks};
+use crate::api::picture::Drawing;
+use crate::api::values::{self, Piece, PieceMethod};
+use crate::args::{self, MethodArg, MethodParser};
 use crate::error::CliError;
-use crate::output;
-use crate::picture::{self, Drawing, Picture};
-use crate::position::{self, Source};
+use crate::output::{self, hex};
+use crate::picture::Picture;
 
 /// Squares attacked by the knights (or kings) on the given squares, or by one side's knights
 /// (or king) in a position.
@@ -26,15 +27,14 @@ pub struct Args {
     #[command(flatten)]
     source: Source,
     /// With --fen or --batch: whose pieces attack.
-    #[arg(long, value_parser = ["white", "black"], required_unless_present = "input")]
-    side: Option<String>,
+    #[arg(long, value_parser = args::choice::<Color>(), required_unless_present = "input")]
+    side: Option<Color>,
     /// Which piece stands on those squares.
-    #[arg(long, value_enum, default_value_t = Piece::Knight)]
+    #[arg(long, value_parser = args::choice::<Piece>(), default_value_t = Piece::Knight)]
     piece: Piece,
-    /// Technique. Knight: lookup, post-mask, pre-mask, prefix, halves, translate.
-    /// King: lookup, shifts, translate.
-    #[arg(long, default_value = "lookup")]
-    method: String,
+    #[arg(long, value_parser = MethodParser, default_value = PieceMethod::DEFAULT_NAME,
+          help = MethodArg::help())]
+    method: MethodArg,
     /// Print one JSON object: {"bitboard", "squares", "count"}.
     #[arg(long)]
     json: bool,
@@ -42,73 +42,56 @@ pub struct Args {
     picture: Picture,
 }
 
-fn answer(attacks: Bitboard) -> serde_json::Value {
-    json!({
-        "bitboard": output::hex(attacks),
-        "squares": output::square_names(attacks),
-        "count": attacks.count(),
-    })
-}
-
 pub fn run(args: Args) -> Result<(), CliError> {
+    let piece = args.piece;
     if args.source.given() {
-        let side: Color =
-            super::choice("side", args.side.as_deref().unwrap_or(""), "white or black")?;
-        let role = args.piece.role();
-        args.picture
-            .write_position_svg(&args.source, |pos| Drawing {
-                marked: pos.attacks_by(side, role),
-                ..Drawing::default()
-            })?;
-        return position::run(
+        let side = args
+            .side
+            .ok_or_else(|| CliError::Input("a position needs --side white or black".into()))?;
+        return source::answer(
             &args.source,
             args.json,
-            |pos| answer(pos.attacks_by(side, role)),
-            |pos| {
-                let attacks = pos.attacks_by(side, role);
+            &args.picture,
+            |pos: &knightbits::Position| {
+                attacks(&AttacksRequest::Position {
+                    position: *pos,
+                    side,
+                    piece,
+                })
+            },
+            |pos, set| {
                 format!(
                     "{}{}\n{} squares attacked by {side}'s {}s\n",
-                    args.picture.position_board(pos, attacks),
-                    output::hex(attacks),
-                    attacks.count(),
-                    role.name()
+                    args.picture.position_board(pos, set.bitboard),
+                    hex(set.bitboard),
+                    set.count,
+                    piece.role().name()
                 )
+            },
+            |set| Drawing {
+                marked: set.bitboard,
+                ..Drawing::default()
             },
         );
     }
-    let pieces = super::bitboard(args.input.as_deref().unwrap_or_default())?;
-    let attacks = attacks(pieces, args.piece, &args.method)?;
-    let drawn = picture::pieces_on(pieces, picture::glyph(args.piece));
-    args.picture.write_svg(
-        Svg::new()
-            .title(&output::hex(attacks))
-            .marked(attacks)
-            .pieces(&drawn),
-    )?;
+    let pieces = values::bitboard(args.input.as_deref().unwrap_or_default())?;
+    let method = args.method.for_piece(piece)?;
+    let set = attacks(&AttacksRequest::Pieces { pieces, method });
+    let drawn = Drawing::pieces_on(pieces, piece);
+    args.picture.write(&Drawing {
+        title: hex(set.bitboard),
+        pieces: drawn.clone(),
+        marked: set.bitboard,
+        ..Drawing::default()
+    })?;
     if args.json {
-        output::json(&answer(attacks))
+        output::json(&set)
     } else {
         output::text(&format!(
             "{}{}\n{} squares\n",
-            args.picture.diagram(attacks, &drawn),
-            output::hex(attacks),
-            attacks.count()
+            args.picture.diagram(set.bitboard, &drawn),
+            hex(set.bitboard),
+            set.count
         ))
     }
-}
-
-/// The attack set of `pieces` by the named method of `piece`.
-pub fn attacks(pieces: Bitboard, piece: Piece, method: &str) -> Result<Bitboard, CliError> {
-    Ok(match piece {
-        Piece::Knight => super::choice::<knight::Method>(
-            "method",
-            method,
-            "lookup, post-mask, pre-mask, prefix, halves or translate",
-        )?
-        .attacks(pieces),
-        Piece::King => {
-            super::choice::<king::Method>("method", method, "lookup, shifts or translate")?
-                .attacks(pieces)
-        }
-    })
 }

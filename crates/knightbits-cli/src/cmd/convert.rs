@@ -1,10 +1,12 @@
 //! `knightbits convert`: renumber a bitboard between two numberings.
 
 use knightbits::mapping::Numbering;
-use serde_json::json;
 
+use crate::api::bits::{ConvertRequest, convert};
+use crate::api::values;
+use crate::args;
 use crate::error::CliError;
-use crate::output;
+use crate::output::{self, hex};
 
 /// Renumbers a bitboard: the same squares written in another numbering.
 #[derive(clap::Args)]
@@ -18,24 +20,24 @@ pub struct Args {
     /// The bitboard: a number in the --from numbering, or square names / a FEN placement.
     input: String,
     /// Numbering of the input.
-    #[arg(long)]
-    from: String,
+    #[arg(long, value_parser = args::choice::<Numbering>())]
+    from: Numbering,
     /// Numbering of the output.
-    #[arg(long)]
-    to: String,
+    #[arg(long, value_parser = args::choice::<Numbering>())]
+    to: Numbering,
     /// Print one JSON object: {"bitboard"}.
     #[arg(long)]
     json: bool,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let from: Numbering = super::choice("numbering", &args.from, "")?;
-    let to: Numbering = super::choice("numbering", &args.to, "")?;
-    let lerf = super::read_in(&args.input, from)?;
-    let bits = knightbits::Bitboard(to.from_lerf(lerf));
+    let answer = convert(&ConvertRequest {
+        bitboard: values::bitboard_in(&args.input, args.from)?,
+        to: args.to,
+    });
     if args.json {
-        output::json(&json!({ "bitboard": output::hex(bits) }))
+        output::json(&answer)
     } else {
-        output::text(&format!("{}\n", output::hex(bits)))
+        output::text(&format!("{}\n", hex(answer.bitboard)))
     }
 }

@@ -1,8 +1,10 @@
 //! `knightbits count`: the number of set bits, by the article's methods.
 
 use knightbits::popcount;
-use serde_json::json;
 
+use crate::api::bits::{CountRequest, count};
+use crate::api::values;
+use crate::args;
 use crate::error::CliError;
 use crate::output;
 
@@ -14,24 +16,22 @@ pub struct Args {
     /// The bitboard (0x…, decimal, 0b…, square names or a FEN placement).
     input: String,
     /// loop (64 steps), table16 (four 16-bit lookups), clear-lowest (b &= b - 1), hardware.
-    #[arg(long, default_value = "hardware")]
-    method: String,
+    #[arg(long, value_parser = args::choice::<popcount::Method>(),
+          default_value_t = popcount::Method::Hardware)]
+    method: popcount::Method,
     /// Print one JSON object: {"count"}.
     #[arg(long)]
     json: bool,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let bb = super::bitboard(&args.input)?;
-    let method: popcount::Method = super::choice(
-        "method",
-        &args.method,
-        "loop, table16, clear-lowest or hardware",
-    )?;
-    let count = method.count(bb.0);
+    let answer = count(&CountRequest {
+        bitboard: values::bitboard(&args.input)?,
+        method: args.method,
+    });
     if args.json {
-        output::json(&json!({ "count": count }))
+        output::json(&answer)
     } else {
-        output::text(&format!("{count}\n"))
+        output::text(&format!("{}\n", answer.count))
     }
 }

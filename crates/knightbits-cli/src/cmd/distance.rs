@@ -1,9 +1,10 @@
 //! `knightbits distance`: fewest knight moves between two squares, and a shortest path.
 
 use knightbits::{Bitboard, Square};
-use knightbits_board::{Board, Coord};
-use serde_json::json;
+use knightbits_board::Board;
 
+use crate::api::values;
+use crate::api::walks::{DistanceRequest, distance};
 use crate::error::CliError;
 use crate::output;
 
@@ -21,36 +22,40 @@ pub struct Args {
     from: String,
     /// The target square.
     to: String,
-    /// Board size WxH (1 to 10000 each); 8x8 by default.
-    #[arg(long, default_value = "8x8")]
-    board: String,
+    /// Board size WxH (1 to 10000 each).
+    #[arg(long, value_name = "WxH", value_parser = clap::value_parser!(Board),
+          default_value_t = Board::CHESS)]
+    board: Board,
     /// Print one JSON object: {"distance", "path"}.
     #[arg(long)]
     json: bool,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let board = super::board(&args.board)?;
-    let from = super::board_square(board, "square", &args.from)?;
-    let to = super::board_square(board, "square", &args.to)?;
-    let path: Option<Vec<Coord>> = board.path(from, to).map(Iterator::collect);
-    let names: Option<Vec<String>> = path
-        .as_ref()
-        .map(|p| p.iter().map(|&c| board.name(c).to_string()).collect());
-    let distance = board.distance(from, to);
+    let board = args.board;
+    let req = DistanceRequest {
+        board,
+        from: values::coord(board, "square", &args.from)?,
+        to: values::coord(board, "square", &args.to)?,
+    };
+    let answer = distance(&req);
     if args.json {
-        return output::json(&json!({ "distance": distance, "path": names }));
+        return output::json(&answer);
     }
-    let mut text = match (distance, &names) {
-        (Some(d), Some(names)) => format!("distance {d}\npath: {}\n", names.join(" ")),
+    let mut text = match (answer.distance, &answer.path) {
+        (Some(d), Some(path)) => format!(
+            "distance {d}\npath: {}\n",
+            path.names().collect::<Vec<String>>().join(" ")
+        ),
         _ => format!(
             "{} cannot be reached from {} on {board}\n",
-            board.name(to),
-            board.name(from)
+            board.name(req.to),
+            board.name(req.from)
         ),
     };
-    if let (true, Some(path)) = (board == Board::CHESS, &path) {
+    if let (true, Some(path)) = (board == Board::CHESS, &answer.path) {
         let marked: Bitboard = path
+            .coords
             .iter()
             .filter_map(|c| Square::from_index(board.index(*c) as u8))
             .collect();

@@ -1,11 +1,13 @@
 //! `knightbits fill`: the wiki's knight fill, step by step.
 
-use knightbits::{Bitboard, knight, render};
-use knightbits_svg::Svg;
-use serde_json::{Value, json};
+use knightbits::{Bitboard, render};
 
+use crate::api::picture::Drawing;
+use crate::api::values;
+use crate::api::walks::{FillRequest, fill};
 use crate::error::CliError;
 use crate::output;
+use crate::picture::write_file;
 
 /// Repeated knight fills (attacks plus the knights themselves) from a set of squares, drawn
 /// side by side as the wiki shows its six fills from a1.
@@ -28,32 +30,24 @@ pub struct Args {
     svg: Option<std::path::PathBuf>,
 }
 
-fn step(bb: Bitboard) -> Value {
-    json!({
-        "bitboard": output::hex(bb),
-        "squares": output::square_names(bb),
-        "count": bb.count(),
-    })
-}
-
 pub fn run(args: Args) -> Result<(), CliError> {
-    let start = super::bitboard(&args.input)?;
-    let steps: Vec<Bitboard> = match args.steps {
-        Some(n) => std::iter::successors(Some(knight::fill(start)), |&b| Some(knight::fill(b)))
-            .take(n as usize)
-            .collect(),
-        None => knight::fills(start).collect(),
-    };
+    let start = values::bitboard(&args.input)?;
+    let answer = fill(&FillRequest {
+        start,
+        steps: args.steps,
+    });
+    let steps: Vec<Bitboard> = answer.steps.iter().map(|s| s.bitboard).collect();
     if let Some(path) = &args.svg {
-        let last = steps.last().copied().unwrap_or(start);
-        let title = format!("{} fills", steps.len());
-        let svg = Svg::new().title(&title).marked(last).highlighted(start);
-        std::fs::write(path, svg.to_string())
-            .map_err(|e| CliError::Input(format!("cannot write '{}': {e}", path.display())))?;
+        let drawing = Drawing {
+            title: format!("{} fills", steps.len()),
+            marked: steps.last().copied().unwrap_or(start),
+            highlighted: start,
+            ..Drawing::default()
+        };
+        write_file(path, &drawing.svg())?;
     }
     if args.json {
-        let steps: Vec<Value> = steps.into_iter().map(step).collect();
-        return output::json(&json!({ "steps": steps }));
+        return output::json(&answer);
     }
     let captions: Vec<String> = (1..=steps.len()).map(|i| format!("{i}. Fill")).collect();
     let mut text = String::new();
@@ -66,7 +60,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             .collect();
         text += &format!("{}\n", render::side_by_side(&boards));
     }
-    let counts: Vec<String> = steps.iter().map(|b| b.count().to_string()).collect();
+    let counts: Vec<String> = answer.steps.iter().map(|s| s.count.to_string()).collect();
     text += &format!("squares after each fill: {}\n", counts.join(", "));
     output::text(&text)
 }

@@ -1,14 +1,15 @@
 //! `knightbits moves`: knight or king moves, pseudo-legal from squares, or from a position.
 
-use knightbits::{MoveList, Position, Square, king, knight};
-use knightbits_svg::Svg;
-use serde_json::json;
+use knightbits::Position;
 
-use super::Piece;
+use super::source::{self, Source};
+use crate::api::picture::Drawing;
+use crate::api::position::{PieceMovesRequest, PositionMovesRequest, piece_moves, position_moves};
+use crate::api::values::{self, Piece};
+use crate::args;
 use crate::error::CliError;
-use crate::output;
-use crate::picture::{self, Drawing, Picture};
-use crate::position::{self, Source};
+use crate::output::{self, hex};
+use crate::picture::Picture;
 
 /// Knight or king moves. From squares: pseudo-legal moves (attacks minus own pieces). From a
 /// position (--fen or --batch): the side to move's moves, pseudo-legal or --legal.
@@ -31,7 +32,7 @@ pub struct Args {
     #[arg(long, default_value = "0", conflicts_with_all = ["fen", "batch"])]
     own: String,
     /// Which piece moves.
-    #[arg(long, value_enum, default_value_t = Piece::Knight)]
+    #[arg(long, value_parser = args::choice::<Piece>(), default_value_t = Piece::Knight)]
     piece: Piece,
     /// With a position: only legal moves (pins, checks, no king move into check).
     #[arg(long)]
@@ -48,83 +49,64 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
+    let (piece, legal, castling) = (args.piece, args.legal, args.castling);
     if args.source.given() {
-        let (piece, legal, castling) = (args.piece, args.legal, args.castling);
-        let moves = move |pos: &Position| -> MoveList {
-            match (piece, legal) {
-                (Piece::Knight, true) => pos.legal_knight_moves(),
-                (Piece::Knight, false) => pos.pseudo_legal_knight_moves(),
-                (Piece::King, true) => pos.legal_king_moves(castling),
-                (Piece::King, false) => pos.pseudo_legal_king_moves(castling),
-            }
-        };
-        args.picture.write_position_svg(&args.source, |pos| {
-            let list = moves(pos);
-            Drawing {
-                marked: list.destinations(),
-                arrows: picture::arrows(&list),
-                ..Drawing::default()
-            }
-        })?;
-        return position::run(
+        return source::answer(
             &args.source,
             args.json,
-            |pos| json!({ "moves": position::uci(&moves(pos)) }),
-            |pos| {
-                let list = moves(pos);
+            &args.picture,
+            |pos: &Position| {
+                position_moves(&PositionMovesRequest {
+                    position: *pos,
+                    piece,
+                    legal,
+                    castling,
+                })
+            },
+            |pos, answer| {
                 format!(
-                    "{}{} moves: {list}\n",
-                    args.picture.position_board(pos, list.destinations()),
-                    list.len()
+                    "{}{} moves: {}\n",
+                    args.picture
+                        .position_board(pos, answer.moves.destinations()),
+                    answer.moves.len(),
+                    answer.moves
                 )
+            },
+            |answer| Drawing {
+                marked: answer.moves.destinations(),
+                arrows: Drawing::arrows(&answer.moves),
+                ..Drawing::default()
             },
         );
     }
-    if args.legal || args.castling {
+    if legal || castling {
         return Err(CliError::Input(
             "--legal and --castling need a position (--fen or --batch)".into(),
         ));
     }
-    let pieces = super::bitboard(args.input.as_deref().unwrap_or_default())?;
-    let own = super::bitboard(&args.own)? | pieces;
-    let (targets, per_piece): (_, fn(Square) -> knightbits::Bitboard) = match args.piece {
-        Piece::Knight => (knight::moves(pieces, own), knight::attacks),
-        Piece::King => (king::moves(pieces, own), king::attacks),
-    };
-    let pairs: Vec<(Square, Square)> = pieces
-        .into_iter()
-        .flat_map(|from| {
-            (per_piece(from) - own)
-                .into_iter()
-                .map(move |to| (from, to))
-        })
-        .collect();
-    let mut moves: Vec<String> = pairs
-        .iter()
-        .map(|(from, to)| format!("{from}{to}"))
-        .collect();
-    moves.sort();
-    let drawn = picture::pieces_on(pieces, picture::glyph(args.piece));
-    args.picture.write_svg(
-        Svg::new()
-            .title(&moves.join(" "))
-            .marked(targets)
-            .pieces(&drawn)
-            .arrows(&pairs),
-    )?;
+    let pieces = values::bitboard(args.input.as_deref().unwrap_or_default())?;
+    let own = values::bitboard(&args.own)?;
+    let answer = piece_moves(&PieceMovesRequest { pieces, own, piece });
+    let drawn = Drawing::pieces_on(pieces, piece);
+    // Arrows are drawn piece by piece, a1 first, each piece's targets a1 first.
+    let mut arrows = Drawing::arrows(&answer.moves);
+    arrows.sort_by_key(|&(from, to)| (from as u8, to as u8));
+    args.picture.write(&Drawing {
+        title: answer.moves.to_string(),
+        pieces: drawn.clone(),
+        marked: answer.bitboard,
+        arrows,
+        ..Drawing::default()
+    })?;
     if args.json {
-        output::json(&json!({
-            "bitboard": output::hex(targets),
-            "squares": output::square_names(targets),
-            "moves": moves,
-        }))
+        output::json(&answer)
     } else {
         output::text(&format!(
             "{}{}\n{} moves: {}\n",
-            args.picture.diagram(targets, &drawn),
-            output::hex(targets),
-            moves.len(),
-            moves.join(" ")
+            args.picture.diagram(answer.bitboard, &drawn),
+            hex(answer.bitboard),
+            answer.moves.len(),
+            answer.moves
         ))
     }
 }

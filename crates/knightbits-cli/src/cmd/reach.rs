@@ -1,10 +1,9 @@
 //! `knightbits reach`: the squares a knight reaches in n moves.
 
-use knightbits::knight;
-use serde_json::json;
-
+use crate::api::values;
+use crate::api::walks::{Reach, ReachRequest, reach};
 use crate::error::CliError;
-use crate::output;
+use crate::output::{self, hex};
 
 /// Squares a knight reaches from SQUARES within N moves (the default), by a walk of exactly N
 /// moves (--exactly), or at distance exactly N (--ring).
@@ -31,25 +30,19 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let start = super::bitboard(&args.input)?;
-    let reached = if args.exactly {
-        knight::reach_exactly(start, args.moves)
-    } else if args.ring {
-        knight::ring(start, args.moves)
-    } else {
-        knight::reach_within(start, args.moves)
-    };
+    let answer = reach(&ReachRequest {
+        start: values::bitboard(&args.input)?,
+        moves: args.moves,
+        kind: Reach::from_flags(args.exactly, args.ring)?,
+    });
     if args.json {
-        output::json(&json!({
-            "bitboard": output::hex(reached),
-            "squares": output::square_names(reached),
-            "count": reached.count(),
-        }))
+        output::json(&answer)
     } else {
         output::text(&format!(
-            "{reached}{}\n{} squares\n",
-            output::hex(reached),
-            reached.count()
+            "{}{}\n{} squares\n",
+            answer.bitboard,
+            hex(answer.bitboard),
+            answer.count
         ))
     }
 }

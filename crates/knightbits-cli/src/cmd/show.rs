@@ -2,11 +2,13 @@
 
 use knightbits::mapping::Numbering;
 use knightbits::render;
-use knightbits_svg::Svg;
-use serde_json::json;
 
+use crate::api::bits::{ShowRequest, show};
+use crate::api::picture::Drawing;
+use crate::api::values;
+use crate::args;
 use crate::error::CliError;
-use crate::output;
+use crate::output::{self, hex};
 use crate::picture::Picture;
 
 /// Shows a bitboard: the diagram (rank 8 on top), the hex value and the squares.
@@ -17,10 +19,9 @@ A number is read in the --mapping numbering; square names and FEN are the same i
 pub struct Args {
     /// The bitboard (0x…, decimal, 0b…, square names or a FEN placement).
     input: String,
-    /// Numbering of a numeric input and of the bit indices shown: a1-b1 (LERF, default),
-    /// h1-g1, a1-a2, h1-h2, a8-b8, a8-a7, h8-g8, h8-h7.
-    #[arg(long, default_value = "a1-b1")]
-    mapping: String,
+    /// Numbering of a numeric input and of the bit indices shown (a1-b1 is LERF).
+    #[arg(long, value_parser = args::choice::<Numbering>(), default_value_t = Numbering::A1B1)]
+    mapping: Numbering,
     /// Also print every square's bit index in that numbering.
     #[arg(long)]
     indices: bool,
@@ -32,25 +33,25 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let numbering: Numbering = super::choice("numbering", &args.mapping, "")?;
-    let bb = super::read_in(&args.input, numbering)?;
-    let indices: Vec<u8> = bb.into_iter().map(|sq| numbering.index(sq)).collect();
-    args.picture
-        .write_svg(Svg::new().title(&output::hex(bb)).marked(bb))?;
+    let numbering = args.mapping;
+    let answer = show(&ShowRequest {
+        bitboard: values::bitboard_in(&args.input, numbering)?,
+        numbering,
+    });
+    let bb = answer.bitboard;
+    args.picture.write(&Drawing {
+        title: hex(bb),
+        marked: bb,
+        ..Drawing::default()
+    })?;
     if args.json {
-        return output::json(&json!({
-            "bitboard": output::hex(bb),
-            "squares": output::square_names(bb),
-            "count": bb.count(),
-            "numbering": numbering.name(),
-            "indices": indices,
-        }));
+        return output::json(&answer);
     }
     let mut text = format!(
         "{}{} (LERF)\nsquares: {}\n",
         args.picture.diagram(bb, &[]),
-        output::hex(bb),
-        output::square_names(bb).join(" ")
+        hex(bb),
+        answer.squares
     );
     if numbering != Numbering::A1B1 {
         text += &format!("in {numbering}: {:#018x}\n", numbering.from_lerf(bb));

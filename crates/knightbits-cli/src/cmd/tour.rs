@@ -1,12 +1,13 @@
 //! `knightbits tour`: an open or closed knight's tour of any board.
 
-use std::io::{self, BufWriter, Write};
+use knightbits_board::{Board, Coord};
 
-use knightbits_board::tour::Tour;
-use knightbits_svg::TourSvg;
-
+use crate::api::picture::tour_svg;
+use crate::api::tour::{KnightsTour, TourRequest, tour};
+use crate::api::values;
 use crate::error::CliError;
 use crate::output;
+use crate::picture::write_file;
 
 /// A knight's tour: every square once by knight moves. Open tours by Warnsdorff's rule (Roth's
 /// tie-break) with constructions as fallbacks; closed tours by divide and conquer.
@@ -19,8 +20,8 @@ need Schwenk's conditions). Squares are names on boards of at most 26 files, els
 )]
 pub struct Args {
     /// Board size WxH, 1 to 10000 each.
-    #[arg(long)]
-    board: String,
+    #[arg(long, value_name = "WxH", value_parser = clap::value_parser!(Board))]
+    board: Board,
     /// Start square (a name like c3, or file,rank from 0); a1 by default.
     #[arg(long)]
     start: Option<String>,
@@ -39,64 +40,36 @@ pub struct Args {
 const MAX_SVG_SQUARES: u32 = 250_000;
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let board = super::board(&args.board)?;
+    let board = args.board;
     let start = match &args.start {
-        Some(text) => super::board_square(board, "start square", text)?,
-        None => knightbits_board::Coord::new(0, 0),
+        Some(text) => values::coord(board, "start square", text)?,
+        None => Coord::new(0, 0),
     };
-    let tour = if args.closed {
-        Tour::closed_from(board, start)
-    } else {
-        Tour::open(board, start)
-    }
-    .map_err(|e| CliError::Input(format!("no tour on {board}: {e}")))?;
+    let answer = tour(&TourRequest {
+        board,
+        start,
+        closed: args.closed,
+    })?;
     if let Some(path) = &args.svg {
         if board.len() > MAX_SVG_SQUARES {
             return Err(CliError::Input(format!(
                 "--svg draws boards of at most {MAX_SVG_SQUARES} squares, not {board}"
             )));
         }
-        let svg = TourSvg::new(
-            board.width(),
-            board.height(),
-            tour.squares(),
-            tour.is_closed(),
-        );
-        std::fs::write(path, svg.to_string())
-            .map_err(|e| CliError::Input(format!("cannot write '{}': {e}", path.display())))?;
+        write_file(path, &tour_svg(&answer))?;
     }
     if args.json {
-        write_json(&tour)
+        output::json(&answer)
     } else {
-        output::text(&text(&tour))
+        output::text(&text(&answer, board))
     }
-}
-
-/// Streams the JSON object: a 10000x10000 tour has 10^8 squares, too many to build as a value.
-fn write_json(tour: &Tour) -> Result<(), CliError> {
-    let board = tour.board();
-    let mut out = BufWriter::new(io::stdout().lock());
-    write!(
-        out,
-        "{{\"board\":\"{board}\",\"closed\":{},\"squares\":[",
-        tour.is_closed()
-    )?;
-    for (i, c) in tour.coords().enumerate() {
-        if i > 0 {
-            out.write_all(b",")?;
-        }
-        write!(out, "\"{}\"", board.name(c))?;
-    }
-    out.write_all(b"]}\n")?;
-    out.flush()?;
-    Ok(())
 }
 
 /// The move number on every square, rank at the top first, for boards up to 30x30; a summary
 /// for larger ones.
-fn text(tour: &Tour) -> String {
-    let board = tour.board();
-    let kind = if tour.is_closed() { "closed" } else { "open" };
+fn text(answer: &KnightsTour, board: Board) -> String {
+    let tour = answer.tour();
+    let kind = if answer.closed { "closed" } else { "open" };
     let first = tour.coords().next().map(|c| board.name(c).to_string());
     let last = tour.coords().last().map(|c| board.name(c).to_string());
     let summary = format!(

@@ -1,121 +1,168 @@
-//! The JSON endpoints. Each reads its query, calls the library and answers one JSON object
-//! whose field names are those of the CLI's `--json` output for the same question.
+//! The `/api/` endpoints: each reads its query into a request of [`crate::api`], calls that
+//! layer's function and serializes its response, so field names and values are those of the
+//! command line's `--json` output for the same question.
 
 use axum::Router;
 use axum::extract::RawQuery;
-use axum::http::{HeaderValue, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use knightbits::mapping::Numbering;
-use knightbits::{Bitboard, Square, king, knight, popcount};
-use serde_json::{Value, json};
+use knightbits::{Bitboard, popcount};
+use knightbits_board::Coord;
+use serde::Serialize;
 
-use super::params::{ApiError, Params, short};
-use super::{play, steps};
-use crate::cmd::{self, Piece};
-use crate::output::{hex, square_names};
+use super::params::{ApiError, Params};
+use crate::api::attacks::{self, AttacksRequest, StepsRequest};
+use crate::api::bits::{
+    self, ConvertRequest, CountRequest, ForkSquaresRequest, Op, OpRequest, ShowRequest,
+    SlideRequest,
+};
+use crate::api::picture::{self, Drawing};
+use crate::api::position::{
+    self, ForksRequest, MovesRequest, PieceMovesRequest, PositionMovesRequest, PositionRequest,
+};
+use crate::api::tour::{self, KnightsTour, TourRequest};
+use crate::api::values::{self, Piece, PieceMethod, Targets};
+use crate::api::walks::{
+    self, DistanceRequest, DistancesRequest, FillRequest, Reach, ReachRequest,
+};
 
-/// An endpoint: the parameter names it accepts and the function that answers.
-type Handler = fn(&Params) -> Result<Value, ApiError>;
+/// An endpoint's answer: the body, JSON or SVG.
+type Handler = fn(&Params) -> Result<String, ApiError>;
 
-/// Every endpoint, mounted under `/api/`.
-const ENDPOINTS: &[(&str, &[&str], Handler)] = &[
-    ("meta", &[], meta),
-    ("show", &["input", "numbering", "from"], show),
+/// What an endpoint answers.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Json,
+    Svg,
+}
+
+impl Kind {
+    fn content_type(self) -> &'static str {
+        match self {
+            Kind::Json => "application/json",
+            Kind::Svg => "image/svg+xml",
+        }
+    }
+}
+
+/// Every endpoint, mounted under `/api/`: its name, the parameter names it accepts, what it
+/// answers, and the function that answers.
+const ENDPOINTS: &[(&str, &[&str], Kind, Handler)] = &[
+    ("meta", &[], Kind::Json, |_| json(&bits::meta())),
+    ("show", &["input", "numbering", "from"], Kind::Json, |p| {
+        json(&bits::view(&show(p)?))
+    }),
     (
         "op",
         &["bitboard", "op", "square", "n", "other", "numbering"],
-        op,
+        Kind::Json,
+        |p| json(&bits::op(&op(p)?)),
     ),
     (
         "attacks",
         &["input", "piece", "method", "fen", "side"],
-        attacks,
+        Kind::Json,
+        |p| json(&attacks::attacks(&attacks(p)?)),
     ),
     (
         "steps",
         &["input", "piece", "method", "numbering", "toggle", "by"],
-        steps,
+        Kind::Json,
+        |p| json(&attacks::steps(&steps(p)?)),
     ),
-    ("convert", &["input", "from", "to"], convert),
-    ("count", &["input", "method"], count),
-    ("fork-squares", &["targets"], fork_squares),
-    ("slide", &["squares", "by"], slide),
-    ("position", &["fen"], play::position),
+    ("convert", &["input", "from", "to"], Kind::Json, |p| {
+        json(&bits::convert(&convert(p)?))
+    }),
+    ("count", &["input", "method"], Kind::Json, |p| {
+        json(&bits::count_by(&count(p)?))
+    }),
+    ("fork-squares", &["targets"], Kind::Json, |p| {
+        json(&bits::fork_squares(&ForkSquaresRequest {
+            targets: p.bitboard("targets")?,
+        }))
+    }),
+    ("slide", &["squares", "by"], Kind::Json, |p| {
+        json(&bits::slide(&slide(p)?))
+    }),
+    ("position", &["fen"], Kind::Json, |p| {
+        json(&position::position(&PositionRequest {
+            position: p.position()?,
+        }))
+    }),
     (
         "moves",
         &["fen", "piece", "legal", "castling", "input", "own"],
-        play::moves,
+        Kind::Json,
+        |p| json(&position::moves(&moves(p)?)),
     ),
-    ("forks", &["fen", "targets"], play::forks),
-    ("fill", &["input", "steps"], play::fill),
-    ("reach", &["input", "moves", "exactly", "ring"], play::reach),
-    ("distance", &["from", "to", "board"], play::distance),
-    ("distances", &["from"], play::distances),
-    ("tour", &["board", "start", "closed"], play::tour),
-];
-
-/// Parameters of `/api/svg`.
-const SVG_PARAMS: &[&str] = &[
-    "fen",
-    "pieces",
-    "piece",
-    "marked",
-    "highlighted",
-    "arrows",
-    "tour",
-];
-
-/// An endpoint answering an SVG picture.
-type Picture = fn(&Params) -> Result<String, ApiError>;
-
-/// The picture endpoints: their parameter names and the function that draws.
-const PICTURES: &[(&str, &[&str], Picture)] = &[
-    ("svg", SVG_PARAMS, play::svg),
-    ("tour-svg", &["board", "start", "closed"], play::tour_svg),
+    ("forks", &["fen", "targets"], Kind::Json, |p| {
+        json(&position::forks(&forks(p)?))
+    }),
+    ("fill", &["input", "steps"], Kind::Json, |p| {
+        json(&walks::fill(&fill(p)?))
+    }),
+    (
+        "reach",
+        &["input", "moves", "exactly", "ring"],
+        Kind::Json,
+        |p| json(&walks::reach(&reach(p)?)),
+    ),
+    ("distance", &["from", "to", "board"], Kind::Json, |p| {
+        json(&walks::distance(&distance(p)?))
+    }),
+    ("distances", &["from"], Kind::Json, |p| {
+        json(&walks::distances(&DistancesRequest {
+            from: p.square("from", "square")?,
+        }))
+    }),
+    ("tour", &["board", "start", "closed"], Kind::Json, |p| {
+        json(&tour(p)?)
+    }),
+    (
+        "svg",
+        &[
+            "fen",
+            "pieces",
+            "piece",
+            "marked",
+            "highlighted",
+            "arrows",
+            "tour",
+        ],
+        Kind::Svg,
+        |p| Ok(drawing(p)?.svg()),
+    ),
+    ("tour-svg", &["board", "start", "closed"], Kind::Svg, |p| {
+        Ok(picture::tour_svg(&tour(p)?))
+    }),
 ];
 
 /// The names of every endpoint under `/api/`, JSON and pictures.
 pub fn endpoint_names() -> impl Iterator<Item = &'static str> {
-    ENDPOINTS
-        .iter()
-        .map(|e| e.0)
-        .chain(PICTURES.iter().map(|p| p.0))
+    ENDPOINTS.iter().map(|e| e.0)
 }
 
 /// Answers `/api/{name}?{query}` without the network: the JSON text (or SVG) of the answer, or
 /// the refusal. The routes call exactly this; the fuzz target calls it directly.
 pub fn call(name: &str, query: Option<&str>) -> Result<String, ApiError> {
-    if let Some(&(_, accepted, handler)) = ENDPOINTS.iter().find(|e| e.0 == name) {
-        return Params::parse(query, accepted)
-            .and_then(|p| handler(&p))
-            .map(|v| v.to_string());
+    match ENDPOINTS.iter().find(|e| e.0 == name) {
+        Some(&(_, accepted, _, handler)) => {
+            Params::parse(query, accepted).and_then(|p| handler(&p))
+        }
+        None => Err(ApiError::status(StatusCode::NOT_FOUND, "no such endpoint")),
     }
-    if let Some(&(_, accepted, draw)) = PICTURES.iter().find(|p| p.0 == name) {
-        return Params::parse(query, accepted).and_then(|p| draw(&p));
-    }
-    Err(ApiError::status(
-        axum::http::StatusCode::NOT_FOUND,
-        "no such endpoint",
-    ))
 }
 
 /// The API routes: every endpoint answers through [`call`].
 pub fn routes() -> Router {
     let mut router = Router::new();
-    for &(name, _, _) in ENDPOINTS {
+    for &(name, _, kind, _) in ENDPOINTS {
         router = router.route(
             &format!("/api/{name}"),
             get(move |RawQuery(query): RawQuery| async move {
-                respond(call(name, query.as_deref()), "application/json")
-            }),
-        );
-    }
-    for &(name, _, _) in PICTURES {
-        router = router.route(
-            &format!("/api/{name}"),
-            get(move |RawQuery(query): RawQuery| async move {
-                respond(call(name, query.as_deref()), "image/svg+xml")
+                respond(call(name, query.as_deref()), kind.content_type())
             }),
         );
     }
@@ -136,257 +183,230 @@ fn respond(answer: Result<String, ApiError>, kind: &'static str) -> Response {
     }
 }
 
-const KNIGHT_METHODS: &str = "lookup, post-mask, pre-mask, prefix, halves or translate";
-const KING_METHODS: &str = "lookup, shifts or translate";
-const COUNT_METHODS: &str = "loop, table16, clear-lowest or hardware";
-
-/// The names the page offers in its pickers.
-fn meta(_: &Params) -> Result<Value, ApiError> {
-    Ok(json!({
-        "numberings": Numbering::ALL.map(Numbering::name),
-        "knight_methods": knight::Method::ALL.map(knight::Method::name),
-        "king_methods": king::Method::ALL.map(king::Method::name),
-        "count_methods": popcount::Method::ALL.map(popcount::Method::name),
-        "version": env!("CARGO_PKG_VERSION"),
-    }))
+/// A response as JSON text.
+fn json(response: &impl Serialize) -> Result<String, ApiError> {
+    serde_json::to_string(response)
+        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
 }
 
-/// A bitboard seen in `numbering`: the CLI's `show --json` fields, plus the forms the page
-/// shows (decimal, binary, value in the numbering, every square's index, a Rust constant, the
-/// count by each popcount method).
-fn view(bb: Bitboard, numbering: Numbering) -> Value {
-    let value = numbering.from_lerf(bb);
-    json!({
-        "bitboard": hex(bb),
-        "squares": square_names(bb),
-        "count": bb.count(),
-        "numbering": numbering.name(),
-        "indices": bb.into_iter().map(|sq| numbering.index(sq)).collect::<Vec<u8>>(),
-        "value": format!("{value:#018x}"),
-        "decimal": bb.0.to_string(),
-        "binary": format!("{:#066b}", bb.0),
-        "grid": Square::ALL.iter().map(|&sq| numbering.index(sq)).collect::<Vec<u8>>(),
-        "rust": format!("const BITBOARD: u64 = {};", rust_hex(bb.0)),
-        "popcounts": popcount::Method::ALL
-            .iter()
-            .map(|m| (m.name().to_string(), json!(m.count(bb.0))))
-            .collect::<serde_json::Map<String, Value>>(),
+/// `show`: `input` in any form; a number is read in `from` (default: `numbering`), seen in
+/// `numbering` (default a1-b1).
+fn show(p: &Params) -> Result<ShowRequest, ApiError> {
+    let numbering = p.choice_or("numbering", Numbering::A1B1)?;
+    let from = p.choice_or("from", numbering)?;
+    Ok(ShowRequest {
+        bitboard: values::bitboard_in(p.required("input")?, from)?,
+        numbering,
     })
 }
 
-/// `0x0000_1422_0022_1400`: hex in groups of four, as rustfmt leaves a long literal.
-fn rust_hex(v: u64) -> String {
-    let digits = format!("{v:016x}");
-    let groups: Vec<&str> = (0..4).map(|i| &digits[i * 4..i * 4 + 4]).collect();
-    format!("0x{}", groups.join("_"))
+/// `op`: the `bitboard`, the edit `op` with its operand (`square`, `n` from -63 to 63, default
+/// 1, or `other`), and the `numbering` the answer is seen in.
+fn op(p: &Params) -> Result<OpRequest, ApiError> {
+    let bitboard = p.bitboard("bitboard")?;
+    let name = values::choice("op", p.required("op")?)?;
+    let op = Op::named(
+        name,
+        || p.square("square", "square"),
+        || Ok(p.int_or("n", 1, -63..=63)? as i32),
+        || p.bitboard("other"),
+    )?;
+    Ok(OpRequest {
+        bitboard,
+        op,
+        numbering: p.choice_or("numbering", Numbering::A1B1)?,
+    })
 }
 
-fn numbering(p: &Params, name: &str, default: &str) -> Result<Numbering, ApiError> {
-    p.choice(name, default, "")
+/// The `method` of `piece` (default lookup).
+fn method(p: &Params, piece: Piece) -> Result<PieceMethod, ApiError> {
+    let name = p.get("method").unwrap_or(PieceMethod::DEFAULT_NAME);
+    Ok(PieceMethod::of(piece, name)?)
 }
 
-/// `show`: a bitboard in any form; a number is read in `from` (default: `numbering`).
-fn show(p: &Params) -> Result<Value, ApiError> {
-    let shown = numbering(p, "numbering", "a1-b1")?;
-    let from = numbering(p, "from", shown.name())?;
-    let bb = cmd::read_in(p.required("input")?, from)?;
-    Ok(view(bb, shown))
-}
-
-/// `op`: one edit of the page's board, answered with the new board's view.
-fn op(p: &Params) -> Result<Value, ApiError> {
-    let bb = p.bitboard("bitboard")?;
-    let name = p.required("op")?;
-    let square = || -> Result<Square, ApiError> {
-        let text = p.required("square")?;
-        text.parse()
-            .map_err(|e| ApiError::bad(format!("invalid square '{}': {e}", short(text))))
-    };
-    let other = || p.bitboard("other");
-    let result = match name {
-        "toggle" => {
-            let mut b = bb;
-            b.toggle(square()?);
-            b
-        }
-        "insert" => bb.with(square()?),
-        "remove" => bb.without(square()?),
-        "clear" => Bitboard::EMPTY,
-        "fill" => Bitboard::FULL,
-        "invert" => !bb,
-        "shift" => {
-            let n = p.int_or("n", 1, -63..=63)?;
-            bb.shift(n as i32)
-        }
-        "and" => bb & other()?,
-        "or" => bb | other()?,
-        "xor" => bb ^ other()?,
-        "andnot" => bb - other()?,
-        "flip-vertical" => bb.flip_vertical(),
-        "mirror-horizontal" => bb.mirror_horizontal(),
-        "flip-diagonal" => bb.flip_diagonal(),
-        "rotate-180" => bb.rotate_180(),
-        _ => {
-            return Err(ApiError::bad(format!(
-                "invalid op '{}': expected toggle, insert, remove, clear, fill, invert, \
-                 shift, and, or, xor, andnot, flip-vertical, mirror-horizontal, \
-                 flip-diagonal or rotate-180",
-                short(name)
-            )));
-        }
-    };
-    Ok(view(result, numbering(p, "numbering", "a1-b1")?))
-}
-
-fn method_list(piece: Piece) -> &'static str {
-    match piece {
-        Piece::Knight => KNIGHT_METHODS,
-        Piece::King => KING_METHODS,
-    }
-}
-
-/// `attacks`: the CLI's `attacks --json`: `{"bitboard", "squares", "count"}`, of pieces on
-/// squares (`input`, by `method`) or of one side's pieces in a position (`fen`, `side`).
-fn attacks(p: &Params) -> Result<Value, ApiError> {
-    let piece = p.piece()?;
-    let result = if p.get("fen").is_some() {
-        if p.get("input").is_some() || p.get("method").is_some() {
+/// `attacks`: pieces on squares (`input`, by `method`), or one side's pieces in a position
+/// (`fen`, `side`), of the `piece` kind.
+fn attacks(p: &Params) -> Result<AttacksRequest, ApiError> {
+    let piece = p.choice_or("piece", Piece::Knight)?;
+    if p.has("fen") {
+        if p.has("input") || p.has("method") {
             return Err(ApiError::bad(
                 "give either fen and side, or input (and method)",
             ));
         }
-        play::position_attacks(p, piece)?
-    } else {
-        let pieces = p.bitboard("input")?;
-        crate::cmd::attacks::attacks(pieces, piece, p.get("method").unwrap_or("lookup"))?
-    };
-    Ok(json!({
-        "bitboard": hex(result),
-        "squares": square_names(result),
-        "count": result.count(),
-    }))
-}
-
-/// `steps`: the technique's intermediate bitboards, and the attack set they add up to. The
-/// page's edits come along so one request answers one click: `toggle` adds or removes a piece
-/// first, `by` slides the pieces first (as [`slide`]); the pieces used are in `"pieces"`.
-fn steps(p: &Params) -> Result<Value, ApiError> {
-    let mut pieces = p.bitboard("input")?;
-    let mut moved = true;
-    if let Some(text) = p.get("toggle") {
-        let sq: Square = text
-            .parse()
-            .map_err(|e| ApiError::bad(format!("invalid toggle '{}': {e}", short(text))))?;
-        pieces.toggle(sq);
+        let position = p.position()?;
+        let side = values::choice("side", p.get("side").unwrap_or(""))?;
+        return Ok(AttacksRequest::Position {
+            position,
+            side,
+            piece,
+        });
     }
-    if let Some(by) = p.get("by") {
-        (pieces, moved) = slid(pieces, by)?;
-    }
-    let piece = p.piece()?;
-    let method = p.get("method").unwrap_or("lookup");
-    let Some(trace) = steps::trace(pieces, piece, method) else {
-        return Err(ApiError::bad(format!(
-            "invalid method '{}': expected {}",
-            short(method),
-            method_list(piece)
-        )));
-    };
-    // The board shows the library's method itself; the trace adds up to the same set.
-    let result = crate::cmd::attacks::attacks(pieces, piece, method)?;
-    debug_assert_eq!(result, steps::union(&trace));
-    let mut v = json!({
-        "method": method,
-        "bitboard": hex(result),
-        "squares": square_names(result),
-        "count": result.count(),
-        "steps": trace.iter().map(steps::Step::json).collect::<Vec<Value>>(),
-    });
-    // The same pieces by every method of the piece, for the page's comparison table.
-    let names: Vec<&str> = match piece {
-        Piece::Knight => knight::Method::ALL.map(knight::Method::name).to_vec(),
-        Piece::King => king::Method::ALL.map(king::Method::name).to_vec(),
-    };
-    let mut each = Vec::new();
-    for name in names {
-        let bb = crate::cmd::attacks::attacks(pieces, piece, name)?;
-        each.push(json!({ "method": name, "bitboard": hex(bb), "count": bb.count() }));
-    }
-    v["methods"] = Value::Array(each);
-    v["pieces"] = json!({
-        "bitboard": hex(pieces),
-        "squares": square_names(pieces),
-        "moved": moved,
-    });
-    if p.get("numbering").is_some() {
-        v["view"] = view(result, numbering(p, "numbering", "a1-b1")?);
-    }
-    Ok(v)
-}
-
-/// `convert`: the CLI's `convert --json`: `{"bitboard"}`.
-fn convert(p: &Params) -> Result<Value, ApiError> {
-    let from = numbering(p, "from", "a1-b1")?;
-    let to = numbering(p, "to", "a1-b1")?;
-    let lerf = cmd::read_in(p.required("input")?, from)?;
-    Ok(json!({ "bitboard": format!("{:#018x}", to.from_lerf(lerf)) }))
-}
-
-/// `count`: the CLI's `count --json`: `{"count"}`, by the chosen method.
-fn count(p: &Params) -> Result<Value, ApiError> {
-    let bb = p.bitboard("input")?;
-    let method: popcount::Method = p.choice("method", "hardware", COUNT_METHODS)?;
-    Ok(json!({ "count": method.count(bb.0), "method": method.name() }))
-}
-
-/// `fork-squares`: the squares from which a knight attacks two or more of `targets`.
-fn fork_squares(p: &Params) -> Result<Value, ApiError> {
-    let targets = p.bitboard("targets")?;
-    let forks = knight::fork_squares(targets);
-    Ok(json!({
-        "bitboard": hex(forks),
-        "squares": square_names(forks),
-        "count": forks.count(),
-    }))
-}
-
-/// Every piece one step `by` (see [`slide`]); `(pieces, false)` if one would leave the board.
-fn slid(pieces: Bitboard, by: &str) -> Result<(Bitboard, bool), ApiError> {
-    let step = |sq: Square| -> Option<Square> {
-        match by {
-            "north" => sq.offset(0, 1),
-            "south" => sq.offset(0, -1),
-            "east" => sq.offset(1, 0),
-            "west" => sq.offset(-1, 0),
-            "a" => Numbering::H1G1.square(Numbering::H1G1.index(sq) + 1),
-            "d" => Numbering::H1G1
-                .index(sq)
-                .checked_sub(1)
-                .and_then(|i| Numbering::H1G1.square(i)),
-            _ => None,
-        }
-    };
-    if !matches!(by, "north" | "south" | "east" | "west" | "a" | "d") {
-        return Err(ApiError::bad(format!(
-            "invalid by '{}': expected north, south, east, west, a or d",
-            short(by)
-        )));
-    }
-    let moved: Option<Bitboard> = pieces.into_iter().map(step).collect();
-    Ok(match moved {
-        Some(b) => (b, true),
-        None => (pieces, false),
+    let pieces = p.bitboard("input")?;
+    Ok(AttacksRequest::Pieces {
+        pieces,
+        method: method(p, piece)?,
     })
 }
 
-/// `slide`: every piece one step `by` north, south, east or west, or by the devlog's keys
-/// `a` (one square left in its h1-first numbering, wrapping to the rank above) and `d` (one
-/// right, wrapping to the rank below). If any piece would leave the board none moves.
-fn slide(p: &Params) -> Result<Value, ApiError> {
+/// `steps`: the pieces `input`, edited by `toggle` (a square) then `by` (a slide), the
+/// `piece` and `method`, and a `numbering` for the view.
+fn steps(p: &Params) -> Result<StepsRequest, ApiError> {
+    let pieces = p.bitboard("input")?;
+    let toggle = match p.get("toggle") {
+        Some(text) => Some(values::square("toggle", text)?),
+        None => None,
+    };
+    let slide = p.choice("by")?;
+    let piece = p.choice_or("piece", Piece::Knight)?;
+    Ok(StepsRequest {
+        pieces,
+        toggle,
+        slide,
+        method: method(p, piece)?,
+        numbering: p.choice("numbering")?,
+    })
+}
+
+/// `convert`: `input` read in `from`, written in `to` (both default a1-b1).
+fn convert(p: &Params) -> Result<ConvertRequest, ApiError> {
+    let from = p.choice_or("from", Numbering::A1B1)?;
+    let to = p.choice_or("to", Numbering::A1B1)?;
+    Ok(ConvertRequest {
+        bitboard: values::bitboard_in(p.required("input")?, from)?,
+        to,
+    })
+}
+
+/// `count`: `input` counted by `method` (default hardware).
+fn count(p: &Params) -> Result<CountRequest, ApiError> {
+    let bitboard = p.bitboard("input")?;
+    Ok(CountRequest {
+        bitboard,
+        method: p.choice_or("method", popcount::Method::Hardware)?,
+    })
+}
+
+/// `slide`: the pieces `squares`, one step `by`.
+fn slide(p: &Params) -> Result<SlideRequest, ApiError> {
     let pieces = p.bitboard("squares")?;
-    let (result, ok) = slid(pieces, p.required("by")?)?;
-    Ok(json!({
-        "bitboard": hex(result),
-        "squares": square_names(result),
-        "moved": ok,
+    Ok(SlideRequest {
+        pieces,
+        by: values::choice("by", p.required("by")?)?,
+    })
+}
+
+/// `moves`: with `fen`, the side to move's moves (`legal`, `castling`); with `input` (and
+/// `own`), pseudo-legal moves of pieces on squares; of the `piece` kind.
+fn moves(p: &Params) -> Result<MovesRequest, ApiError> {
+    let piece = p.choice_or("piece", Piece::Knight)?;
+    if p.has("fen") {
+        if p.has("input") || p.has("own") {
+            return Err(ApiError::bad(
+                "give either fen or input (with own), not both",
+            ));
+        }
+        let position = p.position()?;
+        return Ok(MovesRequest::Position(PositionMovesRequest {
+            position,
+            piece,
+            legal: p.flag("legal")?,
+            castling: p.flag("castling")?,
+        }));
+    }
+    if p.has("legal") || p.has("castling") {
+        return Err(ApiError::bad("legal and castling need a position (fen)"));
+    }
+    let pieces = p.bitboard("input")?;
+    Ok(MovesRequest::Pieces(PieceMovesRequest {
+        pieces,
+        own: p.bitboard_opt("own")?.unwrap_or(Bitboard::EMPTY),
+        piece,
     }))
+}
+
+/// `forks`: the position `fen`, against `targets` (letters, default kqr).
+fn forks(p: &Params) -> Result<ForksRequest, ApiError> {
+    let position = p.position()?;
+    let targets = match p.get("targets") {
+        Some(letters) => Targets::read(letters)?,
+        None => Targets::default(),
+    };
+    Ok(ForksRequest { position, targets })
+}
+
+/// `fill`: from `input`, until the set stops growing or for exactly `steps` fills (1 to 64).
+fn fill(p: &Params) -> Result<FillRequest, ApiError> {
+    let start = p.bitboard("input")?;
+    let steps = match p.get("steps") {
+        Some(_) => Some(p.int_or("steps", 1, 1..=64)? as u32),
+        None => None,
+    };
+    Ok(FillRequest { start, steps })
+}
+
+/// `reach`: from `input` in `moves` moves (0 to 64, default 1): within, `exactly` or `ring`.
+fn reach(p: &Params) -> Result<ReachRequest, ApiError> {
+    let start = p.bitboard("input")?;
+    let moves = p.int_or("moves", 1, 0..=64)? as u32;
+    let kind = Reach::from_flags(p.flag("exactly")?, p.flag("ring")?)?;
+    Ok(ReachRequest { start, moves, kind })
+}
+
+/// `distance`: `from` and `to` on `board` (default 8x8).
+fn distance(p: &Params) -> Result<DistanceRequest, ApiError> {
+    let board = p.board()?;
+    Ok(DistanceRequest {
+        board,
+        from: p.coord(board, "from", "square")?,
+        to: p.coord(board, "to", "square")?,
+    })
+}
+
+/// Largest board the explorer tours: 10,000 squares (100 x 100), so an answer stays small.
+pub const MAX_TOUR_SQUARES: u32 = 10_000;
+
+/// `tour` and `tour-svg`: a tour of `board` (default 8x8, at most [`MAX_TOUR_SQUARES`]) from
+/// `start` (default the corner a1 / 0,0), `closed` or open.
+fn tour(p: &Params) -> Result<KnightsTour, ApiError> {
+    let board = p.board()?;
+    if board.len() > MAX_TOUR_SQUARES {
+        return Err(ApiError::bad(format!(
+            "board {board} too large for the explorer: at most {MAX_TOUR_SQUARES} squares \
+             (the command line tours up to 10000x10000)"
+        )));
+    }
+    let start = match p.get("start") {
+        Some(_) => p.coord(board, "start", "start square")?,
+        None => Coord::new(0, 0),
+    };
+    let closed = p.flag("closed")?;
+    Ok(tour::tour(&TourRequest {
+        board,
+        start,
+        closed,
+    })?)
+}
+
+/// `svg`: the pieces of `fen` or of `pieces` (drawn as `piece`), `marked` and `highlighted`
+/// squares, `arrows` (moves such as d5c7) and a `tour` (squares in order).
+fn drawing(p: &Params) -> Result<Drawing, ApiError> {
+    let pieces = if p.has("fen") {
+        if p.has("pieces") {
+            return Err(ApiError::bad("give either fen or pieces, not both"));
+        }
+        Drawing::position_pieces(&p.position()?)
+    } else {
+        let piece = p.choice_or("piece", Piece::Knight)?;
+        let squares = p.bitboard_opt("pieces")?.unwrap_or(Bitboard::EMPTY);
+        Drawing::pieces_on(squares, piece)
+    };
+    Ok(Drawing {
+        title: String::new(),
+        pieces,
+        marked: p.bitboard_opt("marked")?.unwrap_or(Bitboard::EMPTY),
+        highlighted: p.bitboard_opt("highlighted")?.unwrap_or(Bitboard::EMPTY),
+        arrows: values::square_pairs("arrows", p.get("arrows").unwrap_or(""))?,
+        tour: values::square_list("tour square", p.get("tour").unwrap_or(""))?,
+    })
 }

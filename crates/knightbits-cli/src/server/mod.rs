@@ -1,14 +1,12 @@
-//! The explorer's web server: the embedded page and a JSON API over the library.
+//! The explorer's web server: the embedded page and a JSON API over the request layer.
 //!
 //! Only the embedded files ([`ASSETS`]) and the `/api/…` endpoints exist; every other path is
-//! a 404.
-//! Answers are computed by the library; the page only shows them.
+//! a 404. Answers are computed by [`crate::api`], the same layer as the command line's
+//! `--json`; the server only reads queries and writes answers, and the page only shows them.
 
 pub mod api;
 pub mod listen;
 pub mod params;
-mod play;
-mod steps;
 
 use axum::Router;
 use axum::body::Body;
@@ -16,7 +14,6 @@ use axum::http::{HeaderValue, Method, Request, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use serde_json::json;
 
 pub use self::params::ApiError;
 
@@ -191,9 +188,4 @@ async fn limits(req: Request<Body>, next: Next) -> Response {
         return res;
     }
     next.run(req).await
-}
-
-/// The JSON body of an error: `{"error": "…"}`.
-fn error_body(message: &str) -> String {
-    json!({ "error": message }).to_string()
 }

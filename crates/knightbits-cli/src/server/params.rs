@@ -1,16 +1,18 @@
-//! Query parameters of the API and its errors: `{"error": "…"}` with a 4xx status.
-
-use std::str::FromStr;
+//! Query parameters of the API and its errors: `{"error": "…"}` with a 4xx status. Values are
+//! read by the request layer's own readers ([`crate::api::values`]), as on the command line.
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use knightbits::Bitboard;
+use knightbits::{Bitboard, Position, Square};
+use knightbits_board::{Board, Coord};
 
-use crate::cmd::{self, Piece};
-use crate::error::CliError;
+use crate::api::values::{self, Choice};
+use crate::api::{self, ErrorBody, shorten};
 
 /// Most parameters one request may carry.
 const MAX_PARAMS: usize = 16;
+/// Longest FEN accepted, in bytes.
+const MAX_FEN: usize = 128;
 
 /// A refused request: its status and one-line message.
 #[derive(Debug)]
@@ -42,21 +44,25 @@ impl ApiError {
     pub fn message(&self) -> &str {
         &self.message
     }
+
+    /// The JSON body: `{"error": "…"}`.
+    pub fn body(&self) -> String {
+        serde_json::to_string(&ErrorBody {
+            error: &self.message,
+        })
+        .unwrap_or_default()
+    }
 }
 
-impl From<CliError> for ApiError {
-    fn from(e: CliError) -> ApiError {
-        match e {
-            CliError::Input(m) => ApiError::bad(m),
-            CliError::Internal(m) => ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, m),
-            CliError::Closed => ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, "closed"),
-        }
+impl From<api::Error> for ApiError {
+    fn from(e: api::Error) -> ApiError {
+        ApiError::bad(e.to_string())
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut res = (self.status, super::error_body(&self.message)).into_response();
+        let mut res = (self.status, self.body()).into_response();
         res.headers_mut().insert(
             header::CONTENT_TYPE,
             HeaderValue::from_static("application/json"),
@@ -89,7 +95,7 @@ impl Params {
                 }
                 return Err(ApiError::bad(format!(
                     "unknown parameter '{}': expected {names}",
-                    short(&k)
+                    shorten(&k)
                 )));
             }
             if pairs.iter().any(|(name, _)| *name == k) {
@@ -108,6 +114,11 @@ impl Params {
             .map(|(_, v)| v.as_str())
     }
 
+    /// Whether `name` is given.
+    pub fn has(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
     /// The value of `name`, which must be given.
     pub fn required(&self, name: &str) -> Result<&str, ApiError> {
         self.get(name)
@@ -116,60 +127,88 @@ impl Params {
 
     /// A bitboard in any accepted form, which must be given.
     pub fn bitboard(&self, name: &str) -> Result<Bitboard, ApiError> {
-        Ok(cmd::bitboard(self.required(name)?)?)
+        Ok(values::bitboard(self.required(name)?)?)
     }
 
-    /// A named choice read by the library's parser; `default` when absent.
-    pub fn choice<T: FromStr>(&self, name: &str, default: &str, valid: &str) -> Result<T, ApiError>
-    where
-        T::Err: std::fmt::Display,
-    {
-        Ok(cmd::choice(name, self.get(name).unwrap_or(default), valid)?)
+    /// A bitboard in any accepted form; `None` when absent.
+    pub fn bitboard_opt(&self, name: &str) -> Result<Option<Bitboard>, ApiError> {
+        Ok(self.get(name).map(values::bitboard).transpose()?)
     }
 
-    /// The piece: `knight` (default) or `king`.
-    pub fn piece(&self) -> Result<Piece, ApiError> {
-        match self.get("piece").unwrap_or("knight") {
-            "knight" => Ok(Piece::Knight),
-            "king" => Ok(Piece::King),
-            other => Err(ApiError::bad(format!(
-                "invalid piece '{}': expected knight or king",
-                short(other)
-            ))),
+    /// A named choice; `None` when absent.
+    pub fn choice<T: Choice>(&self, name: &'static str) -> Result<Option<T>, ApiError> {
+        Ok(self
+            .get(name)
+            .map(|text| values::choice(name, text))
+            .transpose()?)
+    }
+
+    /// A named choice; `default` when absent.
+    pub fn choice_or<T: Choice>(&self, name: &'static str, default: T) -> Result<T, ApiError> {
+        Ok(self.choice(name)?.unwrap_or(default))
+    }
+
+    /// A square name of the 8x8 board, which must be given; refused as an invalid `what`.
+    pub fn square(&self, name: &str, what: &'static str) -> Result<Square, ApiError> {
+        Ok(values::square(what, self.required(name)?)?)
+    }
+
+    /// The board size `board`; 8x8 when absent.
+    pub fn board(&self) -> Result<Board, ApiError> {
+        Ok(self
+            .get("board")
+            .map(values::board)
+            .transpose()?
+            .unwrap_or(Board::CHESS))
+    }
+
+    /// A square of `board`, which must be given; refused as an invalid `what`.
+    pub fn coord(&self, board: Board, name: &str, what: &'static str) -> Result<Coord, ApiError> {
+        Ok(values::coord(board, what, self.required(name)?)?)
+    }
+
+    /// The position of the `fen` parameter (at most 128 bytes), which must be given.
+    pub fn position(&self) -> Result<Position, ApiError> {
+        let fen = self.required("fen")?;
+        if fen.len() > MAX_FEN {
+            return Err(ApiError::bad(format!(
+                "fen too long: at most {MAX_FEN} bytes"
+            )));
+        }
+        Ok(values::position(fen)?)
+    }
+
+    /// A yes/no parameter: `true`/`1` or `false`/`0`; `false` when absent.
+    pub fn flag(&self, name: &'static str) -> Result<bool, ApiError> {
+        match self.get(name) {
+            None | Some("false" | "0" | "") => Ok(false),
+            Some("true" | "1") => Ok(true),
+            Some(other) => Err(api::Error::invalid(name, other, "expected true or false").into()),
         }
     }
 
     /// An integer within `range`; `default` when absent.
     pub fn int_or(
         &self,
-        name: &str,
+        name: &'static str,
         default: i64,
         range: std::ops::RangeInclusive<i64>,
     ) -> Result<i64, ApiError> {
         let Some(text) = self.get(name) else {
             return Ok(default);
         };
-        let n: i64 = text.trim().parse().map_err(|_| {
-            ApiError::bad(format!("invalid {name} '{}': not an integer", short(text)))
-        })?;
+        let n: i64 = text
+            .trim()
+            .parse()
+            .map_err(|_| api::Error::invalid(name, text, "not an integer"))?;
         if !range.contains(&n) {
-            return Err(ApiError::bad(format!(
-                "invalid {name} '{n}': expected {} to {}",
-                range.start(),
-                range.end()
-            )));
+            return Err(api::Error::invalid(
+                name,
+                &n.to_string(),
+                format!("expected {} to {}", range.start(), range.end()),
+            )
+            .into());
         }
         Ok(n)
-    }
-}
-
-/// A user's text cut short enough for one error line.
-pub fn short(text: &str) -> String {
-    let escaped: String = text.chars().flat_map(char::escape_default).collect();
-    if escaped.chars().count() > 40 {
-        let head: String = escaped.chars().take(37).collect();
-        format!("{head}...")
-    } else {
-        escaped
     }
 }

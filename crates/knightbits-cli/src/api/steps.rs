@@ -5,10 +5,9 @@
 //! the tests below on every single square and on sets of pieces).
 
 use knightbits::{Bitboard, Square, king, knight};
-use serde_json::{Value, json};
 
-use crate::cmd::Piece;
-use crate::output::{hex, square_names};
+use super::Squares;
+use super::values::PieceMethod;
 
 /// One step: a name, the formula it applies, the bitboard it yields, and optionally the
 /// bitboard before masking, the mask, and the bits the mask removed.
@@ -66,28 +65,19 @@ impl Step {
             .collect()
     }
 
-    /// The step as JSON; bitboards in canonical hex.
-    pub fn json(&self) -> Value {
-        let mut v = json!({
-            "name": self.name,
-            "formula": self.formula,
-            "bitboard": hex(self.bitboard),
-            "part": self.part,
-            "cells": self.cells(),
-        });
-        for (key, bb) in [
-            ("shifted", self.shifted),
-            ("mask", self.mask),
-            ("removed", self.removed),
-        ] {
-            if let Some(bb) = bb {
-                v[key] = json!(hex(bb));
-            }
+    /// The step as the answer tells it.
+    pub fn response(&self) -> super::attacks::Step {
+        super::attacks::Step {
+            name: self.name.clone(),
+            formula: self.formula.clone(),
+            bitboard: self.bitboard,
+            part: self.part,
+            cells: self.cells(),
+            shifted: self.shifted,
+            mask: self.mask,
+            removed: self.removed,
+            at: self.at.map(Squares),
         }
-        if let Some(at) = self.at {
-            v["at"] = json!(square_names(at));
-        }
-        v
     }
 }
 
@@ -137,29 +127,30 @@ fn shift_text(n: i32) -> String {
     }
 }
 
-/// The steps of `method` for the pieces `pieces`; `None` for an unknown method.
-pub fn trace(pieces: Bitboard, piece: Piece, method: &str) -> Option<Vec<Step>> {
-    match (piece, method) {
-        (Piece::Knight, "lookup") => Some(lookup(pieces, "ATTACKS", knight::attacks)),
-        (Piece::Knight, "post-mask") => Some(post(pieces, &knight::post_mask::DIRECTIONS)),
-        (Piece::Knight, "pre-mask") => Some(pre(pieces, &knight::pre_mask::DIRECTIONS)),
-        (Piece::Knight, "prefix") => Some(prefix(pieces)),
-        (Piece::Knight, "halves") => Some(halves(pieces)),
-        (Piece::Knight, "translate") => Some(translate(
+/// The steps of `method` for the pieces `pieces`.
+pub fn trace(pieces: Bitboard, method: PieceMethod) -> Vec<Step> {
+    use king::Method as King;
+    use knight::Method as Knight;
+    match method {
+        PieceMethod::Knight(Knight::Lookup) => lookup(pieces, "ATTACKS", knight::attacks),
+        PieceMethod::Knight(Knight::PostMask) => post(pieces, &knight::post_mask::DIRECTIONS),
+        PieceMethod::Knight(Knight::PreMask) => pre(pieces, &knight::pre_mask::DIRECTIONS),
+        PieceMethod::Knight(Knight::Prefix) => prefix(pieces),
+        PieceMethod::Knight(Knight::Halves) => halves(pieces),
+        PieceMethod::Knight(Knight::Translate) => translate(
             pieces,
             knight::DEFAULT_MASK,
             knight::DEFAULT_SQUARE,
             knight::attacks_translate,
-        )),
-        (Piece::King, "lookup") => Some(lookup(pieces, "ATTACKS", king::attacks)),
-        (Piece::King, "shifts") => Some(king_shifts(pieces)),
-        (Piece::King, "translate") => Some(translate(
+        ),
+        PieceMethod::King(King::Lookup) => lookup(pieces, "ATTACKS", king::attacks),
+        PieceMethod::King(King::Shifts) => king_shifts(pieces),
+        PieceMethod::King(King::Translate) => translate(
             pieces,
             king::DEFAULT_MASK,
             king::DEFAULT_SQUARE,
             king::attacks_translate,
-        )),
-        _ => None,
+        ),
     }
 }
 
@@ -269,7 +260,7 @@ fn translate(
         at: Some(Bitboard::from_square(home)),
         ..Step::temp(
             format!("default mask ({home})"),
-            format!("{} around {home}", hex(default)),
+            format!("{default:#018x} around {home}"),
             default,
         )
     }];
@@ -349,11 +340,11 @@ mod tests {
     fn every_trace_adds_up_to_the_library_method() {
         for bb in sets() {
             for m in knight::Method::ALL {
-                let steps = trace(bb, Piece::Knight, m.name()).unwrap();
+                let steps = trace(bb, PieceMethod::Knight(m));
                 assert_eq!(union(&steps), m.attacks(bb), "knight {m} {bb:?}");
             }
             for m in king::Method::ALL {
-                let steps = trace(bb, Piece::King, m.name()).unwrap();
+                let steps = trace(bb, PieceMethod::King(m));
                 assert_eq!(union(&steps), m.attacks(bb), "king {m} {bb:?}");
             }
         }
@@ -380,20 +371,12 @@ mod tests {
     fn translation_to_a1_removes_the_wrapped_bits() {
         let steps = trace(
             Bitboard::from_square(Square::A1),
-            Piece::Knight,
-            "translate",
-        )
-        .unwrap();
+            PieceMethod::Knight(knight::Method::Translate),
+        );
         let a1 = &steps[1];
         assert_eq!(a1.bitboard, Bitboard::from_iter([Square::B3, Square::C2]));
         let removed = a1.removed.unwrap();
         assert!(removed.any());
         assert!(removed.is_subset(Bitboard::FILE_G | Bitboard::FILE_H));
-    }
-
-    #[test]
-    fn unknown_methods_have_no_trace() {
-        assert!(trace(Bitboard::EMPTY, Piece::King, "prefix").is_none());
-        assert!(trace(Bitboard::EMPTY, Piece::Knight, "shifts").is_none());
     }
 }

@@ -1,0 +1,165 @@
+//! `attacks`, and the explorer's `steps`: each technique's intermediate bitboards.
+
+use knightbits::mapping::Numbering;
+use knightbits::{Bitboard, Color, Position, Square};
+use serde::Serialize;
+
+use super::bits::{ShowRequest, Slid, Slide, View, view};
+use super::steps;
+use super::values::{Piece, PieceMethod};
+use super::{SquareSet, Squares};
+
+/// `attacks`: what attacks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AttacksRequest {
+    /// Pieces on squares, by one technique.
+    Pieces {
+        /// The squares of the pieces.
+        pieces: Bitboard,
+        /// The technique, which names the piece.
+        method: PieceMethod,
+    },
+    /// One side's knights (or king) in a position. Knight attack sets ignore occupancy.
+    Position {
+        /// The position.
+        position: Position,
+        /// Whose pieces attack.
+        side: Color,
+        /// Which pieces.
+        piece: Piece,
+    },
+}
+
+/// Answers `attacks`: `{"bitboard", "squares", "count"}`.
+pub fn attacks(req: &AttacksRequest) -> SquareSet {
+    match req {
+        AttacksRequest::Pieces { pieces, method } => method.attacks(*pieces),
+        AttacksRequest::Position {
+            position,
+            side,
+            piece,
+        } => position.attacks_by(*side, piece.role()),
+    }
+    .into()
+}
+
+/// `steps`: one technique step by step, after the page's edit of the pieces (a toggled
+/// square, then a slide), so that one request answers one click.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepsRequest {
+    /// The pieces before the edit.
+    pub pieces: Bitboard,
+    /// A square to add or remove first.
+    pub toggle: Option<Square>,
+    /// Then a step for every piece.
+    pub slide: Option<Slide>,
+    /// The technique.
+    pub method: PieceMethod,
+    /// When given, the answer also holds the attack set's view in this numbering.
+    pub numbering: Option<Numbering>,
+}
+
+/// One step of a technique: `{"name", "formula", "bitboard", "part", "cells"}` and, where the
+/// step has them, `"shifted"`, `"mask"`, `"removed"` (bitboards) and `"at"` (squares).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// The step's name (a direction, a square, a variable of the source's code).
+    pub name: String,
+    /// What it computes, in the source's notation.
+    pub formula: String,
+    /// What it yields.
+    pub bitboard: Bitboard,
+    /// Whether its bitboard is part of the final union.
+    pub part: bool,
+    /// One character per square, a1 first: `1` in the result, `r` removed by the mask, `-`
+    /// outside the mask, `.` otherwise.
+    pub cells: String,
+    /// The bitboard before masking.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shifted: Option<Bitboard>,
+    /// The mask.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mask: Option<Bitboard>,
+    /// The bits the mask removed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub removed: Option<Bitboard>,
+    /// The pieces the step is about, when not all of them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<Squares>,
+}
+
+/// One technique's attack set, for the page's comparison table: `{"method", "bitboard",
+/// "count"}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MethodSet {
+    /// The technique's name.
+    pub method: &'static str,
+    /// Its attack set.
+    pub bitboard: Bitboard,
+    /// How many squares.
+    pub count: u32,
+}
+
+/// The answer to `steps`: the attack set by the technique, its steps, the set by every
+/// technique of the piece, the pieces used, and the view when a numbering was given.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Steps {
+    /// The technique's name.
+    pub method: &'static str,
+    /// The attack set.
+    #[serde(flatten)]
+    pub attacks: SquareSet,
+    /// The technique step by step; the steps that are part of the result add up to it.
+    pub steps: Vec<Step>,
+    /// The same pieces by every technique of the piece.
+    pub methods: Vec<MethodSet>,
+    /// The pieces after the edit.
+    pub pieces: Slid,
+    /// The attack set seen in the numbering asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<View>,
+}
+
+/// Answers `steps`.
+pub fn steps(req: &StepsRequest) -> Steps {
+    let mut pieces = req.pieces;
+    if let Some(sq) = req.toggle {
+        pieces.toggle(sq);
+    }
+    let edited = match req.slide {
+        Some(by) => by.apply(pieces),
+        None => Slid {
+            bitboard: pieces,
+            squares: Squares(pieces),
+            moved: true,
+        },
+    };
+    let pieces = edited.bitboard;
+    let trace = steps::trace(pieces, req.method);
+    // The board shows the library's method itself; the trace adds up to the same set.
+    let result = req.method.attacks(pieces);
+    debug_assert_eq!(result, steps::union(&trace));
+    Steps {
+        method: req.method.name(),
+        attacks: result.into(),
+        steps: trace.iter().map(steps::Step::response).collect(),
+        methods: PieceMethod::all(req.method.piece())
+            .into_iter()
+            .map(|m| {
+                let bb = m.attacks(pieces);
+                MethodSet {
+                    method: m.name(),
+                    bitboard: bb,
+                    count: bb.count(),
+                }
+            })
+            .collect(),
+        pieces: edited,
+        view: req.numbering.map(|numbering| {
+            view(&ShowRequest {
+                bitboard: result,
+                numbering,
+            })
+        }),
+    }
+}

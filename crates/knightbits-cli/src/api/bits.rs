@@ -1,0 +1,515 @@
+//! Questions about one bitboard: `show`, `convert`, `count`, and the explorer's edits (`op`,
+//! `slide`), its fork squares and its pickers (`meta`).
+
+use knightbits::mapping::Numbering;
+use knightbits::{Bitboard, Square, king, knight, popcount};
+use serde::{Serialize, Serializer};
+
+use super::values::Choice;
+use super::{SquareSet, Squares, display};
+
+/// `show`: a bitboard (LERF) seen in a numbering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShowRequest {
+    /// The squares.
+    pub bitboard: Bitboard,
+    /// The numbering whose bit indices are told.
+    pub numbering: Numbering,
+}
+
+/// The answer to `show`: `{"bitboard", "squares", "count", "numbering", "indices"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Show {
+    /// The squares as a LERF bitboard.
+    pub bitboard: Bitboard,
+    /// Their names.
+    pub squares: Squares,
+    /// How many.
+    pub count: u32,
+    /// The numbering of `indices`.
+    #[serde(serialize_with = "display")]
+    pub numbering: Numbering,
+    /// Each square's bit index in that numbering, a1 first.
+    pub indices: Vec<u8>,
+}
+
+/// Answers `show`.
+pub fn show(req: &ShowRequest) -> Show {
+    let bb = req.bitboard;
+    Show {
+        bitboard: bb,
+        squares: Squares(bb),
+        count: bb.count(),
+        numbering: req.numbering,
+        indices: bb.into_iter().map(|sq| req.numbering.index(sq)).collect(),
+    }
+}
+
+/// The explorer's view of a bitboard: `show`'s fields, then the forms the page shows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    /// What `show` answers.
+    #[serde(flatten)]
+    pub shown: Show,
+    /// The value of the bitboard in the numbering.
+    pub value: Bitboard,
+    /// The LERF value in decimal.
+    pub decimal: String,
+    /// The LERF value in binary, `0b` and 64 digits.
+    pub binary: String,
+    /// Every square's bit index in the numbering, a1 first.
+    pub grid: Vec<u8>,
+    /// The bitboard as a Rust constant.
+    pub rust: String,
+    /// The count by every popcount method.
+    pub popcounts: Popcounts,
+}
+
+/// Answers the explorer's `show`.
+pub fn view(req: &ShowRequest) -> View {
+    let (bb, numbering) = (req.bitboard, req.numbering);
+    View {
+        shown: show(req),
+        value: Bitboard(numbering.from_lerf(bb)),
+        decimal: bb.0.to_string(),
+        binary: format!("{:#066b}", bb.0),
+        grid: Square::ALL.iter().map(|&sq| numbering.index(sq)).collect(),
+        rust: format!("const BITBOARD: u64 = {};", rust_hex(bb.0)),
+        popcounts: Popcounts(bb.0),
+    }
+}
+
+/// `0x0000_1422_0022_1400`: hex in groups of four, as rustfmt leaves a long literal.
+fn rust_hex(v: u64) -> String {
+    let digits = format!("{v:016x}");
+    let groups: Vec<&str> = (0..4).map(|i| &digits[i * 4..i * 4 + 4]).collect();
+    format!("0x{}", groups.join("_"))
+}
+
+/// The count of a value by every popcount method: `{"loop": n, "table16": n, …}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Popcounts(pub u64);
+
+impl Serialize for Popcounts {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(
+            popcount::Method::ALL
+                .iter()
+                .map(|m| (m.name(), m.count(self.0))),
+        )
+    }
+}
+
+/// `convert`: the same squares in another numbering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConvertRequest {
+    /// The squares as a LERF bitboard.
+    pub bitboard: Bitboard,
+    /// The numbering to write them in.
+    pub to: Numbering,
+}
+
+/// The answer to `convert`: `{"bitboard"}`, the value in the target numbering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Converted {
+    /// The value in the target numbering.
+    pub bitboard: Bitboard,
+}
+
+/// Answers `convert`.
+pub fn convert(req: &ConvertRequest) -> Converted {
+    Converted {
+        bitboard: Bitboard(req.to.from_lerf(req.bitboard)),
+    }
+}
+
+/// `count`: the number of squares, by one of the article's methods.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountRequest {
+    /// The squares.
+    pub bitboard: Bitboard,
+    /// The popcount method.
+    pub method: popcount::Method,
+}
+
+/// The answer to `count`: `{"count"}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Count {
+    /// The number of set bits.
+    pub count: u32,
+}
+
+/// Answers `count`.
+pub fn count(req: &CountRequest) -> Count {
+    Count {
+        count: req.method.count(req.bitboard.0),
+    }
+}
+
+/// The explorer's answer to `count`: `{"count", "method"}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CountBy {
+    /// What `count` answers.
+    #[serde(flatten)]
+    pub count: Count,
+    /// The method that counted.
+    pub method: &'static str,
+}
+
+/// Answers the explorer's `count`.
+pub fn count_by(req: &CountRequest) -> CountBy {
+    CountBy {
+        count: count(req),
+        method: req.method.name(),
+    }
+}
+
+/// `fork-squares`: squares from which a knight attacks two or more targets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ForkSquaresRequest {
+    /// The targets.
+    pub targets: Bitboard,
+}
+
+/// Answers `fork-squares`.
+pub fn fork_squares(req: &ForkSquaresRequest) -> SquareSet {
+    knight::fork_squares(req.targets).into()
+}
+
+/// The explorer's edits of a bitboard, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpName {
+    Toggle,
+    Insert,
+    Remove,
+    Clear,
+    Fill,
+    Invert,
+    Shift,
+    And,
+    Or,
+    Xor,
+    AndNot,
+    FlipVertical,
+    MirrorHorizontal,
+    FlipDiagonal,
+    Rotate180,
+}
+
+impl Choice for OpName {
+    const ALL: &'static [Self] = &[
+        OpName::Toggle,
+        OpName::Insert,
+        OpName::Remove,
+        OpName::Clear,
+        OpName::Fill,
+        OpName::Invert,
+        OpName::Shift,
+        OpName::And,
+        OpName::Or,
+        OpName::Xor,
+        OpName::AndNot,
+        OpName::FlipVertical,
+        OpName::MirrorHorizontal,
+        OpName::FlipDiagonal,
+        OpName::Rotate180,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            OpName::Toggle => "toggle",
+            OpName::Insert => "insert",
+            OpName::Remove => "remove",
+            OpName::Clear => "clear",
+            OpName::Fill => "fill",
+            OpName::Invert => "invert",
+            OpName::Shift => "shift",
+            OpName::And => "and",
+            OpName::Or => "or",
+            OpName::Xor => "xor",
+            OpName::AndNot => "andnot",
+            OpName::FlipVertical => "flip-vertical",
+            OpName::MirrorHorizontal => "mirror-horizontal",
+            OpName::FlipDiagonal => "flip-diagonal",
+            OpName::Rotate180 => "rotate-180",
+        }
+    }
+
+    fn read(text: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|op| op.name() == text)
+    }
+}
+
+/// One edit with its operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// Add the square if absent, remove it if present.
+    Toggle(Square),
+    /// Add the square.
+    Insert(Square),
+    /// Remove the square.
+    Remove(Square),
+    /// No square.
+    Clear,
+    /// Every square.
+    Fill,
+    /// The complement.
+    Invert,
+    /// Shift the bits by `n` (left for positive), dropping those shifted out.
+    Shift(i32),
+    /// Intersection with another bitboard.
+    And(Bitboard),
+    /// Union with another bitboard.
+    Or(Bitboard),
+    /// Symmetric difference with another bitboard.
+    Xor(Bitboard),
+    /// Difference: the squares not in another bitboard.
+    AndNot(Bitboard),
+    /// Rank 1 and rank 8 swapped, and so on.
+    FlipVertical,
+    /// File a and file h swapped, and so on.
+    MirrorHorizontal,
+    /// Mirrored on the a1-h8 diagonal.
+    FlipDiagonal,
+    /// Turned half way round.
+    Rotate180,
+}
+
+impl Op {
+    /// The edit `name` with its operand: a square, a shift or another bitboard, each read
+    /// (by the function given for it) only if this edit takes it.
+    pub fn named<E>(
+        name: OpName,
+        square: impl FnOnce() -> Result<Square, E>,
+        shift: impl FnOnce() -> Result<i32, E>,
+        other: impl FnOnce() -> Result<Bitboard, E>,
+    ) -> Result<Op, E> {
+        Ok(match name {
+            OpName::Toggle => Op::Toggle(square()?),
+            OpName::Insert => Op::Insert(square()?),
+            OpName::Remove => Op::Remove(square()?),
+            OpName::Clear => Op::Clear,
+            OpName::Fill => Op::Fill,
+            OpName::Invert => Op::Invert,
+            OpName::Shift => Op::Shift(shift()?),
+            OpName::And => Op::And(other()?),
+            OpName::Or => Op::Or(other()?),
+            OpName::Xor => Op::Xor(other()?),
+            OpName::AndNot => Op::AndNot(other()?),
+            OpName::FlipVertical => Op::FlipVertical,
+            OpName::MirrorHorizontal => Op::MirrorHorizontal,
+            OpName::FlipDiagonal => Op::FlipDiagonal,
+            OpName::Rotate180 => Op::Rotate180,
+        })
+    }
+
+    /// The edited bitboard.
+    pub fn apply(self, bb: Bitboard) -> Bitboard {
+        match self {
+            Op::Toggle(sq) => {
+                let mut b = bb;
+                b.toggle(sq);
+                b
+            }
+            Op::Insert(sq) => bb.with(sq),
+            Op::Remove(sq) => bb.without(sq),
+            Op::Clear => Bitboard::EMPTY,
+            Op::Fill => Bitboard::FULL,
+            Op::Invert => !bb,
+            Op::Shift(n) => bb.shift(n),
+            Op::And(other) => bb & other,
+            Op::Or(other) => bb | other,
+            Op::Xor(other) => bb ^ other,
+            Op::AndNot(other) => bb - other,
+            Op::FlipVertical => bb.flip_vertical(),
+            Op::MirrorHorizontal => bb.mirror_horizontal(),
+            Op::FlipDiagonal => bb.flip_diagonal(),
+            Op::Rotate180 => bb.rotate_180(),
+        }
+    }
+}
+
+/// `op`: one edit of the page's board, answered with the new board's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpRequest {
+    /// The board before the edit.
+    pub bitboard: Bitboard,
+    /// The edit.
+    pub op: Op,
+    /// The numbering the answer is seen in.
+    pub numbering: Numbering,
+}
+
+/// Answers `op`.
+pub fn op(req: &OpRequest) -> View {
+    view(&ShowRequest {
+        bitboard: req.op.apply(req.bitboard),
+        numbering: req.numbering,
+    })
+}
+
+/// A step every piece takes at once: a compass direction, or the devlog's keys `a` (one
+/// square left in its h1-first numbering, wrapping to the rank above) and `d` (one right,
+/// wrapping to the rank below).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slide {
+    North,
+    South,
+    East,
+    West,
+    A,
+    D,
+}
+
+impl Choice for Slide {
+    const ALL: &'static [Self] = &[
+        Slide::North,
+        Slide::South,
+        Slide::East,
+        Slide::West,
+        Slide::A,
+        Slide::D,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Slide::North => "north",
+            Slide::South => "south",
+            Slide::East => "east",
+            Slide::West => "west",
+            Slide::A => "a",
+            Slide::D => "d",
+        }
+    }
+
+    fn read(text: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|s| s.name() == text)
+    }
+}
+
+impl Slide {
+    /// Where one piece on `sq` goes; `None` off the board.
+    fn step(self, sq: Square) -> Option<Square> {
+        match self {
+            Slide::North => sq.offset(0, 1),
+            Slide::South => sq.offset(0, -1),
+            Slide::East => sq.offset(1, 0),
+            Slide::West => sq.offset(-1, 0),
+            Slide::A => Numbering::H1G1.square(Numbering::H1G1.index(sq) + 1),
+            Slide::D => Numbering::H1G1
+                .index(sq)
+                .checked_sub(1)
+                .and_then(|i| Numbering::H1G1.square(i)),
+        }
+    }
+
+    /// Every piece one step; if any would leave the board none moves.
+    pub fn apply(self, pieces: Bitboard) -> Slid {
+        let moved: Option<Bitboard> = pieces.into_iter().map(|sq| self.step(sq)).collect();
+        let (bitboard, moved) = match moved {
+            Some(b) => (b, true),
+            None => (pieces, false),
+        };
+        Slid {
+            bitboard,
+            squares: Squares(bitboard),
+            moved,
+        }
+    }
+}
+
+/// `slide`: every piece one step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlideRequest {
+    /// The pieces.
+    pub pieces: Bitboard,
+    /// The step.
+    pub by: Slide,
+}
+
+/// The pieces after a slide: `{"bitboard", "squares", "moved"}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Slid {
+    /// Where the pieces are.
+    pub bitboard: Bitboard,
+    /// Their names.
+    pub squares: Squares,
+    /// Whether they moved (false when one would have left the board).
+    pub moved: bool,
+}
+
+/// Answers `slide`.
+pub fn slide(req: &SlideRequest) -> Slid {
+    req.by.apply(req.pieces)
+}
+
+/// `meta`: the names the page offers in its pickers, from the library's lists.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Meta {
+    /// The eight numberings.
+    pub numberings: Vec<&'static str>,
+    /// The knight's methods.
+    pub knight_methods: Vec<&'static str>,
+    /// The king's methods.
+    pub king_methods: Vec<&'static str>,
+    /// The popcount methods.
+    pub count_methods: Vec<&'static str>,
+    /// The tool's version.
+    pub version: &'static str,
+}
+
+/// Answers `meta`.
+pub fn meta() -> Meta {
+    Meta {
+        numberings: names::<Numbering>(),
+        knight_methods: names::<knight::Method>(),
+        king_methods: names::<king::Method>(),
+        count_methods: names::<popcount::Method>(),
+        version: env!("CARGO_PKG_VERSION"),
+    }
+}
+
+/// The names of every value of a choice, in order.
+fn names<T: Choice>() -> Vec<&'static str> {
+    T::ALL.iter().map(|c| c.name()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slide_off_the_board_moves_nothing() {
+        let pieces = Bitboard::from_iter([Square::H4, Square::D4]);
+        let slid = Slide::East.apply(pieces);
+        assert!(!slid.moved);
+        assert_eq!(slid.bitboard, pieces);
+        // The devlog's A: one square left from h1's side, wrapping to the rank above.
+        assert_eq!(
+            Slide::A.apply(Bitboard::from_square(Square::A4)).bitboard,
+            Bitboard::from_square(Square::H5)
+        );
+    }
+
+    #[test]
+    fn the_view_adds_the_page_forms_after_the_shown_fields() {
+        let v = view(&ShowRequest {
+            bitboard: Bitboard(0x0000_0050_8800_8850),
+            numbering: Numbering::H1G1,
+        });
+        let json = serde_json::to_string(&v).unwrap();
+        assert!(json.starts_with(
+            r#"{"bitboard":"0x0000005088008850","squares":["e1","g1","d2","h2","d4","h4","e5","g5"],"count":8,"numbering":"h1-g1","indices":[3,1,12,8,28,24,35,33],"value":"0x0000000a1100110a""#
+        ));
+        assert!(json.ends_with(
+            r#""rust":"const BITBOARD: u64 = 0x0000_0050_8800_8850;","popcounts":{"loop":8,"table16":8,"clear-lowest":8,"hardware":8}}"#
+        ));
+    }
+
+    #[test]
+    fn every_op_name_reads_back() {
+        for &name in OpName::ALL {
+            assert_eq!(OpName::read(name.name()), Some(name));
+        }
+    }
+}

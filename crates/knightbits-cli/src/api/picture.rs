@@ -1,0 +1,65 @@
+//! Pictures: the SVG of a board with marks, pieces, arrows and a tour (the explorer's `svg`,
+//! and what `--svg FILE` writes), and the SVG of a tour of any board (`tour-svg`).
+
+use knightbits::{Bitboard, Position, Square};
+use knightbits_svg::{Svg, TourSvg};
+
+use super::Moves;
+use super::tour::KnightsTour;
+use super::values::Piece;
+
+/// A picture of the 8x8 board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Drawing {
+    /// The title (none when empty).
+    pub title: String,
+    /// A character drawn on each of these squares.
+    pub pieces: Vec<(Square, char)>,
+    /// Squares filled.
+    pub marked: Bitboard,
+    /// Squares framed.
+    pub highlighted: Bitboard,
+    /// Arrows from one square to another.
+    pub arrows: Vec<(Square, Square)>,
+    /// A line through these squares in order.
+    pub tour: Vec<Square>,
+}
+
+impl Drawing {
+    /// The pieces of a position, each as its Unicode symbol.
+    pub fn position_pieces(position: &Position) -> Vec<(Square, char)> {
+        Square::ALL
+            .iter()
+            .filter_map(|&sq| position.piece_at(sq).map(|p| (sq, p.symbol())))
+            .collect()
+    }
+
+    /// A piece of the kind `piece` on every square of `squares`.
+    pub fn pieces_on(squares: Bitboard, piece: Piece) -> Vec<(Square, char)> {
+        squares.into_iter().map(|sq| (sq, piece.glyph())).collect()
+    }
+
+    /// Every move as an arrow.
+    pub fn arrows(moves: &Moves) -> Vec<(Square, Square)> {
+        moves.as_slice().iter().map(|m| (m.from, m.to)).collect()
+    }
+
+    /// The picture as a self-contained SVG document.
+    pub fn svg(&self) -> String {
+        Svg::new()
+            .title(&self.title)
+            .marked(self.marked)
+            .highlighted(self.highlighted)
+            .pieces(&self.pieces)
+            .arrows(&self.arrows)
+            .tour(&self.tour)
+            .to_string()
+    }
+}
+
+/// A tour of any board as a self-contained SVG document.
+pub fn tour_svg(tour: &KnightsTour) -> String {
+    let t = tour.tour();
+    let board = t.board();
+    TourSvg::new(board.width(), board.height(), t.squares(), t.is_closed()).to_string()
+}

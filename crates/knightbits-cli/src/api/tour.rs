@@ -1,0 +1,183 @@
+//! Knight's tours of any board: `tour` and `count-tours`.
+
+use knightbits_board::count::{
+    Progress, count_closed_tours_with_progress, count_open_tours_with_progress,
+};
+use knightbits_board::tour::Tour;
+use knightbits_board::{Board, Coord};
+use serde::{Serialize, Serializer};
+
+use super::{Error, display};
+
+/// `tour`: an open tour (Warnsdorff's rule, Roth's tie-break, constructions as fallback) or
+/// a closed one (divide and conquer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TourRequest {
+    /// The board.
+    pub board: Board,
+    /// The first square.
+    pub start: Coord,
+    /// Whether the last square must be a knight move from the first.
+    pub closed: bool,
+}
+
+/// The answer to `tour`: `{"board", "closed", "squares"}`. The squares are written as they
+/// are serialized, never gathered: a 10000x10000 tour has 10^8 of them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct KnightsTour {
+    /// The board, `WxH`.
+    #[serde(serialize_with = "display")]
+    pub board: Board,
+    /// Whether the tour is closed.
+    pub closed: bool,
+    /// The squares in order, by name (`c3`, or `file,rank` beyond 26 files).
+    pub squares: TourSquares,
+}
+
+/// The squares of a tour, serialized as their names in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TourSquares(pub Tour);
+
+impl Serialize for TourSquares {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let board = self.0.board();
+        serializer.collect_seq(self.0.coords().map(|c| Name(board.name(c))))
+    }
+}
+
+/// A value serialized by its `Display` text.
+struct Name<T>(T);
+
+impl<T: std::fmt::Display> Serialize for Name<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&self.0)
+    }
+}
+
+impl KnightsTour {
+    /// The tour.
+    pub fn tour(&self) -> &Tour {
+        &self.squares.0
+    }
+}
+
+/// Answers `tour`; a board without such a tour is refused with the reason.
+pub fn tour(req: &TourRequest) -> Result<KnightsTour, Error> {
+    let board = req.board;
+    let tour = if req.closed {
+        Tour::closed_from(board, req.start)
+    } else {
+        Tour::open(board, req.start)
+    }
+    .map_err(|e| Error::refused(format!("no tour on {board}: {e}")))?;
+    Ok(KnightsTour {
+        board,
+        closed: tour.is_closed(),
+        squares: TourSquares(tour),
+    })
+}
+
+/// Largest board (in squares) whose open tours are counted: 5x8 takes seconds, while 7x7
+/// would take about an hour on two cores.
+pub const MAX_OPEN_SQUARES: u32 = 40;
+/// Largest shorter side for closed tours: 6x10 takes seconds, 7x8 two minutes.
+pub const MAX_CLOSED_SIDE: u32 = 6;
+
+/// `count-tours`: directed open tours (all, or from one start) by meet in the middle, or
+/// undirected closed tours by a frontier programme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountToursRequest {
+    /// The board.
+    pub board: Board,
+    /// Open tours from this square only.
+    pub start: Option<Coord>,
+    /// Count closed tours (each cycle once) instead of open ones.
+    pub closed: bool,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+/// The answer to `count-tours`: `{"open": n}` or `{"closed": n}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TourCount {
+    /// Directed open tours.
+    Open(u64),
+    /// Undirected closed tours.
+    Closed(u64),
+}
+
+impl TourCount {
+    /// `open` or `closed`.
+    pub fn kind(self) -> &'static str {
+        match self {
+            TourCount::Open(_) => "open",
+            TourCount::Closed(_) => "closed",
+        }
+    }
+
+    /// The number of tours.
+    pub fn count(self) -> u64 {
+        match self {
+            TourCount::Open(n) | TourCount::Closed(n) => n,
+        }
+    }
+}
+
+/// Answers `count-tours`, calling `progress` as the work goes on. Boards beyond
+/// [`MAX_OPEN_SQUARES`] (open) or [`MAX_CLOSED_SIDE`] (closed) are refused before any work.
+pub fn count_tours(
+    req: &CountToursRequest,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<TourCount, Error> {
+    let board = req.board;
+    let too_big =
+        |limit: String| Error::refused(format!("board {board} is too large to count: {limit}"));
+    let counted = if req.closed {
+        if board.width().min(board.height()) > MAX_CLOSED_SIDE {
+            return Err(too_big(format!(
+                "closed tours are counted when the shorter side is at most {MAX_CLOSED_SIDE}"
+            )));
+        }
+        count_closed_tours_with_progress(board, req.threads, progress).map(TourCount::Closed)
+    } else {
+        if board.len() > MAX_OPEN_SQUARES {
+            return Err(too_big(format!(
+                "open tours are counted on boards of at most {MAX_OPEN_SQUARES} squares"
+            )));
+        }
+        count_open_tours_with_progress(board, req.start, req.threads, progress).map(TourCount::Open)
+    };
+    counted.map_err(|e| Error::refused(format!("cannot count tours of {board}: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_count_is_one_field_named_by_its_kind() {
+        assert_eq!(
+            serde_json::to_string(&TourCount::Open(1728)).unwrap(),
+            r#"{"open":1728}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&TourCount::Closed(9862)).unwrap(),
+            r#"{"closed":9862}"#
+        );
+    }
+
+    #[test]
+    fn a_tour_streams_its_square_names() {
+        let board: Board = "5x5".parse().unwrap();
+        let t = tour(&TourRequest {
+            board,
+            start: Coord::new(2, 2),
+            closed: false,
+        })
+        .unwrap();
+        let json = serde_json::to_string(&t).unwrap();
+        assert!(json.starts_with(r#"{"board":"5x5","closed":false,"squares":["c3","#));
+        assert_eq!(json.matches(',').count(), 2 + 24);
+    }
+}

@@ -1,0 +1,419 @@
+//! The values requests are made of, and how each is read from text. The command line's
+//! free-form arguments and the explorer's query parameters are read by these same functions,
+//! so both refuse the same text with the same message.
+//!
+//! Named choices (methods, numberings, sides, pieces) are [`Choice`]s: their names and their
+//! order come from the library's own lists (`knight::Method::ALL`, `Numbering::ALL`, …).
+
+use knightbits::mapping::{Numbering, ParseNumberingError};
+use knightbits::{
+    Bitboard, Color, ParseMethodError, Position, Role, Square, king, knight, popcount,
+};
+use knightbits_board::{Board, Coord};
+
+use super::Error;
+
+/// A value picked by name from a closed list.
+pub trait Choice: Copy + Send + Sync + 'static {
+    /// Every value, in the order offered.
+    const ALL: &'static [Self];
+
+    /// The value's name.
+    fn name(self) -> &'static str;
+
+    /// Reads a name as the library reads it (its aliases and case rules included); `None`
+    /// when the text names no value.
+    fn read(text: &str) -> Option<Self>;
+
+    /// Why a text that names no value was refused: by default the list of names.
+    fn refusal() -> String {
+        format!("expected {}", one_of(Self::ALL.iter().map(|c| c.name())))
+    }
+}
+
+/// Names as a sentence lists them: `a, b or c`.
+pub fn one_of<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    let names: Vec<&str> = names.into_iter().collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// Reads the choice `what` from `text`.
+pub fn choice<T: Choice>(what: &'static str, text: &str) -> Result<T, Error> {
+    T::read(text).ok_or_else(|| Error::invalid(what, text, T::refusal()))
+}
+
+/// The library's method enums: their `ALL`, `name()` and `FromStr`; a refusal says the
+/// library's "unknown method" and lists the names.
+macro_rules! method_choice {
+    ($($ty:ty),*) => {$(
+        impl Choice for $ty {
+            const ALL: &'static [Self] = &<$ty>::ALL;
+
+            fn name(self) -> &'static str {
+                <$ty>::name(self)
+            }
+
+            fn read(text: &str) -> Option<Self> {
+                text.parse().ok()
+            }
+
+            fn refusal() -> String {
+                format!(
+                    "{ParseMethodError}; expected {}",
+                    one_of(Self::ALL.iter().map(|m| m.name()))
+                )
+            }
+        }
+    )*};
+}
+
+method_choice!(knight::Method, king::Method, popcount::Method);
+
+impl Choice for Numbering {
+    const ALL: &'static [Self] = &Numbering::ALL;
+
+    fn name(self) -> &'static str {
+        Numbering::name(self)
+    }
+
+    /// Any case, and `lerf` for `a1-b1`, as the library reads numberings.
+    fn read(text: &str) -> Option<Self> {
+        text.parse().ok()
+    }
+
+    fn refusal() -> String {
+        ParseNumberingError.to_string()
+    }
+}
+
+impl Choice for Color {
+    const ALL: &'static [Self] = &Color::ALL;
+
+    /// The names the library's `Display` writes.
+    fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+
+    /// `white`/`w` or `black`/`b` in any case, as the library reads sides.
+    fn read(text: &str) -> Option<Self> {
+        text.parse().ok()
+    }
+}
+
+/// The piece whose pattern a request uses: a knight or a king.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Piece {
+    /// The knight.
+    #[default]
+    Knight,
+    /// The king.
+    King,
+}
+
+impl Piece {
+    /// Both, knight first.
+    pub const ALL: [Piece; 2] = [Piece::Knight, Piece::King];
+
+    /// The library's role for this piece.
+    pub const fn role(self) -> Role {
+        match self {
+            Piece::Knight => Role::Knight,
+            Piece::King => Role::King,
+        }
+    }
+
+    /// The piece drawn on a board without a position: the black (filled) symbol.
+    pub const fn glyph(self) -> char {
+        self.role().of(Color::Black).symbol()
+    }
+}
+
+impl Choice for Piece {
+    const ALL: &'static [Self] = &Piece::ALL;
+
+    fn name(self) -> &'static str {
+        self.role().name()
+    }
+
+    fn read(text: &str) -> Option<Self> {
+        Piece::ALL.into_iter().find(|p| p.name() == text)
+    }
+}
+
+impl std::fmt::Display for Piece {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A technique of one piece: a knight method or a king method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PieceMethod {
+    /// One of the knight's methods.
+    Knight(knight::Method),
+    /// One of the king's methods.
+    King(king::Method),
+}
+
+impl Default for PieceMethod {
+    fn default() -> PieceMethod {
+        PieceMethod::Knight(knight::Method::Lookup)
+    }
+}
+
+impl PieceMethod {
+    /// The name every piece has a method by, used when none is named.
+    pub const DEFAULT_NAME: &'static str = knight::Method::Lookup.name();
+
+    /// The method of `piece` named `name`; the refusal lists that piece's methods.
+    pub fn of(piece: Piece, name: &str) -> Result<PieceMethod, Error> {
+        Ok(match piece {
+            Piece::Knight => PieceMethod::Knight(choice("method", name)?),
+            Piece::King => PieceMethod::King(choice("method", name)?),
+        })
+    }
+
+    /// Every method of `piece`, in the library's order.
+    pub fn all(piece: Piece) -> Vec<PieceMethod> {
+        match piece {
+            Piece::Knight => knight::Method::ALL.map(PieceMethod::Knight).to_vec(),
+            Piece::King => king::Method::ALL.map(PieceMethod::King).to_vec(),
+        }
+    }
+
+    /// Every name some piece has a method by: the knight's, then the king's not already named.
+    pub fn names() -> Vec<&'static str> {
+        let mut names: Vec<&'static str> = knight::Method::ALL.map(knight::Method::name).to_vec();
+        for name in king::Method::ALL.map(king::Method::name) {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        names
+    }
+
+    /// The piece the method is for.
+    pub const fn piece(self) -> Piece {
+        match self {
+            PieceMethod::Knight(_) => Piece::Knight,
+            PieceMethod::King(_) => Piece::King,
+        }
+    }
+
+    /// The method's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PieceMethod::Knight(m) => m.name(),
+            PieceMethod::King(m) => m.name(),
+        }
+    }
+
+    /// The attack set of `pieces` by this method.
+    pub fn attacks(self, pieces: Bitboard) -> Bitboard {
+        match self {
+            PieceMethod::Knight(m) => m.attacks(pieces),
+            PieceMethod::King(m) => m.attacks(pieces),
+        }
+    }
+}
+
+/// The enemy pieces a fork is against: a set of roles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Targets {
+    /// Bit `i` for `Role::ALL[i]`.
+    roles: u8,
+}
+
+impl Targets {
+    /// The letters of the default targets: king, queens and rooks.
+    pub const DEFAULT_LETTERS: &'static str = "kqr";
+
+    /// Reads piece letters (`k q r b n p`, any case, in any order, repeats allowed).
+    pub fn read(text: &str) -> Result<Targets, Error> {
+        let refused = || Error::invalid("targets", text, "expected piece letters from k q r b n p");
+        let mut roles = 0u8;
+        for c in text.chars() {
+            let role = Role::from_char(c).ok_or_else(refused)?;
+            roles |= Targets::bit(role);
+        }
+        if roles == 0 {
+            return Err(refused());
+        }
+        Ok(Targets { roles })
+    }
+
+    fn bit(role: Role) -> u8 {
+        let i = Role::ALL.iter().position(|&r| r == role).unwrap_or(0);
+        1 << i
+    }
+
+    /// The squares of the targets in `position`: the pieces of the side not to move.
+    pub fn squares(self, position: &Position) -> Bitboard {
+        let mut roles = [Role::Pawn; Role::ALL.len()];
+        let mut n = 0;
+        for role in Role::ALL {
+            if self.roles & Targets::bit(role) != 0 {
+                roles[n] = role;
+                n += 1;
+            }
+        }
+        position.targets(&roles[..n])
+    }
+}
+
+impl Default for Targets {
+    fn default() -> Targets {
+        Targets {
+            roles: Targets::bit(Role::King) | Targets::bit(Role::Queen) | Targets::bit(Role::Rook),
+        }
+    }
+}
+
+/// Reads a bitboard in any accepted form (hex, decimal, binary, square names, FEN placement).
+pub fn bitboard(text: &str) -> Result<Bitboard, Error> {
+    text.parse()
+        .map_err(|e| Error::invalid("bitboard", text, e))
+}
+
+/// Reads a bitboard whose numbers are written in `numbering`, as a LERF bitboard.
+pub fn bitboard_in(text: &str, numbering: Numbering) -> Result<Bitboard, Error> {
+    numbering
+        .parse(text)
+        .map_err(|e| Error::invalid("bitboard", text, e))
+}
+
+/// Reads a square name of the 8x8 board.
+pub fn square(what: &'static str, text: &str) -> Result<Square, Error> {
+    text.parse().map_err(|e| Error::invalid(what, text, e))
+}
+
+/// Reads a board size `WxH`.
+pub fn board(text: &str) -> Result<Board, Error> {
+    text.parse().map_err(|e| Error::invalid("board", text, e))
+}
+
+/// Reads a square of `board`: a name like `c3`, or `file,rank` counted from 0.
+pub fn coord(board: Board, what: &'static str, text: &str) -> Result<Coord, Error> {
+    board
+        .parse_coord(text)
+        .map_err(|e| Error::invalid(what, text, e))
+}
+
+/// Reads a position in FEN.
+pub fn position(fen: &str) -> Result<Position, Error> {
+    Ok(fen.parse::<Position>()?)
+}
+
+/// Most items one list of moves or squares may hold.
+pub const MAX_LIST: usize = 256;
+
+/// The non-empty items of a comma-separated list, at most [`MAX_LIST`] of them.
+fn list<'a>(text: &'a str, of: &str) -> Result<Vec<&'a str>, Error> {
+    let items: Vec<&str> = text.split(',').filter(|s| !s.trim().is_empty()).collect();
+    if items.len() > MAX_LIST {
+        return Err(Error::refused(format!("too many {of}: at most {MAX_LIST}")));
+    }
+    Ok(items)
+}
+
+/// Reads moves written as square pairs, `d5c7,e1g1`, as (from, to) pairs (for arrows).
+pub fn square_pairs(what: &'static str, text: &str) -> Result<Vec<(Square, Square)>, Error> {
+    list(text, what)?
+        .into_iter()
+        .map(|item| {
+            let item = item.trim();
+            item.get(..2)
+                .zip(item.get(2..))
+                .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+                .ok_or_else(|| Error::invalid(what, item, "expected moves such as d5c7"))
+        })
+        .collect()
+}
+
+/// Reads squares in order, `a1,b3,c5` (for a path).
+pub fn square_list(what: &'static str, text: &str) -> Result<Vec<Square>, Error> {
+    list(text, "squares")?
+        .into_iter()
+        .map(|s| s.trim().parse().map_err(|e| Error::invalid(what, s, e)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_refusals_come_from_the_library_lists() {
+        assert_eq!(
+            choice::<knight::Method>("method", "magic")
+                .unwrap_err()
+                .to_string(),
+            "invalid method 'magic': unknown method; expected lookup, post-mask, pre-mask, \
+             prefix, halves or translate"
+        );
+        assert_eq!(
+            PieceMethod::of(Piece::King, "prefix")
+                .unwrap_err()
+                .to_string(),
+            "invalid method 'prefix': unknown method; expected lookup, shifts or translate"
+        );
+        assert_eq!(
+            choice::<Piece>("piece", "queen").unwrap_err().to_string(),
+            "invalid piece 'queen': expected knight or king"
+        );
+        assert_eq!(
+            choice::<Color>("side", "red").unwrap_err().to_string(),
+            "invalid side 'red': expected white or black"
+        );
+        assert!(
+            choice::<Numbering>("numbering", "z1")
+                .unwrap_err()
+                .to_string()
+                .starts_with("invalid numbering 'z1': unknown numbering: expected a1-b1")
+        );
+        assert_eq!(
+            choice::<Numbering>("numbering", "LERF"),
+            Ok(Numbering::A1B1)
+        );
+        assert_eq!(
+            PieceMethod::names(),
+            [
+                "lookup",
+                "post-mask",
+                "pre-mask",
+                "prefix",
+                "halves",
+                "translate",
+                "shifts"
+            ]
+        );
+    }
+
+    #[test]
+    fn every_method_of_a_piece_is_found_by_its_name() {
+        for piece in Piece::ALL {
+            for m in PieceMethod::all(piece) {
+                assert_eq!(PieceMethod::of(piece, m.name()), Ok(m));
+                assert_eq!(m.piece(), piece);
+            }
+        }
+        assert_eq!(Piece::Knight.glyph(), '♞');
+        assert_eq!(Piece::King.glyph(), '♚');
+    }
+
+    #[test]
+    fn targets_are_distinct_roles() {
+        let t = Targets::read("kqrK").unwrap();
+        assert_eq!(t, Targets::read(Targets::DEFAULT_LETTERS).unwrap());
+        assert_eq!(t, Targets::default());
+        assert!(Targets::read("").is_err());
+        assert!(Targets::read("kx").is_err());
+    }
+}

@@ -1,0 +1,147 @@
+//! Typed values of the command line. Clap reads them itself, so a bad value ends the run
+//! before anything is computed: exit code 2 and one line naming the accepted values.
+//!
+//! The names come from the library's lists through [`Choice`]; none is written here.
+
+use std::ffi::OsStr;
+use std::marker::PhantomData;
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::error::ErrorKind;
+use clap::{Arg, Command};
+use knightbits::{king, knight};
+
+use crate::api::values::{Choice, Piece, PieceMethod};
+use crate::api::{self};
+
+/// Clap's refusal of `value`: "invalid value … [possible values: …]".
+fn refuse(
+    names: impl IntoIterator<Item = &'static str>,
+    cmd: &Command,
+    arg: Option<&Arg>,
+    value: &OsStr,
+) -> clap::Error {
+    match PossibleValuesParser::new(names).parse_ref(cmd, arg, value) {
+        Err(e) => e,
+        Ok(_) => clap::Error::new(ErrorKind::InvalidValue).with_cmd(cmd),
+    }
+}
+
+/// Reads a [`Choice`]: whatever the library's reader accepts (its aliases and case rules),
+/// offering the names of `T::ALL` in help and in the refusal.
+#[derive(Clone, Copy, Debug)]
+pub struct ChoiceParser<T>(PhantomData<T>);
+
+/// The value parser of a [`Choice`].
+pub fn choice<T: Choice>() -> ChoiceParser<T> {
+    ChoiceParser(PhantomData)
+}
+
+impl<T: Choice> TypedValueParser for ChoiceParser<T> {
+    type Value = T;
+
+    fn parse_ref(&self, cmd: &Command, arg: Option<&Arg>, value: &OsStr) -> Result<T, clap::Error> {
+        value
+            .to_str()
+            .and_then(T::read)
+            .ok_or_else(|| refuse(T::ALL.iter().map(|c| c.name()), cmd, arg, value))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            T::ALL.iter().map(|c| PossibleValue::new(c.name())),
+        ))
+    }
+}
+
+/// `--method`: the name of a knight method or a king method; `--piece` says which piece's.
+/// A name no piece has is refused by clap; a name only the other piece has is refused by
+/// [`MethodArg::for_piece`], naming that piece's methods.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MethodArg(&'static str);
+
+impl MethodArg {
+    /// The method of `piece` by this name.
+    pub fn for_piece(self, piece: Piece) -> Result<PieceMethod, api::Error> {
+        PieceMethod::of(piece, self.0)
+    }
+
+    /// The help of `--method`: each piece's methods, from the library's lists.
+    pub fn help() -> String {
+        let names = |list: &[&str]| list.join(", ");
+        format!(
+            "Technique. Knight: {}. King: {}",
+            names(&knight::Method::ALL.map(knight::Method::name)),
+            names(&king::Method::ALL.map(king::Method::name))
+        )
+    }
+}
+
+/// The value parser of `--method`.
+#[derive(Clone, Copy, Debug)]
+pub struct MethodParser;
+
+impl TypedValueParser for MethodParser {
+    type Value = MethodArg;
+
+    fn parse_ref(
+        &self,
+        cmd: &Command,
+        arg: Option<&Arg>,
+        value: &OsStr,
+    ) -> Result<MethodArg, clap::Error> {
+        let names = PieceMethod::names();
+        value
+            .to_str()
+            .and_then(|text| names.iter().copied().find(|&n| n == text))
+            .map(MethodArg)
+            .ok_or_else(|| refuse(names.iter().copied(), cmd, arg, value))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            PieceMethod::names().into_iter().map(PossibleValue::new),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn method(name: &str) -> Result<MethodArg, clap::Error> {
+        MethodParser.parse_ref(&Command::new("t"), None, OsStr::new(name))
+    }
+
+    #[test]
+    fn a_method_name_is_read_for_both_pieces() {
+        let lookup = method("lookup").unwrap();
+        assert_eq!(
+            lookup.for_piece(Piece::King),
+            Ok(PieceMethod::King(king::Method::Lookup))
+        );
+        let prefix = method("prefix").unwrap();
+        assert_eq!(
+            prefix.for_piece(Piece::Knight),
+            Ok(PieceMethod::Knight(knight::Method::Prefix))
+        );
+        assert_eq!(
+            prefix.for_piece(Piece::King).unwrap_err().to_string(),
+            "invalid method 'prefix': unknown method; expected lookup, shifts or translate"
+        );
+        assert_eq!(method("magic").unwrap_err().kind(), ErrorKind::InvalidValue);
+    }
+
+    #[test]
+    fn choices_read_as_the_library_reads() {
+        let parse = |text: &str| {
+            choice::<knightbits::mapping::Numbering>().parse_ref(
+                &Command::new("t"),
+                None,
+                OsStr::new(text),
+            )
+        };
+        assert_eq!(parse("LERF").unwrap(), knightbits::mapping::Numbering::A1B1);
+        assert_eq!(parse("a1-c1").unwrap_err().kind(), ErrorKind::InvalidValue);
+    }
+}

@@ -1,0 +1,70 @@
+//! Where the positions of `attacks`, `moves` and `forks` come from: `--fen` (one position,
+//! printed as JSON or text) or `--batch` (one per standard-input line, always JSON).
+
+use knightbits::Position;
+use serde::Serialize;
+
+use crate::api::picture::Drawing;
+use crate::api::values;
+use crate::error::CliError;
+use crate::output;
+use crate::picture::Picture;
+
+/// Where the positions come from.
+#[derive(clap::Args, Debug)]
+pub struct Source {
+    /// A position in FEN (six fields; four or five are read as if followed by `0 1`).
+    #[arg(long, value_name = "FEN", conflicts_with = "batch")]
+    pub fen: Option<String>,
+    /// Read one FEN per standard-input line; print one JSON object per line, in order; a bad
+    /// line prints {"error": "…"} and the run goes on.
+    #[arg(long)]
+    pub batch: bool,
+}
+
+impl Source {
+    /// Is a position given (by `--fen` or `--batch`)?
+    pub fn given(&self) -> bool {
+        self.fen.is_some() || self.batch
+    }
+}
+
+/// Answers the `--fen` position or every `--batch` line with `ask`'s response: for `--fen`
+/// as JSON or as `text` (the position comes along), with `draw`'s picture for `--svg` (the
+/// position's pieces are added); for `--batch` as JSON lines (`--svg` is refused, since one
+/// file cannot hold many positions).
+pub fn answer<R: Serialize>(
+    source: &Source,
+    json: bool,
+    picture: &Picture,
+    ask: impl Fn(&Position) -> R,
+    text: impl Fn(&Position, &R) -> String,
+    draw: impl Fn(&R) -> Drawing,
+) -> Result<(), CliError> {
+    let Some(fen) = source.fen.as_deref() else {
+        if picture.wanted() {
+            return Err(CliError::Input(
+                "--svg needs one position: --fen FEN".into(),
+            ));
+        }
+        return crate::batch::run(|line| {
+            values::position(line)
+                .map(|p| ask(&p))
+                .map_err(|e| e.to_string())
+        });
+    };
+    let position = values::position(fen)?;
+    let response = ask(&position);
+    if picture.wanted() {
+        picture.write(&Drawing {
+            title: fen.to_string(),
+            pieces: Drawing::position_pieces(&position),
+            ..draw(&response)
+        })?;
+    }
+    if json {
+        output::json(&response)
+    } else {
+        output::text(&text(&position, &response))
+    }
+}
