@@ -71,8 +71,8 @@ impl MethodArg {
         let names = |list: &[&str]| list.join(", ");
         format!(
             "Technique. Knight: {}. King: {}",
-            names(&knight::Method::ALL.map(knight::Method::name)),
-            names(&king::Method::ALL.map(king::Method::name))
+            names(&knight::technique::Method::ALL.map(knight::technique::Method::name)),
+            names(&king::technique::Method::ALL.map(king::technique::Method::name))
         )
     }
 }
@@ -118,12 +118,12 @@ mod tests {
         let lookup = method("lookup").unwrap();
         assert_eq!(
             lookup.for_piece(Piece::King),
-            Ok(PieceMethod::King(king::Method::Lookup))
+            Ok(PieceMethod::King(king::technique::Method::Lookup))
         );
         let prefix = method("prefix").unwrap();
         assert_eq!(
             prefix.for_piece(Piece::Knight),
-            Ok(PieceMethod::Knight(knight::Method::Prefix))
+            Ok(PieceMethod::Knight(knight::technique::Method::Prefix))
         );
         assert_eq!(
             prefix.for_piece(Piece::King).unwrap_err().to_string(),

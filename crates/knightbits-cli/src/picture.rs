@@ -5,7 +5,8 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-use knightbits::{Bitboard, Position, Square};
+use knightbits::position::Position;
+use knightbits::{Bitboard, Square};
 
 use crate::api::picture::Drawing;
 use crate::error::CliError;

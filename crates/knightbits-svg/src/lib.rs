@@ -439,7 +439,6 @@ fn escape<W: Write + ?Sized>(w: &mut W, text: &str) -> fmt::Result {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::format;
     use std::string::ToString;
 
     /// A fixed-size writer: proves the picture is written without an allocator.

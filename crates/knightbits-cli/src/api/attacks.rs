@@ -1,7 +1,8 @@
 //! `attacks`, and the explorer's `steps`: each technique's intermediate bitboards.
 
 use knightbits::mapping::Numbering;
-use knightbits::{Bitboard, Color, Position, Square};
+use knightbits::position::Position;
+use knightbits::{Bitboard, Color, Square};
 use serde::Serialize;
 
 use super::bits::{ShowRequest, Slid, Slide, View, view};
@@ -142,7 +143,7 @@ pub fn steps(req: &StepsRequest) -> Steps {
     Steps {
         method: req.method.name(),
         attacks: result.into(),
-        steps: trace.iter().map(steps::Step::response).collect(),
+        steps: trace,
         methods: PieceMethod::all(req.method.piece())
             .into_iter()
             .map(|m| {

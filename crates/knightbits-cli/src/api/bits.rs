@@ -462,8 +462,8 @@ pub struct Meta {
 pub fn meta() -> Meta {
     Meta {
         numberings: names::<Numbering>(),
-        knight_methods: names::<knight::Method>(),
-        king_methods: names::<king::Method>(),
+        knight_methods: names::<knight::technique::Method>(),
+        king_methods: names::<king::technique::Method>(),
         count_methods: names::<popcount::Method>(),
         version: env!("CARGO_PKG_VERSION"),
     }

@@ -19,7 +19,7 @@ pub enum Error {
         reason: String,
     },
     /// A FEN that is not a position.
-    Fen(knightbits::FenError),
+    Fen(knightbits::position::FenError),
     /// A request that cannot be answered as asked.
     Refused(String),
 }
@@ -54,8 +54,8 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-impl From<knightbits::FenError> for Error {
-    fn from(e: knightbits::FenError) -> Error {
+impl From<knightbits::position::FenError> for Error {
+    fn from(e: knightbits::position::FenError) -> Error {
         Error::Fen(e)
     }
 }

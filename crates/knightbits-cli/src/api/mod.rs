@@ -21,7 +21,8 @@ pub mod walks;
 
 use std::fmt;
 
-use knightbits::{Bitboard, Move, MoveList};
+use knightbits::Bitboard;
+use knightbits::position::{Move, MoveList};
 use serde::{Serialize, Serializer};
 
 pub use self::error::{Error, ErrorBody, shorten};
@@ -148,7 +149,8 @@ pub(crate) fn display<T: fmt::Display, S: Serializer>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knightbits::{MoveKind, Square};
+    use knightbits::Square;
+    use knightbits::position::MoveKind;
 
     #[test]
     fn shapes_serialize_as_the_documented_json() {

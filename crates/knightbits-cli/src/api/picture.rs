@@ -1,7 +1,8 @@
 //! Pictures: the SVG of a board with marks, pieces, arrows and a tour (the explorer's `svg`,
 //! and what `--svg FILE` writes), and the SVG of a tour of any board (`tour-svg`).
 
-use knightbits::{Bitboard, Position, Square};
+use knightbits::position::Position;
+use knightbits::{Bitboard, Square};
 use knightbits_svg::{Svg, TourSvg};
 
 use super::Moves;

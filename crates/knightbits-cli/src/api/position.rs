@@ -1,6 +1,7 @@
 //! Questions about real positions and pieces that move: `position`, `moves`, `forks`.
 
-use knightbits::{Bitboard, Color, Move, MoveKind, MoveList, Position, Square, king, knight};
+use knightbits::position::{Move, MoveKind, MoveList, Position};
+use knightbits::{Bitboard, Color, Square, king, knight};
 use serde::Serialize;
 
 use super::values::{Piece, Targets};

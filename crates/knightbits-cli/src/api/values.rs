@@ -3,12 +3,11 @@
 //! so both refuse the same text with the same message.
 //!
 //! Named choices (methods, numberings, sides, pieces) are [`Choice`]s: their names and their
-//! order come from the library's own lists (`knight::Method::ALL`, `Numbering::ALL`, …).
+//! order come from the library's own lists (`knight::technique::Method::ALL`, `Numbering::ALL`, …).
 
 use knightbits::mapping::{Numbering, ParseNumberingError};
-use knightbits::{
-    Bitboard, Color, ParseMethodError, Position, Role, Square, king, knight, popcount,
-};
+use knightbits::position::{Position, Role};
+use knightbits::{Bitboard, Color, ParseMethodError, Square, king, knight, popcount};
 use knightbits_board::{Board, Coord};
 
 use super::Error;
@@ -71,7 +70,11 @@ macro_rules! method_choice {
     )*};
 }
 
-method_choice!(knight::Method, king::Method, popcount::Method);
+method_choice!(
+    knight::technique::Method,
+    king::technique::Method,
+    popcount::Method
+);
 
 impl Choice for Numbering {
     const ALL: &'static [Self] = &Numbering::ALL;
@@ -157,20 +160,20 @@ impl std::fmt::Display for Piece {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PieceMethod {
     /// One of the knight's methods.
-    Knight(knight::Method),
+    Knight(knight::technique::Method),
     /// One of the king's methods.
-    King(king::Method),
+    King(king::technique::Method),
 }
 
 impl Default for PieceMethod {
     fn default() -> PieceMethod {
-        PieceMethod::Knight(knight::Method::Lookup)
+        PieceMethod::Knight(knight::technique::Method::Lookup)
     }
 }
 
 impl PieceMethod {
     /// The name every piece has a method by, used when none is named.
-    pub const DEFAULT_NAME: &'static str = knight::Method::Lookup.name();
+    pub const DEFAULT_NAME: &'static str = knight::technique::Method::Lookup.name();
 
     /// The method of `piece` named `name`; the refusal lists that piece's methods.
     pub fn of(piece: Piece, name: &str) -> Result<PieceMethod, Error> {
@@ -183,15 +186,19 @@ impl PieceMethod {
     /// Every method of `piece`, in the library's order.
     pub fn all(piece: Piece) -> Vec<PieceMethod> {
         match piece {
-            Piece::Knight => knight::Method::ALL.map(PieceMethod::Knight).to_vec(),
-            Piece::King => king::Method::ALL.map(PieceMethod::King).to_vec(),
+            Piece::Knight => knight::technique::Method::ALL
+                .map(PieceMethod::Knight)
+                .to_vec(),
+            Piece::King => king::technique::Method::ALL.map(PieceMethod::King).to_vec(),
         }
     }
 
     /// Every name some piece has a method by: the knight's, then the king's not already named.
     pub fn names() -> Vec<&'static str> {
-        let mut names: Vec<&'static str> = knight::Method::ALL.map(knight::Method::name).to_vec();
-        for name in king::Method::ALL.map(king::Method::name) {
+        let mut names: Vec<&'static str> = knight::technique::Method::ALL
+            .map(knight::technique::Method::name)
+            .to_vec();
+        for name in king::technique::Method::ALL.map(king::technique::Method::name) {
             if !names.contains(&name) {
                 names.push(name);
             }
@@ -352,7 +359,7 @@ mod tests {
     #[test]
     fn names_and_refusals_come_from_the_library_lists() {
         assert_eq!(
-            choice::<knight::Method>("method", "magic")
+            choice::<knight::technique::Method>("method", "magic")
                 .unwrap_err()
                 .to_string(),
             "invalid method 'magic': unknown method; expected lookup, post-mask, pre-mask, \

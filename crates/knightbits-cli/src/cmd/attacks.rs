@@ -52,7 +52,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             &args.source,
             args.json,
             &args.picture,
-            |pos: &knightbits::Position| {
+            |pos: &knightbits::position::Position| {
                 attacks(&AttacksRequest::Position {
                     position: *pos,
                     side,

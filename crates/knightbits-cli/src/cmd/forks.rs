@@ -1,6 +1,6 @@
 //! `knightbits forks`: knight forks of the side to move.
 
-use knightbits::Position;
+use knightbits::position::Position;
 
 use super::source::{self, Source};
 use crate::api::picture::Drawing;

@@ -1,6 +1,6 @@
 //! `knightbits moves`: knight or king moves, pseudo-legal from squares, or from a position.
 
-use knightbits::Position;
+use knightbits::position::Position;
 
 use super::source::{self, Source};
 use crate::api::picture::Drawing;

@@ -1,7 +1,7 @@
 //! Where the positions of `attacks`, `moves` and `forks` come from: `--fen` (one position,
 //! printed as JSON or text) or `--batch` (one per standard-input line, always JSON).
 
-use knightbits::Position;
+use knightbits::position::Position;
 use serde::Serialize;
 
 use crate::api::picture::Drawing;

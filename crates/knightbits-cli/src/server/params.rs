@@ -3,7 +3,8 @@
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use knightbits::{Bitboard, Position, Square};
+use knightbits::position::Position;
+use knightbits::{Bitboard, Square};
 use knightbits_board::{Board, Coord};
 
 use crate::api::values::{self, Choice};
