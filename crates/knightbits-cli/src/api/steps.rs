@@ -5,8 +5,37 @@ use knightbits::trace::Step as TraceStep;
 use knightbits::{Bitboard, Square};
 
 use super::Squares;
-use super::attacks::Step;
 use super::values::PieceMethod;
+use serde::Serialize;
+
+/// One step of a technique: `{"name", "formula", "bitboard", "part", "cells"}` and, where the
+/// step has them, `"shifted"`, `"mask"`, `"removed"` (bitboards) and `"at"` (squares).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// The step's name (a direction, a square, a variable of the source's code).
+    pub name: String,
+    /// What it computes, in the source's notation.
+    pub formula: String,
+    /// What it yields.
+    pub bitboard: Bitboard,
+    /// Whether its bitboard is part of the final union.
+    pub part: bool,
+    /// One character per square, a1 first: `1` in the result, `r` removed by the mask, `-`
+    /// outside the mask, `.` otherwise.
+    pub cells: String,
+    /// The bitboard before masking.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shifted: Option<Bitboard>,
+    /// The mask.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mask: Option<Bitboard>,
+    /// The bits the mask removed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub removed: Option<Bitboard>,
+    /// The pieces the step is about, when not all of them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<Squares>,
+}
 
 /// The steps of `method` for the pieces `pieces`, from the library's trace.
 pub fn trace(pieces: Bitboard, method: PieceMethod) -> Vec<Step> {
