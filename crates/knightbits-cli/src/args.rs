@@ -11,8 +11,8 @@ use clap::error::ErrorKind;
 use clap::{Arg, Command};
 use knightbits::{king, knight};
 
-use crate::api::values::{Choice, Piece, PieceMethod};
-use crate::api::{self};
+use knightbits_api as api;
+use knightbits_api::values::{Choice, Piece, PieceMethod};
 
 /// Clap's refusal of `value`: "invalid value … [possible values: …]".
 fn refuse(

@@ -9,8 +9,8 @@ use std::io::{self, BufRead, BufWriter, Write};
 
 use serde::Serialize;
 
-use crate::api::ErrorBody;
 use crate::error::CliError;
+use knightbits_api::ErrorBody;
 
 /// The longest line read (a FEN is under 100 bytes).
 pub const MAX_LINE: usize = 4096;
@@ -137,7 +137,7 @@ mod tests {
             if line == "c" {
                 return Err("no c".to_string());
             }
-            Ok(crate::api::SquareSet::from(knightbits::Bitboard(
+            Ok(knightbits_api::SquareSet::from(knightbits::Bitboard(
                 line.len() as u64,
             )))
         })

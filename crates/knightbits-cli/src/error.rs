@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use crate::api;
+use knightbits_api as api;
 
 /// A failure that ends the run.
 #[derive(Debug)]

@@ -7,7 +7,6 @@
 //!
 //! Exit codes: 0 success, 2 bad input or usage (one line on stderr), 1 an internal failure.
 
-pub mod api;
 pub mod args;
 pub mod batch;
 pub mod cmd;

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use knightbits::position::Position;
 use knightbits::{Bitboard, Square};
 
-use crate::api::picture::Drawing;
 use crate::error::CliError;
+use knightbits_api::picture::Drawing;
 
 /// When to colour the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -3,13 +3,13 @@
 use knightbits::Color;
 
 use super::source::{self, Source};
-use crate::api::attacks::{AttacksRequest, attacks};
-use crate::api::picture::Drawing;
-use crate::api::values::{self, Piece, PieceMethod};
 use crate::args::{self, MethodArg, MethodParser};
 use crate::error::CliError;
 use crate::output::{self, hex};
 use crate::picture::Picture;
+use knightbits_api::attacks::{AttacksRequest, attacks};
+use knightbits_api::picture::Drawing;
+use knightbits_api::values::{self, Piece, PieceMethod};
 
 /// Squares attacked by the knights (or kings) on the given squares, or by one side's knights
 /// (or king) in a position.

@@ -2,11 +2,11 @@
 
 use knightbits::mapping::Numbering;
 
-use crate::api::bits::{ConvertRequest, convert};
-use crate::api::values;
 use crate::args;
 use crate::error::CliError;
 use crate::output::{self, hex};
+use knightbits_api::bits::{ConvertRequest, convert};
+use knightbits_api::values;
 
 /// Renumbers a bitboard: the same squares written in another numbering.
 #[derive(clap::Args)]

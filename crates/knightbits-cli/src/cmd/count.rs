@@ -2,11 +2,11 @@
 
 use knightbits::popcount;
 
-use crate::api::bits::{CountRequest, count};
-use crate::api::values;
 use crate::args;
 use crate::error::CliError;
 use crate::output;
+use knightbits_api::bits::{CountRequest, count};
+use knightbits_api::values;
 
 /// Counts the squares of a bitboard.
 #[derive(clap::Args)]

@@ -5,10 +5,10 @@ use std::io::{self, IsTerminal, Write};
 use knightbits_board::Board;
 use knightbits_board::count::{self, Progress};
 
-use crate::api::tour::{CountToursRequest, count_tours};
-use crate::api::values;
 use crate::error::CliError;
 use crate::output;
+use knightbits_api::tour::{CountToursRequest, count_tours};
+use knightbits_api::values;
 
 /// Counts knight's tours: directed open tours (all, or from one --start square) by meet in the
 /// middle, or undirected closed tours (--closed) by a frontier programme.

@@ -3,10 +3,10 @@
 use knightbits::{Bitboard, Square};
 use knightbits_board::Board;
 
-use crate::api::values;
-use crate::api::walks::{DistanceRequest, distance};
 use crate::error::CliError;
 use crate::output;
+use knightbits_api::values;
+use knightbits_api::walks::{DistanceRequest, distance};
 
 /// The knight distance between two squares and one shortest path, on 8x8 or any board up to
 /// 10000x10000.

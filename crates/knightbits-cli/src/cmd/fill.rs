@@ -2,12 +2,12 @@
 
 use knightbits::{Bitboard, render};
 
-use crate::api::picture::Drawing;
-use crate::api::values;
-use crate::api::walks::{FillRequest, fill};
 use crate::error::CliError;
 use crate::output;
 use crate::picture::write_file;
+use knightbits_api::picture::Drawing;
+use knightbits_api::values;
+use knightbits_api::walks::{FillRequest, fill};
 
 /// Repeated knight fills (attacks plus the knights themselves) from a set of squares, drawn
 /// side by side as the wiki shows its six fills from a1.

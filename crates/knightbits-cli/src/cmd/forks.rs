@@ -3,11 +3,11 @@
 use knightbits::position::Position;
 
 use super::source::{self, Source};
-use crate::api::picture::Drawing;
-use crate::api::position::{ForksRequest, forks};
-use crate::api::values::Targets;
 use crate::error::CliError;
 use crate::picture::Picture;
+use knightbits_api::picture::Drawing;
+use knightbits_api::position::{ForksRequest, forks};
+use knightbits_api::values::Targets;
 
 /// Knight forks of the side to move: every square (empty or occupied) from which a knight
 /// attacks at least two targets, the legal knight moves onto them, the safe ones (destination

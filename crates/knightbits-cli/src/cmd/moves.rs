@@ -3,13 +3,15 @@
 use knightbits::position::Position;
 
 use super::source::{self, Source};
-use crate::api::picture::Drawing;
-use crate::api::position::{PieceMovesRequest, PositionMovesRequest, piece_moves, position_moves};
-use crate::api::values::{self, Piece};
 use crate::args;
 use crate::error::CliError;
 use crate::output::{self, hex};
 use crate::picture::Picture;
+use knightbits_api::picture::Drawing;
+use knightbits_api::position::{
+    PieceMovesRequest, PositionMovesRequest, piece_moves, position_moves,
+};
+use knightbits_api::values::{self, Piece};
 
 /// Knight or king moves. From squares: pseudo-legal moves (attacks minus own pieces). From a
 /// position (--fen or --batch): the side to move's moves, pseudo-legal or --legal.

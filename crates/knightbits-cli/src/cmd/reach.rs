@@ -1,9 +1,9 @@
 //! `knightbits reach`: the squares a knight reaches in n moves.
 
-use crate::api::values;
-use crate::api::walks::{Reach, ReachRequest, reach};
 use crate::error::CliError;
 use crate::output::{self, hex};
+use knightbits_api::values;
+use knightbits_api::walks::{Reach, ReachRequest, reach};
 
 /// Squares a knight reaches from SQUARES within N moves (the default), by a walk of exactly N
 /// moves (--exactly), or at distance exactly N (--ring).

@@ -3,13 +3,13 @@
 use knightbits::mapping::Numbering;
 use knightbits::render;
 
-use crate::api::bits::{ShowRequest, show};
-use crate::api::picture::Drawing;
-use crate::api::values;
 use crate::args;
 use crate::error::CliError;
 use crate::output::{self, hex};
 use crate::picture::Picture;
+use knightbits_api::bits::{ShowRequest, show};
+use knightbits_api::picture::Drawing;
+use knightbits_api::values;
 
 /// Shows a bitboard: the diagram (rank 8 on top), the hex value and the squares.
 #[derive(clap::Args)]

@@ -4,11 +4,11 @@
 use knightbits::position::Position;
 use serde::Serialize;
 
-use crate::api::picture::Drawing;
-use crate::api::values;
 use crate::error::CliError;
 use crate::output;
 use crate::picture::Picture;
+use knightbits_api::picture::Drawing;
+use knightbits_api::values;
 
 /// Where the positions come from.
 #[derive(clap::Args, Debug)]

@@ -2,12 +2,12 @@
 
 use knightbits_board::{Board, Coord};
 
-use crate::api::picture::tour_svg;
-use crate::api::tour::{KnightsTour, TourRequest, tour};
-use crate::api::values;
 use crate::error::CliError;
 use crate::output;
 use crate::picture::write_file;
+use knightbits_api::picture::tour_svg;
+use knightbits_api::tour::{KnightsTour, TourRequest, tour};
+use knightbits_api::values;
 
 /// A knight's tour: every square once by knight moves. Open tours by Warnsdorff's rule (Roth's
 /// tie-break) with constructions as fallbacks; closed tours by divide and conquer.

@@ -1,412 +1,51 @@
-//! The `/api/` endpoints: each reads its query into a request of [`crate::api`], calls that
-//! layer's function and serializes its response, so field names and values are those of the
-//! command line's `--json` output for the same question.
+//! The `/api/` routes: each endpoint of [`knightbits_api::query`] mounted under `/api/`, its
+//! answer sent with its media type, its refusal as `{"error": "…"}` with its status.
 
 use axum::Router;
 use axum::extract::RawQuery;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use knightbits::mapping::Numbering;
-use knightbits::{Bitboard, popcount};
-use knightbits_board::Coord;
-use serde::Serialize;
+use knightbits_api::query::{self, Answer, QueryError};
 
-use super::params::{ApiError, Params};
-use crate::api::attacks::{self, AttacksRequest, StepsRequest};
-use crate::api::bits::{
-    self, ConvertRequest, CountRequest, ForkSquaresRequest, Op, OpRequest, ShowRequest,
-    SlideRequest,
-};
-use crate::api::picture::{self, Drawing};
-use crate::api::position::{
-    self, ForksRequest, MovesRequest, PieceMovesRequest, PositionMovesRequest, PositionRequest,
-};
-use crate::api::tour::{self, KnightsTour, TourRequest};
-use crate::api::values::{self, Piece, PieceMethod, Targets};
-use crate::api::walks::{
-    self, DistanceRequest, DistancesRequest, FillRequest, Reach, ReachRequest,
-};
-
-/// An endpoint's answer: the body, JSON or SVG.
-type Handler = fn(&Params) -> Result<String, ApiError>;
-
-/// What an endpoint answers.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Json,
-    Svg,
-}
-
-impl Kind {
-    fn content_type(self) -> &'static str {
-        match self {
-            Kind::Json => "application/json",
-            Kind::Svg => "image/svg+xml",
-        }
-    }
-}
-
-/// Every endpoint, mounted under `/api/`: its name, the parameter names it accepts, what it
-/// answers, and the function that answers.
-const ENDPOINTS: &[(&str, &[&str], Kind, Handler)] = &[
-    ("meta", &[], Kind::Json, |_| json(&bits::meta())),
-    ("show", &["input", "numbering", "from"], Kind::Json, |p| {
-        json(&bits::view(&show(p)?))
-    }),
-    (
-        "op",
-        &["bitboard", "op", "square", "n", "other", "numbering"],
-        Kind::Json,
-        |p| json(&bits::op(&op(p)?)),
-    ),
-    (
-        "attacks",
-        &["input", "piece", "method", "fen", "side"],
-        Kind::Json,
-        |p| json(&attacks::attacks(&attacks(p)?)),
-    ),
-    (
-        "steps",
-        &["input", "piece", "method", "numbering", "toggle", "by"],
-        Kind::Json,
-        |p| json(&attacks::steps(&steps(p)?)),
-    ),
-    ("convert", &["input", "from", "to"], Kind::Json, |p| {
-        json(&bits::convert(&convert(p)?))
-    }),
-    ("count", &["input", "method"], Kind::Json, |p| {
-        json(&bits::count_by(&count(p)?))
-    }),
-    ("fork-squares", &["targets"], Kind::Json, |p| {
-        json(&bits::fork_squares(&ForkSquaresRequest {
-            targets: p.bitboard("targets")?,
-        }))
-    }),
-    ("slide", &["squares", "by"], Kind::Json, |p| {
-        json(&bits::slide(&slide(p)?))
-    }),
-    ("position", &["fen"], Kind::Json, |p| {
-        json(&position::position(&PositionRequest {
-            position: p.position()?,
-        }))
-    }),
-    (
-        "moves",
-        &["fen", "piece", "legal", "castling", "input", "own"],
-        Kind::Json,
-        |p| json(&position::moves(&moves(p)?)),
-    ),
-    ("forks", &["fen", "targets"], Kind::Json, |p| {
-        json(&position::forks(&forks(p)?))
-    }),
-    ("fill", &["input", "steps"], Kind::Json, |p| {
-        json(&walks::fill(&fill(p)?))
-    }),
-    (
-        "reach",
-        &["input", "moves", "exactly", "ring"],
-        Kind::Json,
-        |p| json(&walks::reach(&reach(p)?)),
-    ),
-    ("distance", &["from", "to", "board"], Kind::Json, |p| {
-        json(&walks::distance(&distance(p)?))
-    }),
-    ("distances", &["from"], Kind::Json, |p| {
-        json(&walks::distances(&DistancesRequest {
-            from: p.square("from", "square")?,
-        }))
-    }),
-    ("tour", &["board", "start", "closed"], Kind::Json, |p| {
-        json(&tour(p)?)
-    }),
-    (
-        "svg",
-        &[
-            "fen",
-            "pieces",
-            "piece",
-            "marked",
-            "highlighted",
-            "arrows",
-            "tour",
-        ],
-        Kind::Svg,
-        |p| Ok(drawing(p)?.svg()),
-    ),
-    ("tour-svg", &["board", "start", "closed"], Kind::Svg, |p| {
-        Ok(picture::tour_svg(&tour(p)?))
-    }),
-];
-
-/// The names of every endpoint under `/api/`, JSON and pictures.
-pub fn endpoint_names() -> impl Iterator<Item = &'static str> {
-    ENDPOINTS.iter().map(|e| e.0)
-}
-
-/// Answers `/api/{name}?{query}` without the network: the JSON text (or SVG) of the answer, or
-/// the refusal. The routes call exactly this; the fuzz target calls it directly.
-pub fn call(name: &str, query: Option<&str>) -> Result<String, ApiError> {
-    match ENDPOINTS.iter().find(|e| e.0 == name) {
-        Some(&(_, accepted, _, handler)) => {
-            Params::parse(query, accepted).and_then(|p| handler(&p))
-        }
-        None => Err(ApiError::status(StatusCode::NOT_FOUND, "no such endpoint")),
-    }
-}
-
-/// The API routes: every endpoint answers through [`call`].
+/// The API routes: every endpoint answers through [`query::call`].
 pub fn routes() -> Router {
     let mut router = Router::new();
-    for &(name, _, kind, _) in ENDPOINTS {
+    for name in query::endpoint_names() {
         router = router.route(
             &format!("/api/{name}"),
-            get(move |RawQuery(query): RawQuery| async move {
-                respond(call(name, query.as_deref()), kind.content_type())
+            get(move |RawQuery(q): RawQuery| async move {
+                match query::call(name, q.as_deref()) {
+                    Ok(answer) => respond(answer),
+                    Err(e) => refusal(&e),
+                }
             }),
         );
     }
     router
 }
 
-/// An answer with its content type, never cached; or the refusal.
-fn respond(answer: Result<String, ApiError>, kind: &'static str) -> Response {
-    match answer {
-        Ok(body) => {
-            let mut res = body.into_response();
-            let h = res.headers_mut();
-            h.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
-            h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-            res
-        }
-        Err(e) => e.into_response(),
-    }
+/// An answer with its media type, never cached.
+fn respond(answer: Answer) -> Response {
+    let mut res = answer.body.into_response();
+    let h = res.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(answer.content_type),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
 }
 
-/// A response as JSON text.
-fn json(response: &impl Serialize) -> Result<String, ApiError> {
-    serde_json::to_string(response)
-        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
-}
-
-/// `show`: `input` in any form; a number is read in `from` (default: `numbering`), seen in
-/// `numbering` (default a1-b1).
-fn show(p: &Params) -> Result<ShowRequest, ApiError> {
-    let numbering = p.choice_or("numbering", Numbering::A1B1)?;
-    let from = p.choice_or("from", numbering)?;
-    Ok(ShowRequest {
-        bitboard: values::bitboard_in(p.required("input")?, from)?,
-        numbering,
-    })
-}
-
-/// `op`: the `bitboard`, the edit `op` with its operand (`square`, `n` from -63 to 63, default
-/// 1, or `other`), and the `numbering` the answer is seen in.
-fn op(p: &Params) -> Result<OpRequest, ApiError> {
-    let bitboard = p.bitboard("bitboard")?;
-    let name = values::choice("op", p.required("op")?)?;
-    let op = Op::named(
-        name,
-        || p.square("square", "square"),
-        || Ok(p.int_or("n", 1, -63..=63)? as i32),
-        || p.bitboard("other"),
-    )?;
-    Ok(OpRequest {
-        bitboard,
-        op,
-        numbering: p.choice_or("numbering", Numbering::A1B1)?,
-    })
-}
-
-/// The `method` of `piece` (default lookup).
-fn method(p: &Params, piece: Piece) -> Result<PieceMethod, ApiError> {
-    let name = p.get("method").unwrap_or(PieceMethod::DEFAULT_NAME);
-    Ok(PieceMethod::of(piece, name)?)
-}
-
-/// `attacks`: pieces on squares (`input`, by `method`), or one side's pieces in a position
-/// (`fen`, `side`), of the `piece` kind.
-fn attacks(p: &Params) -> Result<AttacksRequest, ApiError> {
-    let piece = p.choice_or("piece", Piece::Knight)?;
-    if p.has("fen") {
-        if p.has("input") || p.has("method") {
-            return Err(ApiError::bad(
-                "give either fen and side, or input (and method)",
-            ));
-        }
-        let position = p.position()?;
-        let side = values::choice("side", p.get("side").unwrap_or(""))?;
-        return Ok(AttacksRequest::Position {
-            position,
-            side,
-            piece,
-        });
-    }
-    let pieces = p.bitboard("input")?;
-    Ok(AttacksRequest::Pieces {
-        pieces,
-        method: method(p, piece)?,
-    })
-}
-
-/// `steps`: the pieces `input`, edited by `toggle` (a square) then `by` (a slide), the
-/// `piece` and `method`, and a `numbering` for the view.
-fn steps(p: &Params) -> Result<StepsRequest, ApiError> {
-    let pieces = p.bitboard("input")?;
-    let toggle = match p.get("toggle") {
-        Some(text) => Some(values::square("toggle", text)?),
-        None => None,
-    };
-    let slide = p.choice("by")?;
-    let piece = p.choice_or("piece", Piece::Knight)?;
-    Ok(StepsRequest {
-        pieces,
-        toggle,
-        slide,
-        method: method(p, piece)?,
-        numbering: p.choice("numbering")?,
-    })
-}
-
-/// `convert`: `input` read in `from`, written in `to` (both default a1-b1).
-fn convert(p: &Params) -> Result<ConvertRequest, ApiError> {
-    let from = p.choice_or("from", Numbering::A1B1)?;
-    let to = p.choice_or("to", Numbering::A1B1)?;
-    Ok(ConvertRequest {
-        bitboard: values::bitboard_in(p.required("input")?, from)?,
-        to,
-    })
-}
-
-/// `count`: `input` counted by `method` (default hardware).
-fn count(p: &Params) -> Result<CountRequest, ApiError> {
-    let bitboard = p.bitboard("input")?;
-    Ok(CountRequest {
-        bitboard,
-        method: p.choice_or("method", popcount::Method::Hardware)?,
-    })
-}
-
-/// `slide`: the pieces `squares`, one step `by`.
-fn slide(p: &Params) -> Result<SlideRequest, ApiError> {
-    let pieces = p.bitboard("squares")?;
-    Ok(SlideRequest {
-        pieces,
-        by: values::choice("by", p.required("by")?)?,
-    })
-}
-
-/// `moves`: with `fen`, the side to move's moves (`legal`, `castling`); with `input` (and
-/// `own`), pseudo-legal moves of pieces on squares; of the `piece` kind.
-fn moves(p: &Params) -> Result<MovesRequest, ApiError> {
-    let piece = p.choice_or("piece", Piece::Knight)?;
-    if p.has("fen") {
-        if p.has("input") || p.has("own") {
-            return Err(ApiError::bad(
-                "give either fen or input (with own), not both",
-            ));
-        }
-        let position = p.position()?;
-        return Ok(MovesRequest::Position(PositionMovesRequest {
-            position,
-            piece,
-            legal: p.flag("legal")?,
-            castling: p.flag("castling")?,
-        }));
-    }
-    if p.has("legal") || p.has("castling") {
-        return Err(ApiError::bad("legal and castling need a position (fen)"));
-    }
-    let pieces = p.bitboard("input")?;
-    Ok(MovesRequest::Pieces(PieceMovesRequest {
-        pieces,
-        own: p.bitboard_opt("own")?.unwrap_or(Bitboard::EMPTY),
-        piece,
-    }))
-}
-
-/// `forks`: the position `fen`, against `targets` (letters, default kqr).
-fn forks(p: &Params) -> Result<ForksRequest, ApiError> {
-    let position = p.position()?;
-    let targets = match p.get("targets") {
-        Some(letters) => Targets::read(letters)?,
-        None => Targets::default(),
-    };
-    Ok(ForksRequest { position, targets })
-}
-
-/// `fill`: from `input`, until the set stops growing or for exactly `steps` fills (1 to 64).
-fn fill(p: &Params) -> Result<FillRequest, ApiError> {
-    let start = p.bitboard("input")?;
-    let steps = match p.get("steps") {
-        Some(_) => Some(p.int_or("steps", 1, 1..=64)? as u32),
-        None => None,
-    };
-    Ok(FillRequest { start, steps })
-}
-
-/// `reach`: from `input` in `moves` moves (0 to 64, default 1): within, `exactly` or `ring`.
-fn reach(p: &Params) -> Result<ReachRequest, ApiError> {
-    let start = p.bitboard("input")?;
-    let moves = p.int_or("moves", 1, 0..=64)? as u32;
-    let kind = Reach::from_flags(p.flag("exactly")?, p.flag("ring")?)?;
-    Ok(ReachRequest { start, moves, kind })
-}
-
-/// `distance`: `from` and `to` on `board` (default 8x8).
-fn distance(p: &Params) -> Result<DistanceRequest, ApiError> {
-    let board = p.board()?;
-    Ok(DistanceRequest {
-        board,
-        from: p.coord(board, "from", "square")?,
-        to: p.coord(board, "to", "square")?,
-    })
-}
-
-/// Largest board the explorer tours: 10,000 squares (100 x 100), so an answer stays small.
-pub const MAX_TOUR_SQUARES: u32 = 10_000;
-
-/// `tour` and `tour-svg`: a tour of `board` (default 8x8, at most [`MAX_TOUR_SQUARES`]) from
-/// `start` (default the corner a1 / 0,0), `closed` or open.
-fn tour(p: &Params) -> Result<KnightsTour, ApiError> {
-    let board = p.board()?;
-    if board.len() > MAX_TOUR_SQUARES {
-        return Err(ApiError::bad(format!(
-            "board {board} too large for the explorer: at most {MAX_TOUR_SQUARES} squares \
-             (the command line tours up to 10000x10000)"
-        )));
-    }
-    let start = match p.get("start") {
-        Some(_) => p.coord(board, "start", "start square")?,
-        None => Coord::new(0, 0),
-    };
-    let closed = p.flag("closed")?;
-    Ok(tour::tour(&TourRequest {
-        board,
-        start,
-        closed,
-    })?)
-}
-
-/// `svg`: the pieces of `fen` or of `pieces` (drawn as `piece`), `marked` and `highlighted`
-/// squares, `arrows` (moves such as d5c7) and a `tour` (squares in order).
-fn drawing(p: &Params) -> Result<Drawing, ApiError> {
-    let pieces = if p.has("fen") {
-        if p.has("pieces") {
-            return Err(ApiError::bad("give either fen or pieces, not both"));
-        }
-        Drawing::position_pieces(&p.position()?)
-    } else {
-        let piece = p.choice_or("piece", Piece::Knight)?;
-        let squares = p.bitboard_opt("pieces")?.unwrap_or(Bitboard::EMPTY);
-        Drawing::pieces_on(squares, piece)
-    };
-    Ok(Drawing {
-        title: String::new(),
-        pieces,
-        marked: p.bitboard_opt("marked")?.unwrap_or(Bitboard::EMPTY),
-        highlighted: p.bitboard_opt("highlighted")?.unwrap_or(Bitboard::EMPTY),
-        arrows: values::square_pairs("arrows", p.get("arrows").unwrap_or(""))?,
-        tour: values::square_list("tour square", p.get("tour").unwrap_or(""))?,
-    })
+/// A refusal: `{"error": "…"}` with its status, never cached.
+pub fn refusal(e: &QueryError) -> Response {
+    let status = StatusCode::from_u16(e.status_code()).unwrap_or(StatusCode::BAD_REQUEST);
+    let mut res = (status, e.body()).into_response();
+    res.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
 }

@@ -1,12 +1,11 @@
 //! The explorer's web server: the embedded page and a JSON API over the request layer.
 //!
 //! Only the embedded files ([`ASSETS`]) and the `/api/…` endpoints exist; every other path is
-//! a 404. Answers are computed by [`crate::api`], the same layer as the command line's
+//! a 404. Answers are computed by [`knightbits_api`], the same layer as the command line's
 //! `--json`; the server only reads queries and writes answers, and the page only shows them.
 
 pub mod api;
 pub mod listen;
-pub mod params;
 
 use axum::Router;
 use axum::body::Body;
@@ -15,7 +14,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-pub use self::params::ApiError;
+use knightbits_api::query::QueryError;
 
 /// Longest request target accepted (path and query), in bytes.
 pub const MAX_URI: usize = 4096;
@@ -118,11 +117,10 @@ async fn local_host(req: Request<Body>, next: Next) -> Response {
         .or_else(|| req.uri().authority().map(|a| a.as_str()));
     match host {
         Some(h) if is_local_host(h) => next.run(req).await,
-        _ => ApiError::status(
-            StatusCode::FORBIDDEN,
+        _ => api::refusal(&QueryError::status(
+            StatusCode::FORBIDDEN.as_u16(),
             "the explorer answers only requests addressed to this machine (Host: localhost)",
-        )
-        .into_response(),
+        )),
     }
 }
 
@@ -146,7 +144,10 @@ async fn file(body: &'static str, kind: &'static str) -> Response {
 /// Anything that is not one of the files or endpoints.
 async fn not_found(req: Request<Body>) -> Response {
     if req.uri().path().starts_with("/api/") {
-        ApiError::status(StatusCode::NOT_FOUND, "no such endpoint").into_response()
+        api::refusal(&QueryError::status(
+            StatusCode::NOT_FOUND.as_u16(),
+            "no such endpoint",
+        ))
     } else {
         (
             StatusCode::NOT_FOUND,
@@ -161,11 +162,10 @@ async fn not_found(req: Request<Body>) -> Response {
 async fn limits(req: Request<Body>, next: Next) -> Response {
     let uri_len = req.uri().path_and_query().map_or(0, |pq| pq.as_str().len());
     if uri_len > MAX_URI {
-        return ApiError::status(
-            StatusCode::URI_TOO_LONG,
+        return api::refusal(&QueryError::status(
+            StatusCode::URI_TOO_LONG.as_u16(),
             format!("request target too long: at most {MAX_URI} bytes"),
-        )
-        .into_response();
+        ));
     }
     let declared = req
         .headers()
@@ -174,15 +174,16 @@ async fn limits(req: Request<Body>, next: Next) -> Response {
         .and_then(|v| v.parse::<u64>().ok());
     let chunked = req.headers().contains_key(header::TRANSFER_ENCODING);
     if declared.is_some_and(|n| n > MAX_BODY) || chunked {
-        return ApiError::status(
-            StatusCode::PAYLOAD_TOO_LARGE,
+        return api::refusal(&QueryError::status(
+            StatusCode::PAYLOAD_TOO_LARGE.as_u16(),
             "request body refused: the explorer takes parameters in the query only",
-        )
-        .into_response();
+        ));
     }
     if req.method() != Method::GET && req.method() != Method::HEAD {
-        let mut res =
-            ApiError::status(StatusCode::METHOD_NOT_ALLOWED, "only GET is served").into_response();
+        let mut res = api::refusal(&QueryError::status(
+            StatusCode::METHOD_NOT_ALLOWED.as_u16(),
+            "only GET is served",
+        ));
         res.headers_mut()
             .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
         return res;

@@ -2,9 +2,10 @@
 //! response type and one function that asks the library.
 //!
 //! `--json`, every `--batch` line and every `/api/` endpoint serialize these responses with
-//! serde; the text output renders them. The command line builds requests from its arguments
-//! ([`crate::cmd`]), the explorer from query parameters ([`crate::server`]); neither asks the
-//! library itself. Nothing here knows about clap, HTTP or files.
+//! serde; the text output renders them. The command line (`knightbits-cli`) builds requests
+//! from its arguments, the explorer's server and the WebAssembly page from query parameters
+//! ([`query`]); neither asks the library itself. Nothing here knows about clap, HTTP servers or
+//! files: a refusal carries its HTTP status as a number.
 //!
 //! In JSON a bitboard is `"0x…"` (16 lower-case hex digits), a square list is names in LERF
 //! order, and a move list is UCI texts in sorted order.
@@ -12,8 +13,10 @@
 pub mod attacks;
 pub mod bits;
 mod error;
+mod params;
 pub mod picture;
 pub mod position;
+pub mod query;
 mod steps;
 pub mod tour;
 pub mod values;

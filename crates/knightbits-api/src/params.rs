@@ -1,43 +1,41 @@
 //! Query parameters of the API and its errors: `{"error": "…"}` with a 4xx status. Values are
-//! read by the request layer's own readers ([`crate::api::values`]), as on the command line.
+//! read by the request layer's own readers ([`crate::values`]), as on the command line.
 
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
 use knightbits::position::Position;
 use knightbits::{Bitboard, Square};
 use knightbits_board::{Board, Coord};
 
-use crate::api::values::{self, Choice};
-use crate::api::{self, ErrorBody, shorten};
+use crate::values::{self, Choice};
+use crate::{Error, ErrorBody, shorten};
 
 /// Most parameters one request may carry.
 const MAX_PARAMS: usize = 16;
 /// Longest FEN accepted, in bytes.
 const MAX_FEN: usize = 128;
 
-/// A refused request: its status and one-line message.
-#[derive(Debug)]
-pub struct ApiError {
-    status: StatusCode,
+/// A refused query: its HTTP status and one-line message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueryError {
+    status: u16,
     message: String,
 }
 
-impl ApiError {
+impl QueryError {
     /// A bad parameter: HTTP 400.
-    pub fn bad(message: impl Into<String>) -> ApiError {
-        ApiError::status(StatusCode::BAD_REQUEST, message)
+    pub fn bad(message: impl Into<String>) -> QueryError {
+        QueryError::status(400, message)
     }
 
-    /// An error with the given status.
-    pub fn status(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError {
+    /// A refusal with the given HTTP status.
+    pub fn status(status: u16, message: impl Into<String>) -> QueryError {
+        QueryError {
             status,
             message: message.into(),
         }
     }
 
     /// The HTTP status of the refusal.
-    pub fn status_code(&self) -> StatusCode {
+    pub fn status_code(&self) -> u16 {
         self.status
     }
 
@@ -55,22 +53,9 @@ impl ApiError {
     }
 }
 
-impl From<api::Error> for ApiError {
-    fn from(e: api::Error) -> ApiError {
-        ApiError::bad(e.to_string())
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let mut res = (self.status, self.body()).into_response();
-        res.headers_mut().insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/json"),
-        );
-        res.headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-        res
+impl From<Error> for QueryError {
+    fn from(e: Error) -> QueryError {
+        QueryError::bad(e.to_string())
     }
 }
 
@@ -81,11 +66,11 @@ pub struct Params {
 
 impl Params {
     /// Decodes `query`; an unknown or repeated name is an error.
-    pub fn parse(query: Option<&str>, accepted: &[&str]) -> Result<Params, ApiError> {
+    pub fn parse(query: Option<&str>, accepted: &[&str]) -> Result<Params, QueryError> {
         let mut pairs: Vec<(String, String)> = Vec::new();
         for (k, v) in form_urlencoded::parse(query.unwrap_or("").as_bytes()) {
             if pairs.len() == MAX_PARAMS {
-                return Err(ApiError::bad(format!(
+                return Err(QueryError::bad(format!(
                     "too many parameters: at most {MAX_PARAMS}"
                 )));
             }
@@ -94,13 +79,13 @@ impl Params {
                 if names.is_empty() {
                     names = "none".into();
                 }
-                return Err(ApiError::bad(format!(
+                return Err(QueryError::bad(format!(
                     "unknown parameter '{}': expected {names}",
                     shorten(&k)
                 )));
             }
             if pairs.iter().any(|(name, _)| *name == k) {
-                return Err(ApiError::bad(format!("parameter '{k}' given twice")));
+                return Err(QueryError::bad(format!("parameter '{k}' given twice")));
             }
             pairs.push((k.into_owned(), v.into_owned()));
         }
@@ -121,23 +106,23 @@ impl Params {
     }
 
     /// The value of `name`, which must be given.
-    pub fn required(&self, name: &str) -> Result<&str, ApiError> {
+    pub fn required(&self, name: &str) -> Result<&str, QueryError> {
         self.get(name)
-            .ok_or_else(|| ApiError::bad(format!("missing parameter '{name}'")))
+            .ok_or_else(|| QueryError::bad(format!("missing parameter '{name}'")))
     }
 
     /// A bitboard in any accepted form, which must be given.
-    pub fn bitboard(&self, name: &str) -> Result<Bitboard, ApiError> {
+    pub fn bitboard(&self, name: &str) -> Result<Bitboard, QueryError> {
         Ok(values::bitboard(self.required(name)?)?)
     }
 
     /// A bitboard in any accepted form; `None` when absent.
-    pub fn bitboard_opt(&self, name: &str) -> Result<Option<Bitboard>, ApiError> {
+    pub fn bitboard_opt(&self, name: &str) -> Result<Option<Bitboard>, QueryError> {
         Ok(self.get(name).map(values::bitboard).transpose()?)
     }
 
     /// A named choice; `None` when absent.
-    pub fn choice<T: Choice>(&self, name: &'static str) -> Result<Option<T>, ApiError> {
+    pub fn choice<T: Choice>(&self, name: &'static str) -> Result<Option<T>, QueryError> {
         Ok(self
             .get(name)
             .map(|text| values::choice(name, text))
@@ -145,17 +130,17 @@ impl Params {
     }
 
     /// A named choice; `default` when absent.
-    pub fn choice_or<T: Choice>(&self, name: &'static str, default: T) -> Result<T, ApiError> {
+    pub fn choice_or<T: Choice>(&self, name: &'static str, default: T) -> Result<T, QueryError> {
         Ok(self.choice(name)?.unwrap_or(default))
     }
 
     /// A square name of the 8x8 board, which must be given; refused as an invalid `what`.
-    pub fn square(&self, name: &str, what: &'static str) -> Result<Square, ApiError> {
+    pub fn square(&self, name: &str, what: &'static str) -> Result<Square, QueryError> {
         Ok(values::square(what, self.required(name)?)?)
     }
 
     /// The board size `board`; 8x8 when absent.
-    pub fn board(&self) -> Result<Board, ApiError> {
+    pub fn board(&self) -> Result<Board, QueryError> {
         Ok(self
             .get("board")
             .map(values::board)
@@ -164,15 +149,15 @@ impl Params {
     }
 
     /// A square of `board`, which must be given; refused as an invalid `what`.
-    pub fn coord(&self, board: Board, name: &str, what: &'static str) -> Result<Coord, ApiError> {
+    pub fn coord(&self, board: Board, name: &str, what: &'static str) -> Result<Coord, QueryError> {
         Ok(values::coord(board, what, self.required(name)?)?)
     }
 
     /// The position of the `fen` parameter (at most 128 bytes), which must be given.
-    pub fn position(&self) -> Result<Position, ApiError> {
+    pub fn position(&self) -> Result<Position, QueryError> {
         let fen = self.required("fen")?;
         if fen.len() > MAX_FEN {
-            return Err(ApiError::bad(format!(
+            return Err(QueryError::bad(format!(
                 "fen too long: at most {MAX_FEN} bytes"
             )));
         }
@@ -180,11 +165,11 @@ impl Params {
     }
 
     /// A yes/no parameter: `true`/`1` or `false`/`0`; `false` when absent.
-    pub fn flag(&self, name: &'static str) -> Result<bool, ApiError> {
+    pub fn flag(&self, name: &'static str) -> Result<bool, QueryError> {
         match self.get(name) {
             None | Some("false" | "0" | "") => Ok(false),
             Some("true" | "1") => Ok(true),
-            Some(other) => Err(api::Error::invalid(name, other, "expected true or false").into()),
+            Some(other) => Err(Error::invalid(name, other, "expected true or false").into()),
         }
     }
 
@@ -194,16 +179,16 @@ impl Params {
         name: &'static str,
         default: i64,
         range: std::ops::RangeInclusive<i64>,
-    ) -> Result<i64, ApiError> {
+    ) -> Result<i64, QueryError> {
         let Some(text) = self.get(name) else {
             return Ok(default);
         };
         let n: i64 = text
             .trim()
             .parse()
-            .map_err(|_| api::Error::invalid(name, text, "not an integer"))?;
+            .map_err(|_| Error::invalid(name, text, "not an integer"))?;
         if !range.contains(&n) {
-            return Err(api::Error::invalid(
+            return Err(Error::invalid(
                 name,
                 &n.to_string(),
                 format!("expected {} to {}", range.start(), range.end()),
