@@ -64,7 +64,7 @@ impl From<knightbits::position::FenError> for Error {
 const MAX_QUOTED: usize = 60;
 
 /// A text quoted in a one-line message: control characters (and anything non-ASCII) escaped,
-/// cut to [`MAX_QUOTED`] characters with `...`.
+/// cut to 60 characters with `...`.
 pub fn shorten(text: &str) -> String {
     let escaped: String = text.chars().flat_map(char::escape_default).collect();
     if escaped.chars().count() > MAX_QUOTED {

@@ -273,8 +273,8 @@ impl fmt::Display for Svg<'_> {
 /// the path through the squares' centres, the start as a dot and the end as a ring, and on
 /// boards of at most 144 squares each square's move number.
 ///
-/// Squares are row-major indices, `rank * width + file` (as
-/// [`knight::Board::index`](crate::knight::Board::index) numbers them), rank 0 at the bottom.
+/// Squares are row-major indices, `rank * width + file` (as `knightbits_board::Board::index`
+/// numbers them), rank 0 at the bottom.
 ///
 /// ```
 /// use knightbits_svg::TourSvg;
