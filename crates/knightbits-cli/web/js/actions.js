@@ -132,8 +132,8 @@ export function createActions(store) {
   function showOther(input) {
     return act(async () => {
       const v = await api.show(input);
-      return (n) => S.otherShown(n, v);
-    });
+      return (n) => S.panelError(S.otherShown(n, v), 'second', null);
+    }, { local: true, onError: (n, e) => S.panelError(n, 'second', e.message) });
   }
 
   function toggleOther(name) {
@@ -173,12 +173,12 @@ export function createActions(store) {
     return { fen: pos.fen, forks, knight, king };
   }
 
-  /** A FEN: its moves and forks; a refused one leaves the last position shown. */
+  /** A FEN: its moves and forks; a refused one clears them and says why beside the field. */
   function loadPosition(fen) {
     return act(async () => {
       const p = await askPosition(fen.trim());
       return (n) => S.positionLoaded(n, p);
-    }, { onError: (n, e) => S.positionFailed(n, e.message) });
+    }, { local: true, onError: (n, e) => S.positionFailed(n, e.message) });
   }
 
   /** The side to move's knight attacks, onto the board. */
@@ -215,21 +215,24 @@ export function createActions(store) {
     const [t, svg] = await Promise.allSettled([api.tour(q), api.tourSvg(q)]);
     if (t.status === 'rejected') throw t.reason;
     if (svg.status === 'rejected') throw svg.reason;
-    return { params, answer: t.value, svg: svg.value };
+    return { params, answer: t.value, svg: svg.value, error: null };
   }
 
-  function showTour(params) {
-    return act(async () => {
+  /** The tour the panel's inputs ask for; a refusal clears the old tour and says why beside them. */
+  function showTour() {
+    let params;
+    return act(async (m) => {
+      params = S.tourParams(m.tourForm);
       const r = await askTour(params);
       return (n) => S.tourShown(n, r.params, r.answer, r.svg);
-    });
+    }, { local: true, onError: (n, e) => S.tourFailed(n, params || S.tourParams(n.tourForm), e.message) });
   }
 
   function convert(input, from, to) {
     return act(async () => {
       const r = await api.convert(input, from, to);
-      return (n) => S.converted(n, '→ ' + r.bitboard);
-    }, { onError: (n) => S.converted(n, '') });
+      return (n) => S.panelError(S.converted(n, '→ ' + r.bitboard), 'convert', null);
+    }, { local: true, onError: (n, e) => S.panelError(S.converted(n, ''), 'convert', e.message) });
   }
 
   // ---- the whole page from its URL ----
@@ -259,7 +262,8 @@ export function createActions(store) {
         w.from ? part(askFill(w.from).then(async (r) => ({
           ...r, from: w.from, to: w.to, path: w.to ? await api.distance(w.from, w.to) : null,
         })), null) : null,
-        part(askTour(w.tour), null).then((v) => v || askTour(S.DEFAULT_TOUR)),
+        // A refused tour is shown as refused, its reason beside the tour's inputs.
+        askTour(w.tour).catch((e) => ({ params: w.tour, answer: null, svg: null, error: e.message })),
       ]);
       const attacks = await askAttacks(pieces, w.numbering);
       return (n) => S.restored(S.withMeta(n, meta), { wanted: w, view, pieces, attacks, other, forks, position, fill, tour });

@@ -14,6 +14,9 @@ export const DEFAULT_FEN = 'q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1';
 export const DEFAULT_TOUR = Object.freeze({ board: '8x8', start: 'a1', closed: false });
 export const ARROW_SETS = Object.freeze(['forks', 'knight', 'king']);
 
+/** The tour panel's inputs at their defaults. */
+export const DEFAULT_TOUR_FORM = Object.freeze({ w: '8', h: '8', start: 'a1', closed: false });
+
 const NO_PIECES = Object.freeze({ knight: null, king: null });
 const NO_FILL = Object.freeze({ from: null, to: null, k: 0, fills: [], distances: null, path: null });
 
@@ -43,7 +46,10 @@ export function initial() {
     fenError: null,
     arrows: 'forks',       // which moves the position picture draws
     fill: NO_FILL,         // fill, distance and path panel
-    tour: null,            // { params: { board, start, closed }, answer, svg }
+    tourForm: { ...DEFAULT_TOUR_FORM }, // the tour panel's inputs as typed: { w, h, start, closed }
+    tour: null,            // { params: { board, start, closed }, answer, svg, error }: answer and
+                           // svg are null when the library refused (error says why)
+    errors: {},            // a panel's own error line, next to its controls: panel -> message
     convert: null,         // { text } of the converter, or null
     latency: null,         // milliseconds of the last interaction
   };
@@ -277,7 +283,8 @@ export function otherShown(m, view) { return { ...m, other: view }; }
 export function forksShown(m, targets, forks) { return { ...m, forks: { targets, forks } }; }
 
 export function positionLoaded(m, position) { return { ...m, position, fenError: null }; }
-export function positionFailed(m, message) { return { ...m, fenError: message }; }
+/** A FEN refused: the last position's moves and forks are no longer shown; the reason is. */
+export function positionFailed(m, message) { return { ...m, position: null, fenError: message }; }
 export function setArrows(m, arrows) { return ARROW_SETS.includes(arrows) ? { ...m, arrows } : m; }
 
 export function fillCleared(m) { return { ...m, fill: NO_FILL }; }
@@ -291,7 +298,64 @@ export function fillStep(m, d) {
   return k === m.fill.k ? m : { ...m, fill: { ...m.fill, k } };
 }
 
-export function tourShown(m, params, answer, svg) { return { ...m, tour: { params, answer, svg } }; }
+/**
+ * A square of a board with `files` files written as the library reads it there: a name (`c3`)
+ * on boards of up to 26 files, `file,rank` counted from 0 beyond. Text that is neither form is
+ * left as it is (the library then says what is wrong with it).
+ */
+export function startForm(start, files) {
+  const text = String(start).trim();
+  const w = Number(files);
+  const name = /^([a-z])([1-9]\d*)$/.exec(text);
+  const pair = /^\(?\s*(\d+)\s*,\s*(\d+)\s*\)?$/.exec(text);
+  if (name && w > 26) return `${name[1].charCodeAt(0) - 97},${Number(name[2]) - 1}`;
+  if (pair && w >= 1 && w <= 26 && Number(pair[1]) < w) {
+    return String.fromCharCode(97 + Number(pair[1])) + (Number(pair[2]) + 1);
+  }
+  return text;
+}
+
+/** The tour's first square by default on a board of `files` files: the corner a1 (or 0,0). */
+export function defaultStart(files) { return startForm('a1', files); }
+
+/**
+ * The tour panel's inputs edited (`patch` of { w, h, start, closed }): a start square follows
+ * a change of width into the form the new board names squares in (a1 <-> 0,0).
+ */
+export function tourEdited(m, patch) {
+  const form = { ...m.tourForm, ...patch };
+  if ('w' in patch && !('start' in patch)) form.start = startForm(form.start, form.w);
+  return { ...m, tourForm: form };
+}
+
+/** The request the tour panel's inputs make: { board, start, closed }. */
+export function tourParams(form) {
+  const start = String(form.start).trim() || defaultStart(form.w);
+  return { board: `${String(form.w).trim()}x${String(form.h).trim()}`, start, closed: Boolean(form.closed) };
+}
+
+/** The inputs that make a request. */
+export function tourFormOf(params) {
+  const [w, h] = params.board.split('x');
+  return { w, h, start: params.start, closed: params.closed };
+}
+
+export function tourShown(m, params, answer, svg) {
+  return { ...m, tour: { params, answer, svg, error: null }, tourForm: tourFormOf(params) };
+}
+
+/** A tour refused: the old one is no longer shown; the reason is, beside the inputs. */
+export function tourFailed(m, params, message) {
+  return { ...m, tour: { params, answer: null, svg: null, error: message } };
+}
+
+/** A panel's own error line: `message`, or none for null. */
+export function panelError(m, panel, message) {
+  if ((m.errors[panel] || null) === (message || null)) return m;
+  const errors = { ...m.errors };
+  if (message) errors[panel] = message; else delete errors[panel];
+  return { ...m, errors };
+}
 export function converted(m, text) { return { ...m, convert: { text } }; }
 
 /**
@@ -316,6 +380,7 @@ export function restored(m, r) {
     position: r.position || m.position,
     fill: NO_FILL,
     tour: r.tour || m.tour,
+    tourForm: r.tour ? tourFormOf(r.tour.params) : m.tourForm,
   };
   next = withPieces(next, r.pieces || {}, r.attacks);
   if (r.fill) {

@@ -6,7 +6,7 @@
 // from and to (the fill panel), tour, ts and tc (the tour's board, start and closed). Links
 // written before the page knew two kinds at once (b, p, piece, m, …) read as they always did.
 
-import { ZERO, TOOLS, DEFAULT_FEN, DEFAULT_TOUR, bits, squaresOf } from './state.js';
+import { ZERO, TOOLS, DEFAULT_FEN, DEFAULT_TOUR, bits, squaresOf, defaultStart } from './state.js';
 import { isSquare } from './squares.js';
 
 const otherKind = (kind) => (kind === 'king' ? 'knight' : 'king');
@@ -32,7 +32,7 @@ export function encode(m) {
     const t = m.tour.params;
     if (t.board !== DEFAULT_TOUR.board || t.start !== DEFAULT_TOUR.start || t.closed !== DEFAULT_TOUR.closed) {
       p.set('tour', t.board);
-      if (t.start !== DEFAULT_TOUR.start) p.set('ts', t.start);
+      if (t.start !== defaultStart(t.board.split('x')[0])) p.set('ts', t.start);
       if (t.closed) p.set('tc', '1');
     }
   }
@@ -62,7 +62,7 @@ export function decode(fragment, meta) {
   const to = from && isSquare(p.get('to')) && p.get('to') !== from ? p.get('to') : null;
   const size = /^(\d+)x(\d+)$/.exec(p.get('tour') || '');
   const tour = size
-    ? { board: size[0], start: p.get('ts') || DEFAULT_TOUR.start, closed: p.get('tc') === '1' }
+    ? { board: size[0], start: p.get('ts') || defaultStart(size[1]), closed: p.get('tc') === '1' }
     : { ...DEFAULT_TOUR };
   return {
     bits: p.get('b') || ZERO,

@@ -167,3 +167,53 @@ test('tools and arrow sets outside the lists are refused', () => {
   assert.equal(S.setTool(m, 'queen'), m);
   assert.equal(S.setArrows(m, 'queen'), m);
 });
+
+test('tour start squares: names up to 26 files, file,rank beyond, both ways as the width changes', () => {
+  assert.equal(S.defaultStart('8'), 'a1');
+  assert.equal(S.defaultStart('26'), 'a1');
+  assert.equal(S.defaultStart('27'), '0,0');
+  assert.equal(S.defaultStart('100'), '0,0');
+  assert.equal(S.startForm('c3', 100), '2,2');
+  assert.equal(S.startForm('(2,2)', 8), 'c3');
+  assert.equal(S.startForm('30,4', 26), '30,4', 'a file beyond the board stays as typed');
+  assert.equal(S.startForm('nonsense', 100), 'nonsense');
+  let m = S.initial();
+  assert.deepEqual(S.tourParams(m.tourForm), S.DEFAULT_TOUR);
+  m = S.tourEdited(m, { w: '100' });
+  m = S.tourEdited(m, { h: '100' });
+  assert.deepEqual(S.tourParams(m.tourForm), { board: '100x100', start: '0,0', closed: false });
+  m = S.tourEdited(m, { w: '12' });
+  assert.equal(m.tourForm.start, 'a1');
+  m = S.tourEdited(m, { start: '' });
+  assert.equal(S.tourParams(m.tourForm).start, 'a1', 'an empty start is the corner');
+});
+
+test('a refused tour clears the one shown; the inputs still read what was asked', () => {
+  let m = S.tourShown(S.initial(), S.DEFAULT_TOUR, { board: '8x8', closed: false, squares: ['a1'] }, '<svg/>');
+  m = S.tourEdited(S.tourEdited(m, { w: '5', h: '5' }), { closed: true });
+  const params = S.tourParams(m.tourForm);
+  m = S.tourFailed(m, params, 'no tour on 5x5: …');
+  assert.equal(m.tour.answer, null);
+  assert.equal(m.tour.svg, null);
+  assert.equal(m.tour.error, 'no tour on 5x5: …');
+  assert.deepEqual(m.tourForm, { w: '5', h: '5', start: 'a1', closed: true });
+  assert.equal(m.error, null, 'the error is the tour panel\'s own, not the main error line');
+  m = S.tourShown(m, { board: '6x6', start: 'a1', closed: true }, { board: '6x6', closed: true, squares: [] }, '<svg/>');
+  assert.equal(m.tour.error, null);
+  assert.deepEqual(m.tourForm, { w: '6', h: '6', start: 'a1', closed: true });
+});
+
+test('a refused FEN clears the moves and forks shown', () => {
+  let m = S.positionLoaded(S.initial(), { fen: S.DEFAULT_FEN, forks: {}, knight: {}, king: {} });
+  m = S.positionFailed(m, 'bad fen');
+  assert.equal(m.position, null);
+  assert.equal(m.fenError, 'bad fen');
+});
+
+test('panel errors: set, replaced, cleared', () => {
+  let m = S.panelError(S.initial(), 'convert', 'bad number');
+  assert.deepEqual(m.errors, { convert: 'bad number' });
+  assert.equal(S.panelError(m, 'convert', 'bad number'), m);
+  m = S.panelError(m, 'convert', null);
+  assert.deepEqual(m.errors, {});
+});

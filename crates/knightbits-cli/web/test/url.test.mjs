@@ -86,3 +86,9 @@ test('names the pickers do not offer fall back to the defaults; bitboards are le
   assert.equal(decode('to=h8', META).to, null);
   assert.equal(decode('from=a1&to=a1', META).to, null);
 });
+
+test('a tour link on a board wider than 26 files starts at 0,0 unless it says otherwise', async () => {
+  const { decode } = await import('../js/url.js');
+  assert.deepEqual(decode('tour=100x100', META).tour, { board: '100x100', start: '0,0', closed: false });
+  assert.deepEqual(decode('tour=100x100&ts=5,7', META).tour, { board: '100x100', start: '5,7', closed: false });
+});
