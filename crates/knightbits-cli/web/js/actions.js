@@ -26,12 +26,39 @@ export function createActions(store) {
     return api.op({ bitboard: plan.union[0], op: 'or', other: plan.union[1], numbering });
   }
 
-  /** A click with the knight or king tool (`kind`) on a square. */
+  /**
+   * The board's view and the rays after a change of pieces: knights and kings (`stepped`, the
+   * answers per kind) and sliders, whose rays every piece blocks. The view is every piece's
+   * attacks together, joined by the library.
+   */
+  async function askBoard(stepped, sliders, numbering) {
+    let view = await askAttacks(stepped, numbering);
+    if (!S.sliderCount(sliders)) return { view: view || await api.show(S.ZERO, numbering), rays: null };
+    const rays = await api.sliderAttacks(S.sliderParams(sliders, S.occupiedBy(stepped)));
+    view = view
+      ? await api.op({ bitboard: view.bitboard, op: 'or', other: rays.attacks.bitboard, numbering })
+      : await api.show(rays.attacks.bitboard, numbering);
+    return { view, rays };
+  }
+
+  /** A click with the knight or king tool (`kind`) on a square; a slider there makes way. */
   function togglePiece(name, kind) {
     return act(async (m) => {
       const answers = await askPieces(S.pieceRequests(m, { toggle: name, kind }));
-      const attacks = await askAttacks(answers, m.numbering);
-      return (n) => S.piecesAnswered(n, answers, attacks);
+      const sliders = S.sliderRemoved(m.sliders, name);
+      const b = await askBoard({ ...m.pieces, ...answers }, sliders, m.numbering);
+      return (n) => S.piecesAnswered(n, answers, b.view, { sliders, rays: b.rays });
+    });
+  }
+
+  /** A click with the rook, bishop or queen tool (`kind`) on a square; a knight or king there makes way. */
+  function toggleSlider(name, kind) {
+    return act(async (m) => {
+      const requests = S.pieceRequests(m, { toggle: name, kind }).filter((r) => S.squaresOf(m, r.kind).includes(name));
+      const answers = await askPieces(requests);
+      const sliders = S.sliderToggled(m.sliders, name, kind);
+      const b = await askBoard({ ...m.pieces, ...answers }, sliders, m.numbering);
+      return (n) => S.piecesAnswered(n, answers, b.view, { sliders, rays: b.rays });
     });
   }
 
@@ -45,8 +72,8 @@ export function createActions(store) {
         setTimeout(() => store.now((n) => S.unflash(n, EDGE)), FLASH_MS);
         return (n) => S.flash(n, EDGE);
       }
-      const attacks = await askAttacks(answers, m.numbering);
-      return (n) => S.piecesAnswered(n, answers, attacks, { slid: true });
+      const b = await askBoard({ ...m.pieces, ...answers }, m.sliders, m.numbering);
+      return (n) => S.piecesAnswered(n, answers, b.view, { slid: true, sliders: m.sliders, rays: b.rays });
     });
   }
 
@@ -55,8 +82,8 @@ export function createActions(store) {
     return act(async (m) => {
       if (!S.squaresOf(m, kind).length) return (n) => S.setMethod(n, kind, method);
       const answers = await askPieces(S.pieceRequests(S.setMethod(m, kind, method), null));
-      const attacks = await askAttacks(answers, m.numbering);
-      return (n) => S.piecesAnswered(S.setMethod(n, kind, method), answers, attacks);
+      const b = await askBoard({ ...m.pieces, ...answers }, m.sliders, m.numbering);
+      return (n) => S.piecesAnswered(S.setMethod(n, kind, method), answers, b.view, { sliders: m.sliders, rays: b.rays });
     });
   }
 
@@ -266,13 +293,21 @@ export function createActions(store) {
         askTour(w.tour).catch((e) => ({ params: w.tour, answer: null, svg: null, error: e.message })),
       ]);
       const attacks = await askAttacks(pieces, w.numbering);
-      return (n) => S.restored(S.withMeta(n, meta), { wanted: w, view, pieces, attacks, other, forks, position, fill, tour });
+      // Sliders: their rays with every piece as a blocker; the board shows every attack.
+      let sliders = w.sliders;
+      let rays = null;
+      let shown = attacks;
+      if (S.sliderCount(sliders)) {
+        const b = await part(askBoard(pieces, sliders, w.numbering), null);
+        if (b) ({ view: shown, rays } = b); else sliders = S.NO_SLIDERS;
+      }
+      return (n) => S.restored(S.withMeta(n, meta), { wanted: w, view, pieces, attacks: shown, sliders, rays, other, forks, position, fill, tour });
     });
     return problems.length ? `from the link: ${problems.join('; ')}` : '';
   }
 
   return {
-    togglePiece, slide, setMethod, replaceBoard, typed, op, combine, toggleBit, paint, setNumbering,
+    togglePiece, toggleSlider, slide, setMethod, replaceBoard, typed, op, combine, toggleBit, paint, setNumbering,
     showOther, toggleOther, showForks, toggleTarget, loadPosition, positionAttacksToBoard,
     fillClick, showTour, convert, load,
   };

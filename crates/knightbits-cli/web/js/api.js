@@ -53,6 +53,8 @@ export const show = (input, numbering = 'a1-b1') => json('show', { input, number
 export const op = (params) => json('op', params);
 export const steps = (params) => json('steps', params);
 export const attacks = (params) => json('attacks', params);
+/** Rooks, bishops and queens (square lists) with every other piece (`occupied`) as a blocker. */
+export const sliderAttacks = (params) => json('slider-attacks', params);
 export const convert = (input, from, to) => json('convert', { input, from, to });
 export const forkSquares = (targets) => json('fork-squares', { targets });
 export const position = (fen) => json('position', { fen });

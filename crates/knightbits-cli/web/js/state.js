@@ -8,8 +8,11 @@
 
 export const ZERO = '0x0000000000000000';
 export const KINDS = Object.freeze(['knight', 'king']);
-export const TOOLS = Object.freeze(['paint', 'knight', 'king']);
-export const GLYPH = Object.freeze({ knight: '♞', king: '♚' });
+/** The sliding pieces: no methods to step through, their rays stop at the first piece. */
+export const SLIDERS = Object.freeze(['rook', 'bishop', 'queen']);
+export const TOOLS = Object.freeze(['paint', 'knight', 'king', ...SLIDERS]);
+export const GLYPH = Object.freeze({ knight: '♞', king: '♚', rook: '♜', bishop: '♝', queen: '♛' });
+export const NO_SLIDERS = Object.freeze({ rook: Object.freeze([]), bishop: Object.freeze([]), queen: Object.freeze([]) });
 export const DEFAULT_FEN = 'q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1';
 export const DEFAULT_TOUR = Object.freeze({ board: '8x8', start: 'a1', closed: false });
 export const ARROW_SETS = Object.freeze(['forks', 'knight', 'king']);
@@ -32,6 +35,8 @@ export function initial() {
     countMethod: 'hardware',
     view: null,            // /api/show (or /api/op) answer for the main board's bits
     pieces: NO_PIECES,     // per kind: the /api/steps answer for those pieces, or null for none
+    sliders: NO_SLIDERS,   // rooks, bishops and queens: per kind, the squares they stand on
+    rays: null,            // /api/slider-attacks answer for them (every piece blocks), or null
     attacks: null,         // the pieces' attack set (bitboard, count): every kind's together
     overlay: {},           // squares painted whose request is on its way: name -> { value, batch }
     step: -1,              // -1: every step; else the highlighted one (an index into allSteps)
@@ -66,11 +71,48 @@ export function squaresOf(m, kind) { return m.pieces[kind] ? m.pieces[kind].piec
 /** The kinds that have pieces on the board, knights first. */
 export function kindsOnBoard(m) { return KINDS.filter((k) => squaresOf(m, k).length > 0); }
 
-/** The kind of piece on a square, or null. */
-export function pieceAt(m, name) { return KINDS.find((k) => squaresOf(m, k).includes(name)) || null; }
+/** The kind of piece on a square (a knight, king, rook, bishop or queen), or null. */
+export function pieceAt(m, name) {
+  return KINDS.find((k) => squaresOf(m, k).includes(name)) || SLIDERS.find((k) => m.sliders[k].includes(name)) || null;
+}
 
-/** Whether any piece is on the board. */
+/** Whether any knight or king is on the board (the pieces that slide with the arrow keys). */
 export function hasPieces(m) { return kindsOnBoard(m).length > 0; }
+
+/** How many rooks, bishops and queens stand on the board. */
+export function sliderCount(sliders) { return SLIDERS.reduce((n, k) => n + sliders[k].length, 0); }
+
+/** The squares under the rays: every slider's attacks, or none. */
+export function raySquares(m) { return m.rays ? m.rays.attacks.squares : []; }
+
+/** Sliders after a click with a slider tool: a piece of that kind there goes; else one is placed, and any other slider there makes way. */
+export function sliderToggled(sliders, name, kind) {
+  const next = {};
+  for (const k of SLIDERS) {
+    const here = sliders[k].filter((s) => s !== name);
+    next[k] = k === kind && !sliders[k].includes(name) ? [...here, name] : here;
+  }
+  return next;
+}
+
+/** Sliders with any one on `name` taken off (a knight or king placed there). */
+export function sliderRemoved(sliders, name) {
+  if (!SLIDERS.some((k) => sliders[k].includes(name))) return sliders;
+  const next = {};
+  for (const k of SLIDERS) next[k] = sliders[k].filter((s) => s !== name);
+  return next;
+}
+
+/** The squares knights and kings stand on, from their answers per kind (null: none). */
+export function occupiedBy(stepped) {
+  return KINDS.flatMap((k) => (stepped[k] ? stepped[k].pieces.squares : []));
+}
+
+/** The /api/slider-attacks parameters: the sliders, and the other pieces as blockers. */
+export function sliderParams(sliders, occupied) {
+  const list = (squares) => (squares.length ? squares.join(',') : '0');
+  return { rooks: list(sliders.rook), bishops: list(sliders.bishop), queens: list(sliders.queen), occupied: list(occupied) };
+}
 
 /** Whether a square shows as set: its pending paint if any, else the board's bits. */
 export function isSet(m, name) {
@@ -101,8 +143,9 @@ export function methodsFor(m, kind) {
 
 /** What the pieces panel says about the pieces: "knights on b1 g1", "no pieces placed". */
 export function piecesText(m) {
-  const parts = kindsOnBoard(m).map((k) => {
-    const sq = squaresOf(m, k);
+  const kinds = [...kindsOnBoard(m), ...SLIDERS.filter((k) => m.sliders[k].length)];
+  const parts = kinds.map((k) => {
+    const sq = KINDS.includes(k) ? squaresOf(m, k) : m.sliders[k];
     return `${k}${sq.length > 1 ? 's' : ''} on ${sq.join(' ')}`;
   });
   return parts.length ? parts.join(', ') : 'no pieces placed';
@@ -184,7 +227,7 @@ export function withMeta(m, meta) {
 /** Choosing a tool: only what the next click does (and which kind's method is picked). */
 export function setTool(m, tool) {
   if (!TOOLS.includes(tool) || tool === m.tool) return m;
-  return { ...m, tool, piece: tool === 'paint' ? m.piece : tool, hint: null };
+  return { ...m, tool, piece: KINDS.includes(tool) ? tool : m.piece, hint: null };
 }
 
 /** The method for one kind of piece. */
@@ -197,7 +240,9 @@ export function setMethod(m, kind, method) {
 export function bitsEdited(m, view) { return { ...m, view }; }
 
 /** The board replaced by other bits (typed, cleared, brought from a panel): no pieces remain. */
-export function boardReplaced(m, view) { return { ...m, view, pieces: NO_PIECES, attacks: null, step: -1 }; }
+export function boardReplaced(m, view) {
+  return { ...m, view, pieces: NO_PIECES, sliders: NO_SLIDERS, rays: null, attacks: null, step: -1 };
+}
 
 /** The same bits seen in another numbering. */
 export function numbered(m, numbering, view) { return { ...m, numbering, view }; }
@@ -207,8 +252,12 @@ export function numbered(m, numbering, view) { return { ...m, numbering, view };
  * null) and `attacks`, the view of their attack set, which the board then shows. The
  * highlighted step stays if it still exists; after a slide the cursor follows a lone piece.
  */
-export function piecesAnswered(m, answers, attacks, { slid = false } = {}) {
+export function piecesAnswered(m, answers, attacks, { slid = false, sliders, rays } = {}) {
   const next = withPieces(m, answers, attacks);
+  if (sliders) {
+    next.sliders = sliders;
+    next.rays = sliderCount(sliders) ? rays : null;
+  }
   next.view = attacks || next.view;
   const placed = KINDS.flatMap((k) => squaresOf(next, k));
   if (slid && placed.length === 1) next.cursor = placed[0];
@@ -372,6 +421,8 @@ export function restored(m, r) {
     numbering: w.numbering,
     view: r.view,
     pieces: NO_PIECES,
+    sliders: r.sliders || NO_SLIDERS,
+    rays: r.rays || null,
     attacks: null,
     overlay: {},
     step: -1,

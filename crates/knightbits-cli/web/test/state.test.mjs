@@ -164,8 +164,37 @@ test('fill steps stay between 0 and the number of fills', () => {
 
 test('tools and arrow sets outside the lists are refused', () => {
   const m = S.initial();
-  assert.equal(S.setTool(m, 'queen'), m);
+  assert.equal(S.setTool(m, 'pawn'), m);
   assert.equal(S.setArrows(m, 'queen'), m);
+  // A slider tool keeps the method picker on the last knight or king tool.
+  assert.equal(S.setTool(S.setTool(m, 'king'), 'queen').piece, 'king');
+});
+
+test('sliders: one piece a square, knights and kings make way, all described and cleared', () => {
+  let sl = S.sliderToggled(S.NO_SLIDERS, 'a8', 'rook');
+  sl = S.sliderToggled(sl, 'f4', 'bishop');
+  assert.deepEqual(sl, { rook: ['a8'], bishop: ['f4'], queen: [] });
+  sl = S.sliderToggled(sl, 'f4', 'queen');
+  assert.deepEqual(sl, { rook: ['a8'], bishop: [], queen: ['f4'] }, 'a queen replaces the bishop');
+  assert.deepEqual(S.sliderToggled(sl, 'a8', 'rook').rook, [], 'the same tool again takes it off');
+  assert.deepEqual(S.sliderRemoved(sl, 'f4').queen, []);
+  assert.deepEqual(S.sliderParams(sl, ['c7']), { rooks: 'a8', bishops: '0', queens: 'f4', occupied: 'c7' });
+
+  const rays = { occupied: {}, pieces: [], attacks: { bitboard: hex(['a1', 'b8']), squares: ['a1', 'b8'], count: 2 } };
+  let m = withKnights();
+  m = S.piecesAnswered(m, {}, view(['a1', 'b8']), { sliders: sl, rays });
+  assert.equal(S.piecesText(m), 'knights on b1 g1, rook on a8, queen on f4');
+  assert.equal(S.pieceAt(m, 'f4'), 'queen');
+  assert.deepEqual(S.raySquares(m), ['a1', 'b8']);
+  assert.equal(S.occupiedBy(m.pieces).join(' '), 'b1 g1');
+  // Clear (or any board replaced): no slider, no ray left.
+  m = S.boardReplaced(m, view([]));
+  assert.equal(S.sliderCount(m.sliders), 0);
+  assert.deepEqual(S.raySquares(m), []);
+  assert.equal(S.piecesText(m), 'no pieces placed');
+  // The last slider taken off: its rays go too.
+  m = S.piecesAnswered(S.initial(), {}, view([]), { sliders: S.NO_SLIDERS, rays });
+  assert.equal(m.rays, null);
 });
 
 test('tour start squares: names up to 26 files, file,rank beyond, both ways as the width changes', () => {
