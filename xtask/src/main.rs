@@ -123,9 +123,21 @@ fn web(out: &Path) -> Result<(), String> {
     // The page's files, as the server embeds them, without the tests.
     let web = root.join("crates/knightbits-cli/web");
     fs::create_dir_all(out.join("js")).map_err(|e| format!("{}: {e}", out.display()))?;
-    for name in ["index.html", "style.css", "app.js"] {
+    for name in ["style.css", "app.js"] {
         copy(&web.join(name), &out.join(name))?;
     }
+    // The page as served, and the module fetched from the start, beside the page's scripts.
+    let html = fs::read_to_string(web.join("index.html")).map_err(|e| e.to_string())?;
+    let preload = format!(
+        "<link rel=\"preload\" href=\"{WASM_NAME}\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n\
+         <script type=\"module\" src=\"app.js\"></script>"
+    );
+    let html = html.replacen(
+        "<script type=\"module\" src=\"app.js\"></script>",
+        &preload,
+        1,
+    );
+    fs::write(out.join("index.html"), html).map_err(|e| e.to_string())?;
     let mut modules = 0;
     for entry in fs::read_dir(web.join("js")).map_err(|e| e.to_string())? {
         let path = entry.map_err(|e| e.to_string())?.path();

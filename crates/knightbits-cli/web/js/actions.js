@@ -32,13 +32,13 @@ export function createActions(store) {
    * attacks together, joined by the library.
    */
   async function askBoard(stepped, sliders, numbering) {
-    let view = await askAttacks(stepped, numbering);
-    if (!S.sliderCount(sliders)) return { view: view || await api.show(S.ZERO, numbering), rays: null };
+    const attacks = await askAttacks(stepped, numbering);
+    if (!S.sliderCount(sliders)) return { attacks, view: attacks || await api.show(S.ZERO, numbering), rays: null };
     const rays = await api.sliderAttacks(S.sliderParams(sliders, S.occupiedBy(stepped)));
-    view = view
-      ? await api.op({ bitboard: view.bitboard, op: 'or', other: rays.attacks.bitboard, numbering })
+    const view = attacks
+      ? await api.op({ bitboard: attacks.bitboard, op: 'or', other: rays.attacks.bitboard, numbering })
       : await api.show(rays.attacks.bitboard, numbering);
-    return { view, rays };
+    return { attacks, view, rays };
   }
 
   /** A click with the knight or king tool (`kind`) on a square; a slider there makes way. */
@@ -47,7 +47,7 @@ export function createActions(store) {
       const answers = await askPieces(S.pieceRequests(m, { toggle: name, kind }));
       const sliders = S.sliderRemoved(m.sliders, name);
       const b = await askBoard({ ...m.pieces, ...answers }, sliders, m.numbering);
-      return (n) => S.piecesAnswered(n, answers, b.view, { sliders, rays: b.rays });
+      return (n) => S.piecesAnswered(n, answers, b.attacks, { sliders, rays: b.rays, view: b.view });
     });
   }
 
@@ -58,7 +58,7 @@ export function createActions(store) {
       const answers = await askPieces(requests);
       const sliders = S.sliderToggled(m.sliders, name, kind);
       const b = await askBoard({ ...m.pieces, ...answers }, sliders, m.numbering);
-      return (n) => S.piecesAnswered(n, answers, b.view, { sliders, rays: b.rays });
+      return (n) => S.piecesAnswered(n, answers, b.attacks, { sliders, rays: b.rays, view: b.view });
     });
   }
 
@@ -73,7 +73,7 @@ export function createActions(store) {
         return (n) => S.flash(n, EDGE);
       }
       const b = await askBoard({ ...m.pieces, ...answers }, m.sliders, m.numbering);
-      return (n) => S.piecesAnswered(n, answers, b.view, { slid: true, sliders: m.sliders, rays: b.rays });
+      return (n) => S.piecesAnswered(n, answers, b.attacks, { slid: true, sliders: m.sliders, rays: b.rays, view: b.view });
     });
   }
 
@@ -83,7 +83,7 @@ export function createActions(store) {
       if (!S.squaresOf(m, kind).length) return (n) => S.setMethod(n, kind, method);
       const answers = await askPieces(S.pieceRequests(S.setMethod(m, kind, method), null));
       const b = await askBoard({ ...m.pieces, ...answers }, m.sliders, m.numbering);
-      return (n) => S.piecesAnswered(S.setMethod(n, kind, method), answers, b.view, { sliders: m.sliders, rays: b.rays });
+      return (n) => S.piecesAnswered(S.setMethod(n, kind, method), answers, b.attacks, { sliders: m.sliders, rays: b.rays, view: b.view });
     });
   }
 
@@ -296,12 +296,11 @@ export function createActions(store) {
       // Sliders: their rays with every piece as a blocker; the board shows every attack.
       let sliders = w.sliders;
       let rays = null;
-      let shown = attacks;
       if (S.sliderCount(sliders)) {
         const b = await part(askBoard(pieces, sliders, w.numbering), null);
-        if (b) ({ view: shown, rays } = b); else sliders = S.NO_SLIDERS;
+        if (b) rays = b.rays; else sliders = S.NO_SLIDERS;
       }
-      return (n) => S.restored(S.withMeta(n, meta), { wanted: w, view, pieces, attacks: shown, sliders, rays, other, forks, position, fill, tour });
+      return (n) => S.restored(S.withMeta(n, meta), { wanted: w, view, pieces, attacks, sliders, rays, other, forks, position, fill, tour });
     });
     return problems.length ? `from the link: ${problems.join('; ')}` : '';
   }

@@ -9,9 +9,9 @@ const HINTS = {
   paint: 'Click or drag to paint. Arrow keys move the cursor, Space toggles.',
   knight: 'Click to place or remove a knight. Arrow keys or A / D slide the pieces; Shift+arrows move the cursor.',
   king: 'Click to place or remove a king. Arrow keys or A / D slide the pieces; Shift+arrows move the cursor.',
-  rook: 'Click to place or remove a rook. Red dots: squares a rook, bishop or queen attacks; every piece blocks their rays.',
-  bishop: 'Click to place or remove a bishop. Red dots: squares a rook, bishop or queen attacks; every piece blocks their rays.',
-  queen: 'Click to place or remove a queen. Red dots: squares a rook, bishop or queen attacks; every piece blocks their rays.',
+  rook: 'Click to place or remove a rook. Violet diamonds: squares a rook, bishop or queen attacks; every piece blocks their rays.',
+  bishop: 'Click to place or remove a bishop. Violet diamonds: squares a rook, bishop or queen attacks; every piece blocks their rays.',
+  queen: 'Click to place or remove a queen. Violet diamonds: squares a rook, bishop or queen attacks; every piece blocks their rays.',
 };
 
 export function createBoard(store, actions) {

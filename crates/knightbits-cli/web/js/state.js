@@ -249,16 +249,17 @@ export function numbered(m, numbering, view) { return { ...m, numbering, view };
 
 /**
  * The pieces recomputed: `answers` per kind (absent: unchanged; kinds left without pieces hold
- * null) and `attacks`, the view of their attack set, which the board then shows. The
+ * null) and `attacks`, the view of the knights' and kings' attack set, which the board then
+ * shows, or `view`, every piece's attacks (the sliders' rays joined) when sliders stand too. The
  * highlighted step stays if it still exists; after a slide the cursor follows a lone piece.
  */
-export function piecesAnswered(m, answers, attacks, { slid = false, sliders, rays } = {}) {
+export function piecesAnswered(m, answers, attacks, { slid = false, sliders, rays, view } = {}) {
   const next = withPieces(m, answers, attacks);
   if (sliders) {
     next.sliders = sliders;
     next.rays = sliderCount(sliders) ? rays : null;
   }
-  next.view = attacks || next.view;
+  next.view = view || attacks || next.view;
   const placed = KINDS.flatMap((k) => squaresOf(next, k));
   if (slid && placed.length === 1) next.cursor = placed[0];
   return next;

@@ -52,5 +52,9 @@ test('every import resolves to an embedded file, and nothing comes from elsewher
     assert.ok(files.has(new URL(r, 'http://page/').pathname), `index.html loads ${r}, which is not embedded`);
   }
   assert.match(html, /<script type="module" src="app.js"><\/script>/);
+  // Every module is preloaded together, so loading is one round of requests, not a chain.
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((r) => r[1]).sort();
+  const modules = readdirSync(resolve(web, 'js')).filter((f) => f.endsWith('.js')).map((f) => `js/${f}`).sort();
+  assert.deepEqual(preloaded, modules);
   assert.match(html, /<link rel="icon" [^>]*href="data:image\/svg\+xml;base64,/, 'the favicon is inline: no request for it');
 });
