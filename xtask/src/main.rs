@@ -4,8 +4,8 @@
 //! `crates/knightbits-cli/web/` (the same ones `knightbits serve` embeds), `js/config.js`
 //! saying the library is the WebAssembly module beside them, and that module,
 //! `knightbits.wasm`, built from `crates/knightbits-wasm` for `wasm32-unknown-unknown` with the
-//! workspace's `wasm` profile (and shrunk by `wasm-opt` when one is on the PATH). Any static
-//! file server can then serve DIR at its root.
+//! workspace's `wasm` profile (and shrunk by Binaryen's `wasm-opt -Oz` when there is one: see
+//! [`wasm_opt`]). Any static file server can then serve DIR at its root.
 
 use std::env;
 use std::fs;
@@ -155,27 +155,20 @@ fn web(out: &Path) -> Result<(), String> {
     .map_err(|e| e.to_string())?;
 
     let wasm = out.join(WASM_NAME);
-    let optimized = Command::new("wasm-opt")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-        && status(
-            Command::new("wasm-opt")
-                .arg(&built)
-                .arg("-o")
-                .arg(&wasm)
-                .args([
-                    "-Oz",
-                    "--strip-debug",
-                    "--enable-bulk-memory",
-                    "--enable-sign-ext",
-                    "--enable-nontrapping-float-to-int",
-                    "--enable-mutable-globals",
-                    "--enable-multivalue",
-                    "--enable-reference-types",
-                ]),
-        )
-        .is_ok();
+    let optimizer = wasm_opt(&root);
+    let optimized = optimizer.as_ref().is_some_and(|opt| {
+        status(Command::new(opt).arg(&built).arg("-o").arg(&wasm).args([
+            "-Oz",
+            "--strip-debug",
+            "--enable-bulk-memory",
+            "--enable-sign-ext",
+            "--enable-nontrapping-float-to-int",
+            "--enable-mutable-globals",
+            "--enable-multivalue",
+            "--enable-reference-types",
+        ]))
+        .is_ok()
+    });
     if !optimized {
         copy(&built, &wasm)?;
     }
@@ -193,6 +186,23 @@ fn web(out: &Path) -> Result<(), String> {
         if optimized { " (wasm-opt -Oz)" } else { "" },
     );
     Ok(())
+}
+
+/// Binaryen's `wasm-opt`: `$WASM_OPT`, else one on the PATH, else the one the browser tests
+/// install from npm (the `binaryen` package, in `crates/knightbits-cli/tests/browser`).
+fn wasm_opt(root: &Path) -> Option<PathBuf> {
+    let works = |p: &Path| {
+        Command::new(p)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    let candidates = [
+        env::var_os("WASM_OPT").map(PathBuf::from),
+        Some(PathBuf::from("wasm-opt")),
+        Some(root.join("crates/knightbits-cli/tests/browser/node_modules/.bin/wasm-opt")),
+    ];
+    candidates.into_iter().flatten().find(|p| works(p))
 }
 
 fn copy(from: &Path, to: &Path) -> Result<(), String> {
