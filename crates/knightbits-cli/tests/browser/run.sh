@@ -34,4 +34,5 @@ KNIGHTBITS_TARGET=served KNIGHTBITS_BIN="$target/debug/knightbits" node --test s
 site="$(mktemp -d)"
 trap 'rm -rf "$site"' EXIT
 (cd "$root" && cargo xtask web --out "$site")
+KNIGHTBITS_WASM="$site/knightbits.wasm" node --test "$here"/../../web/test/wasm.test.mjs
 KNIGHTBITS_TARGET=static KNIGHTBITS_SITE="$site" node --test site.test.mjs

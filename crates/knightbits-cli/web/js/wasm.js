@@ -6,11 +6,18 @@
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** Loads the module at `url` (a real .wasm file); resolves to `{ call(name, query) }`. */
-export async function loadLibrary(url) {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${res.statusText}`);
-  const { instance } = await WebAssembly.instantiate(await res.arrayBuffer(), {});
+/**
+ * Loads the module from `source`: the address of the .wasm file (the page), or its bytes (a
+ * test). Resolves to `{ call(name, query) }`.
+ */
+export async function loadLibrary(source) {
+  let bytes = source;
+  if (typeof source === 'string' || source instanceof URL) {
+    const res = await fetch(source);
+    if (!res.ok) throw new Error(`${source}: ${res.status} ${res.statusText}`);
+    bytes = await res.arrayBuffer();
+  }
+  const { instance } = await WebAssembly.instantiate(bytes, {});
   const x = instance.exports;
 
   function put(text) {
