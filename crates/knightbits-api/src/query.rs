@@ -19,6 +19,7 @@ use crate::picture::{self, Drawing};
 use crate::position::{
     self, ForksRequest, MovesRequest, PieceMovesRequest, PositionMovesRequest, PositionRequest,
 };
+use crate::sliders::{self, SliderRequest};
 use crate::tour::{self, KnightsTour, TourRequest};
 use crate::values::{self, Piece, PieceMethod, Targets};
 use crate::walks::{self, DistanceRequest, DistancesRequest, FillRequest, Reach, ReachRequest};
@@ -81,6 +82,12 @@ const ENDPOINTS: &[(&str, &[&str], Kind, Handler)] = &[
     ("slide", &["squares", "by"], Kind::Json, |p| {
         json(&bits::slide(&slide(p)?))
     }),
+    (
+        "slider-attacks",
+        &["rooks", "bishops", "queens", "occupied"],
+        Kind::Json,
+        |p| json(&sliders::slider_attacks(&slider_request(p)?)?),
+    ),
     ("position", &["fen"], Kind::Json, |p| {
         json(&position::position(&PositionRequest {
             position: p.position()?,
@@ -271,6 +278,18 @@ fn slide(p: &Params) -> Result<SlideRequest, QueryError> {
     Ok(SlideRequest {
         pieces,
         by: values::choice("by", p.required("by")?)?,
+    })
+}
+
+/// `slider-attacks`: `rooks`, `bishops`, `queens` and the other `occupied` squares, each a
+/// bitboard in any form (default none).
+fn slider_request(p: &Params) -> Result<SliderRequest, QueryError> {
+    let set = |name| Ok::<_, QueryError>(p.bitboard_opt(name)?.unwrap_or(Bitboard::EMPTY));
+    Ok(SliderRequest {
+        rooks: set("rooks")?,
+        bishops: set("bishops")?,
+        queens: set("queens")?,
+        occupied: set("occupied")?,
     })
 }
 

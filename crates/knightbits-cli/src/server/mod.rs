@@ -47,6 +47,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     module!("actions.js"),
     module!("api.js"),
     module!("board.js"),
+    module!("config.js"),
     module!("convert.js"),
     module!("dom.js"),
     module!("fields.js"),
@@ -62,6 +63,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     module!("store.js"),
     module!("tour.js"),
     module!("url.js"),
+    module!("wasm.js"),
 ];
 
 /// The page may load only what this server serves.

@@ -281,14 +281,16 @@ test('a FEN shows its fork move; fills and a shortest path from a clicked square
   await idle(page);
   assert.match(await page.textContent('#fork-moves'), /e5d7/);
 
-  // A bad FEN: the error line names the problem and the panel keeps the last position.
+  // A bad FEN: the line under the field names the problem, and the panel no longer shows the
+  // last position's moves (they would describe a position the field does not hold).
   await page.fill('#fen', '8/8/8 w - - 0 1');
   await page.press('#fen', 'Enter');
   await idle(page);
-  assert.equal(await page.isVisible('#error'), true);
-  assert.match(await page.textContent('#error'), /fen/i);
+  assert.equal(await page.isVisible('#error'), false, 'the error is the panel\'s own');
+  assert.equal(await page.isVisible('#fen-error'), true);
   assert.match(await page.textContent('#fen-error'), /fen/i);
-  assert.match(await page.textContent('#fork-moves'), /e5d7/);
+  assert.equal(await page.textContent('#fork-moves'), '');
+  assert.equal(await page.isVisible('#pos-svg'), false);
 
   // Fills from a1: 3 squares after the first fill, 12 after the second (the wiki's diagrams);
   // a1 to h8 is six moves.
@@ -321,7 +323,9 @@ test('a FEN shows its fork move; fills and a shortest path from a clicked square
   await page.fill('#tour-start', 'a1');
   await page.click('#tour-go');
   await idle(page);
-  assert.match(await page.textContent('#error'), /no tour on 4x4/);
+  assert.match(await page.textContent('#tour-error'), /no tour on 4x4/);
+  assert.equal(await page.textContent('#tour-out'), '', 'the 5 x 5 tour is no longer described');
+  assert.equal(await page.$$eval('#tour-svg svg', (els) => els.length), 0, 'nor drawn');
   await page.screenshot({ path: resolve(artifacts, 'explorer-position.png'), fullPage: true });
   assert.deepEqual(foreign, []);
   assert.deepEqual(errors, []);

@@ -26,12 +26,39 @@ export function createActions(store) {
     return api.op({ bitboard: plan.union[0], op: 'or', other: plan.union[1], numbering });
   }
 
-  /** A click with the knight or king tool (`kind`) on a square. */
+  /**
+   * The board's view and the rays after a change of pieces: knights and kings (`stepped`, the
+   * answers per kind) and sliders, whose rays every piece blocks. The view is every piece's
+   * attacks together, joined by the library.
+   */
+  async function askBoard(stepped, sliders, numbering) {
+    const attacks = await askAttacks(stepped, numbering);
+    if (!S.sliderCount(sliders)) return { attacks, view: attacks || await api.show(S.ZERO, numbering), rays: null };
+    const rays = await api.sliderAttacks(S.sliderParams(sliders, S.occupiedBy(stepped)));
+    const view = attacks
+      ? await api.op({ bitboard: attacks.bitboard, op: 'or', other: rays.attacks.bitboard, numbering })
+      : await api.show(rays.attacks.bitboard, numbering);
+    return { attacks, view, rays };
+  }
+
+  /** A click with the knight or king tool (`kind`) on a square; a slider there makes way. */
   function togglePiece(name, kind) {
     return act(async (m) => {
       const answers = await askPieces(S.pieceRequests(m, { toggle: name, kind }));
-      const attacks = await askAttacks(answers, m.numbering);
-      return (n) => S.piecesAnswered(n, answers, attacks);
+      const sliders = S.sliderRemoved(m.sliders, name);
+      const b = await askBoard({ ...m.pieces, ...answers }, sliders, m.numbering);
+      return (n) => S.piecesAnswered(n, answers, b.attacks, { sliders, rays: b.rays, view: b.view });
+    });
+  }
+
+  /** A click with the rook, bishop or queen tool (`kind`) on a square; a knight or king there makes way. */
+  function toggleSlider(name, kind) {
+    return act(async (m) => {
+      const requests = S.pieceRequests(m, { toggle: name, kind }).filter((r) => S.squaresOf(m, r.kind).includes(name));
+      const answers = await askPieces(requests);
+      const sliders = S.sliderToggled(m.sliders, name, kind);
+      const b = await askBoard({ ...m.pieces, ...answers }, sliders, m.numbering);
+      return (n) => S.piecesAnswered(n, answers, b.attacks, { sliders, rays: b.rays, view: b.view });
     });
   }
 
@@ -45,8 +72,8 @@ export function createActions(store) {
         setTimeout(() => store.now((n) => S.unflash(n, EDGE)), FLASH_MS);
         return (n) => S.flash(n, EDGE);
       }
-      const attacks = await askAttacks(answers, m.numbering);
-      return (n) => S.piecesAnswered(n, answers, attacks, { slid: true });
+      const b = await askBoard({ ...m.pieces, ...answers }, m.sliders, m.numbering);
+      return (n) => S.piecesAnswered(n, answers, b.attacks, { slid: true, sliders: m.sliders, rays: b.rays, view: b.view });
     });
   }
 
@@ -55,8 +82,8 @@ export function createActions(store) {
     return act(async (m) => {
       if (!S.squaresOf(m, kind).length) return (n) => S.setMethod(n, kind, method);
       const answers = await askPieces(S.pieceRequests(S.setMethod(m, kind, method), null));
-      const attacks = await askAttacks(answers, m.numbering);
-      return (n) => S.piecesAnswered(S.setMethod(n, kind, method), answers, attacks);
+      const b = await askBoard({ ...m.pieces, ...answers }, m.sliders, m.numbering);
+      return (n) => S.piecesAnswered(S.setMethod(n, kind, method), answers, b.attacks, { sliders: m.sliders, rays: b.rays, view: b.view });
     });
   }
 
@@ -132,8 +159,8 @@ export function createActions(store) {
   function showOther(input) {
     return act(async () => {
       const v = await api.show(input);
-      return (n) => S.otherShown(n, v);
-    });
+      return (n) => S.panelError(S.otherShown(n, v), 'second', null);
+    }, { local: true, onError: (n, e) => S.panelError(n, 'second', e.message) });
   }
 
   function toggleOther(name) {
@@ -173,12 +200,12 @@ export function createActions(store) {
     return { fen: pos.fen, forks, knight, king };
   }
 
-  /** A FEN: its moves and forks; a refused one leaves the last position shown. */
+  /** A FEN: its moves and forks; a refused one clears them and says why beside the field. */
   function loadPosition(fen) {
     return act(async () => {
       const p = await askPosition(fen.trim());
       return (n) => S.positionLoaded(n, p);
-    }, { onError: (n, e) => S.positionFailed(n, e.message) });
+    }, { local: true, onError: (n, e) => S.positionFailed(n, e.message) });
   }
 
   /** The side to move's knight attacks, onto the board. */
@@ -215,21 +242,24 @@ export function createActions(store) {
     const [t, svg] = await Promise.allSettled([api.tour(q), api.tourSvg(q)]);
     if (t.status === 'rejected') throw t.reason;
     if (svg.status === 'rejected') throw svg.reason;
-    return { params, answer: t.value, svg: svg.value };
+    return { params, answer: t.value, svg: svg.value, error: null };
   }
 
-  function showTour(params) {
-    return act(async () => {
+  /** The tour the panel's inputs ask for; a refusal clears the old tour and says why beside them. */
+  function showTour() {
+    let params;
+    return act(async (m) => {
+      params = S.tourParams(m.tourForm);
       const r = await askTour(params);
       return (n) => S.tourShown(n, r.params, r.answer, r.svg);
-    });
+    }, { local: true, onError: (n, e) => S.tourFailed(n, params || S.tourParams(n.tourForm), e.message) });
   }
 
   function convert(input, from, to) {
     return act(async () => {
       const r = await api.convert(input, from, to);
-      return (n) => S.converted(n, '→ ' + r.bitboard);
-    }, { onError: (n) => S.converted(n, '') });
+      return (n) => S.panelError(S.converted(n, '→ ' + r.bitboard), 'convert', null);
+    }, { local: true, onError: (n, e) => S.panelError(S.converted(n, ''), 'convert', e.message) });
   }
 
   // ---- the whole page from its URL ----
@@ -259,16 +289,24 @@ export function createActions(store) {
         w.from ? part(askFill(w.from).then(async (r) => ({
           ...r, from: w.from, to: w.to, path: w.to ? await api.distance(w.from, w.to) : null,
         })), null) : null,
-        part(askTour(w.tour), null).then((v) => v || askTour(S.DEFAULT_TOUR)),
+        // A refused tour is shown as refused, its reason beside the tour's inputs.
+        askTour(w.tour).catch((e) => ({ params: w.tour, answer: null, svg: null, error: e.message })),
       ]);
       const attacks = await askAttacks(pieces, w.numbering);
-      return (n) => S.restored(S.withMeta(n, meta), { wanted: w, view, pieces, attacks, other, forks, position, fill, tour });
+      // Sliders: their rays with every piece as a blocker; the board shows every attack.
+      let sliders = w.sliders;
+      let rays = null;
+      if (S.sliderCount(sliders)) {
+        const b = await part(askBoard(pieces, sliders, w.numbering), null);
+        if (b) rays = b.rays; else sliders = S.NO_SLIDERS;
+      }
+      return (n) => S.restored(S.withMeta(n, meta), { wanted: w, view, pieces, attacks, sliders, rays, other, forks, position, fill, tour });
     });
     return problems.length ? `from the link: ${problems.join('; ')}` : '';
   }
 
   return {
-    togglePiece, slide, setMethod, replaceBoard, typed, op, combine, toggleBit, paint, setNumbering,
+    togglePiece, toggleSlider, slide, setMethod, replaceBoard, typed, op, combine, toggleBit, paint, setNumbering,
     showOther, toggleOther, showForks, toggleTarget, loadPosition, positionAttacksToBoard,
     fillClick, showTour, convert, load,
   };

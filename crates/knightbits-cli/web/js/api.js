@@ -1,5 +1,15 @@
 // Talking to the library: every /api/… address the page uses is written here, and only here.
-// The page computes nothing itself; these answers are what it shows.
+// The page computes nothing itself; these answers are what it shows. They come from the
+// server's /api/ (`knightbits serve`) or, on the static site (`cargo xtask web`), from the same
+// endpoint table compiled to WebAssembly and called in the page: js/config.js says which.
+
+import { BACKEND } from './config.js';
+import { loadLibrary } from './wasm.js';
+
+/** Where the answers come from: 'api' or 'wasm'. */
+export const backend = BACKEND === 'wasm' ? 'wasm' : 'api';
+
+const library = backend === 'wasm' ? await loadLibrary(new URL('../knightbits.wasm', import.meta.url)) : null;
 
 function query(params) {
   const q = new URLSearchParams();
@@ -8,24 +18,33 @@ function query(params) {
   return s ? '?' + s : '';
 }
 
-/** One JSON endpoint; a refusal becomes an Error with the server's message. */
-async function json(name, params) {
+/** One endpoint's answer: `{ ok, body, statusText }`, from the server or the module. */
+async function ask(name, params) {
+  if (library) {
+    const { status, body } = library.call(name, query(params).slice(1));
+    return { ok: status === 200, body, statusText: `status ${status}` };
+  }
   const res = await fetch(`/api/${name}${query(params)}`);
-  const body = await res.json();
-  if (!res.ok) throw new Error(body.error || res.statusText);
-  return body;
+  return { ok: res.ok, body: await res.text(), statusText: res.statusText };
+}
+
+/** The refusal's message: the `error` of its JSON body. */
+function refusal(r) {
+  try { return JSON.parse(r.body).error || r.statusText; } catch (_) { return r.statusText; }
+}
+
+/** One JSON endpoint; a refusal becomes an Error with the library's message. */
+async function json(name, params) {
+  const r = await ask(name, params);
+  if (!r.ok) throw new Error(refusal(r));
+  return JSON.parse(r.body);
 }
 
 /** One picture endpoint, as SVG text; a refusal becomes an Error. */
 async function text(name, params) {
-  const res = await fetch(`/api/${name}${query(params)}`);
-  const body = await res.text();
-  if (!res.ok) {
-    let message = res.statusText;
-    try { message = JSON.parse(body).error || message; } catch (_) { /* not JSON */ }
-    throw new Error(message);
-  }
-  return body;
+  const r = await ask(name, params);
+  if (!r.ok) throw new Error(refusal(r));
+  return r.body;
 }
 
 export const meta = () => json('meta');
@@ -34,6 +53,8 @@ export const show = (input, numbering = 'a1-b1') => json('show', { input, number
 export const op = (params) => json('op', params);
 export const steps = (params) => json('steps', params);
 export const attacks = (params) => json('attacks', params);
+/** Rooks, bishops and queens (square lists) with every other piece (`occupied`) as a blocker. */
+export const sliderAttacks = (params) => json('slider-attacks', params);
 export const convert = (input, from, to) => json('convert', { input, from, to });
 export const forkSquares = (targets) => json('fork-squares', { targets });
 export const position = (fen) => json('position', { fen });
@@ -45,5 +66,13 @@ export const distance = (from, to) => json('distance', { from, to });
 export const tour = (params) => json('tour', params);
 export const tourSvg = (params) => text('tour-svg', params);
 
-/** The address of a board picture (for an <img> or a download link; nothing is fetched). */
-export const svgUrl = (params) => `/api/svg${query(params)}`;
+/**
+ * The address of a board picture (for an <img> or a download link): the server's /api/svg, or
+ * on the static site the picture itself as a data: address (nothing is fetched either way
+ * until it is shown).
+ */
+export function svgUrl(params) {
+  if (!library) return `/api/svg${query(params)}`;
+  const { status, body } = library.call('svg', query(params).slice(1));
+  return status === 200 ? 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(body) : '';
+}

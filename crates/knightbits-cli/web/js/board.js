@@ -9,6 +9,9 @@ const HINTS = {
   paint: 'Click or drag to paint. Arrow keys move the cursor, Space toggles.',
   knight: 'Click to place or remove a knight. Arrow keys or A / D slide the pieces; Shift+arrows move the cursor.',
   king: 'Click to place or remove a king. Arrow keys or A / D slide the pieces; Shift+arrows move the cursor.',
+  rook: 'Click to place or remove a rook. Violet diamonds: squares a rook, bishop or queen attacks; every piece blocks their rays.',
+  bishop: 'Click to place or remove a bishop. Violet diamonds: squares a rook, bishop or queen attacks; every piece blocks their rays.',
+  queen: 'Click to place or remove a queen. Violet diamonds: squares a rook, bishop or queen attacks; every piece blocks their rays.',
 };
 
 export function createBoard(store, actions) {
@@ -49,6 +52,7 @@ export function createBoard(store, actions) {
   function click(name) {
     const m = model();
     if (m.tool === 'paint') actions.toggleBit(name);
+    else if (S.SLIDERS.includes(m.tool)) actions.toggleSlider(name, m.tool);
     else actions.togglePiece(name, m.tool);
   }
 
@@ -125,8 +129,10 @@ export function createBoard(store, actions) {
       LERF.forEach((name, i) => { squares.get(name).firstChild.textContent = grid ? grid[i] : ''; });
       document.body.classList.toggle('no-indices', !m.indices);
     }
-    if (changed(m, prev, 'pieces')) {
+    if (changed(m, prev, 'pieces', 'sliders', 'rays')) {
+      const rays = new Set(S.raySquares(m));
       for (const [name, el] of squares) {
+        el.classList.toggle('ray', rays.has(name));
         const kind = S.pieceAt(m, name);
         const glyph = kind ? S.GLYPH[kind] : '';
         const pc = el.lastChild;

@@ -17,6 +17,12 @@ export function createConvert(store, actions) {
       fillSelect($('#conv-to'), m.meta.numberings, 'a1-b1');
       fillSelect($('#count-method'), m.meta.count_methods, m.countMethod);
     }
+    if (changed(m, prev, 'errors')) {
+      const e = m.errors.convert || '';
+      $('#convert-error').textContent = e;
+      $('#convert-error').hidden = !e;
+      $('#conv-in').classList.toggle('invalid', Boolean(e));
+    }
     if (changed(m, prev, 'convert')) $('#conv-out').textContent = m.convert ? m.convert.text : '';
     if (changed(m, prev, 'countMethod') && $('#count-method').value !== m.countMethod) $('#count-method').value = m.countMethod;
     if (changed(m, prev, 'view', 'countMethod')) {

@@ -16,6 +16,19 @@ export const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '
  * between their squares, Enter or Space clicks. Returns the cells by square name.
  */
 export function buildMini(container, clickable) {
+  // Coordinates around the board: ranks 8 to 1 beside it, files a to h under it.
+  const wrap = document.createElement('div');
+  wrap.className = 'mini-wrap';
+  container.replaceWith(wrap);
+  const ranks = document.createElement('div');
+  ranks.className = 'ranks';
+  ranks.setAttribute('aria-hidden', 'true');
+  ranks.innerHTML = '<span>8</span><span>7</span><span>6</span><span>5</span><span>4</span><span>3</span><span>2</span><span>1</span>';
+  const files = document.createElement('div');
+  files.className = 'files';
+  files.setAttribute('aria-hidden', 'true');
+  files.innerHTML = '<span>a</span><span>b</span><span>c</span><span>d</span><span>e</span><span>f</span><span>g</span><span>h</span>';
+  wrap.append(ranks, container, files);
   const cells = new Map();
   for (const name of DRAWN) {
     const el = document.createElement(clickable ? 'button' : 'span');

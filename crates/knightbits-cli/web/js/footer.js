@@ -1,10 +1,14 @@
 // The footer: the library's version, the board as an SVG download, the last answer's latency.
 
 import { $, changed } from './dom.js';
-import { svgUrl } from './api.js';
+import { svgUrl, backend } from './api.js';
 import * as S from './state.js';
 
 export function createFooter() {
+  $('#backend').textContent = backend === 'wasm'
+    ? 'the page computes nothing: the library, compiled to WebAssembly, answers in the page'
+    : 'the page computes nothing: it asks the library at /api/…';
+  document.body.dataset.backend = backend;
   function render(m, prev) {
     if (changed(m, prev, 'meta') && m.meta) $('#version').textContent = m.meta.version;
     if (changed(m, prev, 'view', 'pieces', 'piece')) {

@@ -31,7 +31,14 @@ export function createPosition(store, actions) {
       const radio = document.querySelector(`input[name="arrows"][value="${m.arrows}"]`);
       if (radio && !radio.checked) radio.checked = true;
     }
-    if (!m.position || !changed(m, prev, 'position', 'arrows')) return;
+    if (!changed(m, prev, 'position', 'arrows')) return;
+    if (!m.position) {
+      for (const id of ['#pos-turn', '#fork-squares', '#fork-moves', '#safe-forks', '#royal-forks', '#knight-moves', '#king-moves']) $(id).textContent = '';
+      $('#pos-svg').removeAttribute('src');
+      $('#pos-svg').hidden = true;
+      return;
+    }
+    $('#pos-svg').hidden = false;
     const { fen, forks, knight, king } = m.position;
     if (changed(m, prev, 'position')) {
       if ($('#fen').value !== fen && document.activeElement !== $('#fen')) $('#fen').value = fen;

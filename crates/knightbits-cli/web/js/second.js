@@ -14,6 +14,12 @@ export function createSecond(store, actions) {
   $('#clear-second').addEventListener('click', () => actions.showOther(S.ZERO));
 
   function render(m, prev) {
+    if (changed(m, prev, 'errors')) {
+      const e = m.errors.second || '';
+      $('#second-error').textContent = e;
+      $('#second-error').hidden = !e;
+      $('#hex2').classList.toggle('invalid', Boolean(e));
+    }
     if (!m.other || !changed(m, prev, 'other')) return;
     const set = new Set(m.other.squares);
     for (const [name, el] of cells) el.classList.toggle('on', set.has(name));

@@ -8,11 +8,17 @@
 
 export const ZERO = '0x0000000000000000';
 export const KINDS = Object.freeze(['knight', 'king']);
-export const TOOLS = Object.freeze(['paint', 'knight', 'king']);
-export const GLYPH = Object.freeze({ knight: '♞', king: '♚' });
+/** The sliding pieces: no methods to step through, their rays stop at the first piece. */
+export const SLIDERS = Object.freeze(['rook', 'bishop', 'queen']);
+export const TOOLS = Object.freeze(['paint', 'knight', 'king', ...SLIDERS]);
+export const GLYPH = Object.freeze({ knight: '♞', king: '♚', rook: '♜', bishop: '♝', queen: '♛' });
+export const NO_SLIDERS = Object.freeze({ rook: Object.freeze([]), bishop: Object.freeze([]), queen: Object.freeze([]) });
 export const DEFAULT_FEN = 'q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1';
 export const DEFAULT_TOUR = Object.freeze({ board: '8x8', start: 'a1', closed: false });
 export const ARROW_SETS = Object.freeze(['forks', 'knight', 'king']);
+
+/** The tour panel's inputs at their defaults. */
+export const DEFAULT_TOUR_FORM = Object.freeze({ w: '8', h: '8', start: 'a1', closed: false });
 
 const NO_PIECES = Object.freeze({ knight: null, king: null });
 const NO_FILL = Object.freeze({ from: null, to: null, k: 0, fills: [], distances: null, path: null });
@@ -29,6 +35,8 @@ export function initial() {
     countMethod: 'hardware',
     view: null,            // /api/show (or /api/op) answer for the main board's bits
     pieces: NO_PIECES,     // per kind: the /api/steps answer for those pieces, or null for none
+    sliders: NO_SLIDERS,   // rooks, bishops and queens: per kind, the squares they stand on
+    rays: null,            // /api/slider-attacks answer for them (every piece blocks), or null
     attacks: null,         // the pieces' attack set (bitboard, count): every kind's together
     overlay: {},           // squares painted whose request is on its way: name -> { value, batch }
     step: -1,              // -1: every step; else the highlighted one (an index into allSteps)
@@ -43,7 +51,10 @@ export function initial() {
     fenError: null,
     arrows: 'forks',       // which moves the position picture draws
     fill: NO_FILL,         // fill, distance and path panel
-    tour: null,            // { params: { board, start, closed }, answer, svg }
+    tourForm: { ...DEFAULT_TOUR_FORM }, // the tour panel's inputs as typed: { w, h, start, closed }
+    tour: null,            // { params: { board, start, closed }, answer, svg, error }: answer and
+                           // svg are null when the library refused (error says why)
+    errors: {},            // a panel's own error line, next to its controls: panel -> message
     convert: null,         // { text } of the converter, or null
     latency: null,         // milliseconds of the last interaction
   };
@@ -60,11 +71,48 @@ export function squaresOf(m, kind) { return m.pieces[kind] ? m.pieces[kind].piec
 /** The kinds that have pieces on the board, knights first. */
 export function kindsOnBoard(m) { return KINDS.filter((k) => squaresOf(m, k).length > 0); }
 
-/** The kind of piece on a square, or null. */
-export function pieceAt(m, name) { return KINDS.find((k) => squaresOf(m, k).includes(name)) || null; }
+/** The kind of piece on a square (a knight, king, rook, bishop or queen), or null. */
+export function pieceAt(m, name) {
+  return KINDS.find((k) => squaresOf(m, k).includes(name)) || SLIDERS.find((k) => m.sliders[k].includes(name)) || null;
+}
 
-/** Whether any piece is on the board. */
+/** Whether any knight or king is on the board (the pieces that slide with the arrow keys). */
 export function hasPieces(m) { return kindsOnBoard(m).length > 0; }
+
+/** How many rooks, bishops and queens stand on the board. */
+export function sliderCount(sliders) { return SLIDERS.reduce((n, k) => n + sliders[k].length, 0); }
+
+/** The squares under the rays: every slider's attacks, or none. */
+export function raySquares(m) { return m.rays ? m.rays.attacks.squares : []; }
+
+/** Sliders after a click with a slider tool: a piece of that kind there goes; else one is placed, and any other slider there makes way. */
+export function sliderToggled(sliders, name, kind) {
+  const next = {};
+  for (const k of SLIDERS) {
+    const here = sliders[k].filter((s) => s !== name);
+    next[k] = k === kind && !sliders[k].includes(name) ? [...here, name] : here;
+  }
+  return next;
+}
+
+/** Sliders with any one on `name` taken off (a knight or king placed there). */
+export function sliderRemoved(sliders, name) {
+  if (!SLIDERS.some((k) => sliders[k].includes(name))) return sliders;
+  const next = {};
+  for (const k of SLIDERS) next[k] = sliders[k].filter((s) => s !== name);
+  return next;
+}
+
+/** The squares knights and kings stand on, from their answers per kind (null: none). */
+export function occupiedBy(stepped) {
+  return KINDS.flatMap((k) => (stepped[k] ? stepped[k].pieces.squares : []));
+}
+
+/** The /api/slider-attacks parameters: the sliders, and the other pieces as blockers. */
+export function sliderParams(sliders, occupied) {
+  const list = (squares) => (squares.length ? squares.join(',') : '0');
+  return { rooks: list(sliders.rook), bishops: list(sliders.bishop), queens: list(sliders.queen), occupied: list(occupied) };
+}
 
 /** Whether a square shows as set: its pending paint if any, else the board's bits. */
 export function isSet(m, name) {
@@ -95,8 +143,9 @@ export function methodsFor(m, kind) {
 
 /** What the pieces panel says about the pieces: "knights on b1 g1", "no pieces placed". */
 export function piecesText(m) {
-  const parts = kindsOnBoard(m).map((k) => {
-    const sq = squaresOf(m, k);
+  const kinds = [...kindsOnBoard(m), ...SLIDERS.filter((k) => m.sliders[k].length)];
+  const parts = kinds.map((k) => {
+    const sq = KINDS.includes(k) ? squaresOf(m, k) : m.sliders[k];
     return `${k}${sq.length > 1 ? 's' : ''} on ${sq.join(' ')}`;
   });
   return parts.length ? parts.join(', ') : 'no pieces placed';
@@ -178,7 +227,7 @@ export function withMeta(m, meta) {
 /** Choosing a tool: only what the next click does (and which kind's method is picked). */
 export function setTool(m, tool) {
   if (!TOOLS.includes(tool) || tool === m.tool) return m;
-  return { ...m, tool, piece: tool === 'paint' ? m.piece : tool, hint: null };
+  return { ...m, tool, piece: KINDS.includes(tool) ? tool : m.piece, hint: null };
 }
 
 /** The method for one kind of piece. */
@@ -191,19 +240,26 @@ export function setMethod(m, kind, method) {
 export function bitsEdited(m, view) { return { ...m, view }; }
 
 /** The board replaced by other bits (typed, cleared, brought from a panel): no pieces remain. */
-export function boardReplaced(m, view) { return { ...m, view, pieces: NO_PIECES, attacks: null, step: -1 }; }
+export function boardReplaced(m, view) {
+  return { ...m, view, pieces: NO_PIECES, sliders: NO_SLIDERS, rays: null, attacks: null, step: -1 };
+}
 
 /** The same bits seen in another numbering. */
 export function numbered(m, numbering, view) { return { ...m, numbering, view }; }
 
 /**
  * The pieces recomputed: `answers` per kind (absent: unchanged; kinds left without pieces hold
- * null) and `attacks`, the view of their attack set, which the board then shows. The
+ * null) and `attacks`, the view of the knights' and kings' attack set, which the board then
+ * shows, or `view`, every piece's attacks (the sliders' rays joined) when sliders stand too. The
  * highlighted step stays if it still exists; after a slide the cursor follows a lone piece.
  */
-export function piecesAnswered(m, answers, attacks, { slid = false } = {}) {
+export function piecesAnswered(m, answers, attacks, { slid = false, sliders, rays, view } = {}) {
   const next = withPieces(m, answers, attacks);
-  next.view = attacks || next.view;
+  if (sliders) {
+    next.sliders = sliders;
+    next.rays = sliderCount(sliders) ? rays : null;
+  }
+  next.view = view || attacks || next.view;
   const placed = KINDS.flatMap((k) => squaresOf(next, k));
   if (slid && placed.length === 1) next.cursor = placed[0];
   return next;
@@ -277,7 +333,8 @@ export function otherShown(m, view) { return { ...m, other: view }; }
 export function forksShown(m, targets, forks) { return { ...m, forks: { targets, forks } }; }
 
 export function positionLoaded(m, position) { return { ...m, position, fenError: null }; }
-export function positionFailed(m, message) { return { ...m, fenError: message }; }
+/** A FEN refused: the last position's moves and forks are no longer shown; the reason is. */
+export function positionFailed(m, message) { return { ...m, position: null, fenError: message }; }
 export function setArrows(m, arrows) { return ARROW_SETS.includes(arrows) ? { ...m, arrows } : m; }
 
 export function fillCleared(m) { return { ...m, fill: NO_FILL }; }
@@ -291,7 +348,64 @@ export function fillStep(m, d) {
   return k === m.fill.k ? m : { ...m, fill: { ...m.fill, k } };
 }
 
-export function tourShown(m, params, answer, svg) { return { ...m, tour: { params, answer, svg } }; }
+/**
+ * A square of a board with `files` files written as the library reads it there: a name (`c3`)
+ * on boards of up to 26 files, `file,rank` counted from 0 beyond. Text that is neither form is
+ * left as it is (the library then says what is wrong with it).
+ */
+export function startForm(start, files) {
+  const text = String(start).trim();
+  const w = Number(files);
+  const name = /^([a-z])([1-9]\d*)$/.exec(text);
+  const pair = /^\(?\s*(\d+)\s*,\s*(\d+)\s*\)?$/.exec(text);
+  if (name && w > 26) return `${name[1].charCodeAt(0) - 97},${Number(name[2]) - 1}`;
+  if (pair && w >= 1 && w <= 26 && Number(pair[1]) < w) {
+    return String.fromCharCode(97 + Number(pair[1])) + (Number(pair[2]) + 1);
+  }
+  return text;
+}
+
+/** The tour's first square by default on a board of `files` files: the corner a1 (or 0,0). */
+export function defaultStart(files) { return startForm('a1', files); }
+
+/**
+ * The tour panel's inputs edited (`patch` of { w, h, start, closed }): a start square follows
+ * a change of width into the form the new board names squares in (a1 <-> 0,0).
+ */
+export function tourEdited(m, patch) {
+  const form = { ...m.tourForm, ...patch };
+  if ('w' in patch && !('start' in patch)) form.start = startForm(form.start, form.w);
+  return { ...m, tourForm: form };
+}
+
+/** The request the tour panel's inputs make: { board, start, closed }. */
+export function tourParams(form) {
+  const start = String(form.start).trim() || defaultStart(form.w);
+  return { board: `${String(form.w).trim()}x${String(form.h).trim()}`, start, closed: Boolean(form.closed) };
+}
+
+/** The inputs that make a request. */
+export function tourFormOf(params) {
+  const [w, h] = params.board.split('x');
+  return { w, h, start: params.start, closed: params.closed };
+}
+
+export function tourShown(m, params, answer, svg) {
+  return { ...m, tour: { params, answer, svg, error: null }, tourForm: tourFormOf(params) };
+}
+
+/** A tour refused: the old one is no longer shown; the reason is, beside the inputs. */
+export function tourFailed(m, params, message) {
+  return { ...m, tour: { params, answer: null, svg: null, error: message } };
+}
+
+/** A panel's own error line: `message`, or none for null. */
+export function panelError(m, panel, message) {
+  if ((m.errors[panel] || null) === (message || null)) return m;
+  const errors = { ...m.errors };
+  if (message) errors[panel] = message; else delete errors[panel];
+  return { ...m, errors };
+}
 export function converted(m, text) { return { ...m, convert: { text } }; }
 
 /**
@@ -308,6 +422,8 @@ export function restored(m, r) {
     numbering: w.numbering,
     view: r.view,
     pieces: NO_PIECES,
+    sliders: r.sliders || NO_SLIDERS,
+    rays: r.rays || null,
     attacks: null,
     overlay: {},
     step: -1,
@@ -316,6 +432,7 @@ export function restored(m, r) {
     position: r.position || m.position,
     fill: NO_FILL,
     tour: r.tour || m.tour,
+    tourForm: r.tour ? tourFormOf(r.tour.params) : m.tourForm,
   };
   next = withPieces(next, r.pieces || {}, r.attacks);
   if (r.fill) {

@@ -18,7 +18,7 @@ export function createSteps(store, actions) {
       fillSelect($('#method'), S.methodsFor(m, m.piece), m.methods[m.piece]);
       $('label[for="method"]').textContent = m.piece === 'king' ? 'King method' : 'Knight method';
     }
-    if (changed(m, prev, 'pieces', 'methods')) {
+    if (changed(m, prev, 'pieces', 'methods', 'sliders', 'rays')) {
       $('#pieces-out').textContent = S.piecesText(m);
       renderMethods(m);
     }
@@ -48,6 +48,16 @@ function renderMethods(m) {
       hex.textContent = a.bitboard;
       row.insertCell().textContent = `${a.count} squares`;
     }
+  }
+  // The sliders, one row each: their attacks with every piece on the board as a blocker.
+  for (const p of m.rays ? m.rays.pieces : []) {
+    const row = body.insertRow();
+    row.className = 'slider';
+    row.insertCell().textContent = `${S.GLYPH[p.piece]} ${p.piece} ${p.square}`;
+    const hex = row.insertCell();
+    hex.className = 'mono';
+    hex.textContent = p.bitboard;
+    row.insertCell().textContent = `${p.count} squares`;
   }
 }
 

@@ -39,9 +39,10 @@ export function createStore(initial, render) {
      * to a transition (or nothing), applied to the model as it is when the answer arrives.
      * The error line is cleared on success and shows the message on failure, after
      * `onError(model, error)` if given. `quiet` (typing as it happens): the error line and the
-     * latency are left alone, and only `onError` answers a failure.
+     * latency are left alone, and only `onError` answers a failure. `local`: the panel shows
+     * its own error beside the control that caused it (through `onError`), not the error line.
      */
-    act(ask, { quiet = false, onError } = {}) {
+    act(ask, { quiet = false, local = false, onError } = {}) {
       const started = performance.now();
       chain = chain
         .then(() => ask(model))
@@ -53,7 +54,7 @@ export function createStore(initial, render) {
           },
           (e) => {
             const next = onError ? onError(model, e) : model;
-            commit(quiet ? next : failed(next, e.message));
+            commit(quiet || local ? next : failed(next, e.message));
             if (!quiet) note(started);
           },
         )

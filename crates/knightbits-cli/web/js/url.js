@@ -3,10 +3,11 @@
 // Parameters (each left out at its default): b (the board's bits), piece (the kind the method
 // picker shows), p and m (the pieces of that kind and its method), q and qm (the pieces of the
 // other kind and its method), n (numbering), o (second board), t (fork targets), tool, fen,
-// from and to (the fill panel), tour, ts and tc (the tour's board, start and closed). Links
+// from and to (the fill panel), tour, ts and tc (the tour's board, start and closed), rooks,
+// bishops and queens (square lists: the sliding pieces). Links
 // written before the page knew two kinds at once (b, p, piece, m, …) read as they always did.
 
-import { ZERO, TOOLS, DEFAULT_FEN, DEFAULT_TOUR, bits, squaresOf } from './state.js';
+import { ZERO, TOOLS, KINDS, SLIDERS, DEFAULT_FEN, DEFAULT_TOUR, bits, squaresOf, defaultStart } from './state.js';
 import { isSquare } from './squares.js';
 
 const otherKind = (kind) => (kind === 'king' ? 'knight' : 'king');
@@ -21,6 +22,7 @@ export function encode(m) {
   if (m.methods[m.piece] !== 'lookup') p.set('m', m.methods[m.piece]);
   if (squaresOf(m, other).length) p.set('q', m.pieces[other].pieces.bitboard);
   if (m.methods[other] !== 'lookup') p.set('qm', m.methods[other]);
+  for (const k of SLIDERS) if (m.sliders[k].length) p.set(k + 's', m.sliders[k].join(','));
   if (m.numbering !== 'a1-b1') p.set('n', m.numbering);
   if (m.other && m.other.bitboard !== ZERO) p.set('o', m.other.bitboard);
   if (m.forks && m.forks.targets.bitboard !== ZERO) p.set('t', m.forks.targets.bitboard);
@@ -32,7 +34,7 @@ export function encode(m) {
     const t = m.tour.params;
     if (t.board !== DEFAULT_TOUR.board || t.start !== DEFAULT_TOUR.start || t.closed !== DEFAULT_TOUR.closed) {
       p.set('tour', t.board);
-      if (t.start !== DEFAULT_TOUR.start) p.set('ts', t.start);
+      if (t.start !== defaultStart(t.board.split('x')[0])) p.set('ts', t.start);
       if (t.closed) p.set('tc', '1');
     }
   }
@@ -49,7 +51,7 @@ export function decode(fragment, meta) {
   const p = new URLSearchParams(String(fragment || '').replace(/^#/, ''));
   const tool = TOOLS.includes(p.get('tool')) ? p.get('tool') : 'paint';
   // A piece tool picks its own kind; otherwise the kind the link names.
-  const piece = tool !== 'paint' ? tool : p.get('piece') === 'king' ? 'king' : 'knight';
+  const piece = KINDS.includes(tool) ? tool : p.get('piece') === 'king' ? 'king' : 'knight';
   const other = otherKind(piece);
   const offered = (kind) => (kind === 'king' ? meta.king_methods : meta.knight_methods);
   const methods = { knight: 'lookup', king: 'lookup' };
@@ -58,15 +60,25 @@ export function decode(fragment, meta) {
   const pieces = { knight: null, king: null };
   if (p.get('p')) pieces[piece] = p.get('p');
   if (p.get('q')) pieces[other] = p.get('q');
+  // Sliders: square names, each square holding one piece (the first kind named keeps it).
+  const sliders = {};
+  const taken = new Set();
+  for (const k of SLIDERS) {
+    sliders[k] = [];
+    for (const name of (p.get(k + 's') || '').split(',')) {
+      if (isSquare(name) && !taken.has(name)) { taken.add(name); sliders[k].push(name); }
+    }
+  }
   const from = isSquare(p.get('from')) ? p.get('from') : null;
   const to = from && isSquare(p.get('to')) && p.get('to') !== from ? p.get('to') : null;
   const size = /^(\d+)x(\d+)$/.exec(p.get('tour') || '');
   const tour = size
-    ? { board: size[0], start: p.get('ts') || DEFAULT_TOUR.start, closed: p.get('tc') === '1' }
+    ? { board: size[0], start: p.get('ts') || defaultStart(size[1]), closed: p.get('tc') === '1' }
     : { ...DEFAULT_TOUR };
   return {
     bits: p.get('b') || ZERO,
     pieces,
+    sliders,
     piece,
     methods,
     numbering: meta.numberings.includes(p.get('n')) ? p.get('n') : 'a1-b1',

@@ -45,11 +45,16 @@ test('every import resolves to an embedded file, and nothing comes from elsewher
   }
   const html = readFileSync(resolve(web, 'index.html'), 'utf8');
   const refs = [...html.matchAll(/\s(?:src|href)="([^"]+)"/g)].map((r) => r[1]);
-  assert.ok(refs.includes('/app.js'));
+  assert.ok(refs.includes('app.js'));
   for (const r of refs) {
-    if (r.startsWith('data:') || r.startsWith('/api/')) continue;
-    assert.ok(files.has(r), `index.html loads ${r}, which is not embedded`);
+    if (r.startsWith('data:') || r === '#') continue;
+    assert.doesNotMatch(r, /^\//, `index.html names ${r} relative to itself, so the static site works in any folder`);
+    assert.ok(files.has(new URL(r, 'http://page/').pathname), `index.html loads ${r}, which is not embedded`);
   }
-  assert.match(html, /<script type="module" src="\/app.js"><\/script>/);
+  assert.match(html, /<script type="module" src="app.js"><\/script>/);
+  // Every module is preloaded together, so loading is one round of requests, not a chain.
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((r) => r[1]).sort();
+  const modules = readdirSync(resolve(web, 'js')).filter((f) => f.endsWith('.js')).map((f) => `js/${f}`).sort();
+  assert.deepEqual(preloaded, modules);
   assert.match(html, /<link rel="icon" [^>]*href="data:image\/svg\+xml;base64,/, 'the favicon is inline: no request for it');
 });

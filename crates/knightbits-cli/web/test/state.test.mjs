@@ -164,6 +164,85 @@ test('fill steps stay between 0 and the number of fills', () => {
 
 test('tools and arrow sets outside the lists are refused', () => {
   const m = S.initial();
-  assert.equal(S.setTool(m, 'queen'), m);
+  assert.equal(S.setTool(m, 'pawn'), m);
   assert.equal(S.setArrows(m, 'queen'), m);
+  // A slider tool keeps the method picker on the last knight or king tool.
+  assert.equal(S.setTool(S.setTool(m, 'king'), 'queen').piece, 'king');
+});
+
+test('sliders: one piece a square, knights and kings make way, all described and cleared', () => {
+  let sl = S.sliderToggled(S.NO_SLIDERS, 'a8', 'rook');
+  sl = S.sliderToggled(sl, 'f4', 'bishop');
+  assert.deepEqual(sl, { rook: ['a8'], bishop: ['f4'], queen: [] });
+  sl = S.sliderToggled(sl, 'f4', 'queen');
+  assert.deepEqual(sl, { rook: ['a8'], bishop: [], queen: ['f4'] }, 'a queen replaces the bishop');
+  assert.deepEqual(S.sliderToggled(sl, 'a8', 'rook').rook, [], 'the same tool again takes it off');
+  assert.deepEqual(S.sliderRemoved(sl, 'f4').queen, []);
+  assert.deepEqual(S.sliderParams(sl, ['c7']), { rooks: 'a8', bishops: '0', queens: 'f4', occupied: 'c7' });
+
+  const rays = { occupied: {}, pieces: [], attacks: { bitboard: hex(['a1', 'b8']), squares: ['a1', 'b8'], count: 2 } };
+  let m = withKnights();
+  m = S.piecesAnswered(m, {}, view(['a1', 'b8']), { sliders: sl, rays });
+  assert.equal(S.piecesText(m), 'knights on b1 g1, rook on a8, queen on f4');
+  assert.equal(S.pieceAt(m, 'f4'), 'queen');
+  assert.deepEqual(S.raySquares(m), ['a1', 'b8']);
+  assert.equal(S.occupiedBy(m.pieces).join(' '), 'b1 g1');
+  // Clear (or any board replaced): no slider, no ray left.
+  m = S.boardReplaced(m, view([]));
+  assert.equal(S.sliderCount(m.sliders), 0);
+  assert.deepEqual(S.raySquares(m), []);
+  assert.equal(S.piecesText(m), 'no pieces placed');
+  // The last slider taken off: its rays go too.
+  m = S.piecesAnswered(S.initial(), {}, view([]), { sliders: S.NO_SLIDERS, rays });
+  assert.equal(m.rays, null);
+});
+
+test('tour start squares: names up to 26 files, file,rank beyond, both ways as the width changes', () => {
+  assert.equal(S.defaultStart('8'), 'a1');
+  assert.equal(S.defaultStart('26'), 'a1');
+  assert.equal(S.defaultStart('27'), '0,0');
+  assert.equal(S.defaultStart('100'), '0,0');
+  assert.equal(S.startForm('c3', 100), '2,2');
+  assert.equal(S.startForm('(2,2)', 8), 'c3');
+  assert.equal(S.startForm('30,4', 26), '30,4', 'a file beyond the board stays as typed');
+  assert.equal(S.startForm('nonsense', 100), 'nonsense');
+  let m = S.initial();
+  assert.deepEqual(S.tourParams(m.tourForm), S.DEFAULT_TOUR);
+  m = S.tourEdited(m, { w: '100' });
+  m = S.tourEdited(m, { h: '100' });
+  assert.deepEqual(S.tourParams(m.tourForm), { board: '100x100', start: '0,0', closed: false });
+  m = S.tourEdited(m, { w: '12' });
+  assert.equal(m.tourForm.start, 'a1');
+  m = S.tourEdited(m, { start: '' });
+  assert.equal(S.tourParams(m.tourForm).start, 'a1', 'an empty start is the corner');
+});
+
+test('a refused tour clears the one shown; the inputs still read what was asked', () => {
+  let m = S.tourShown(S.initial(), S.DEFAULT_TOUR, { board: '8x8', closed: false, squares: ['a1'] }, '<svg/>');
+  m = S.tourEdited(S.tourEdited(m, { w: '5', h: '5' }), { closed: true });
+  const params = S.tourParams(m.tourForm);
+  m = S.tourFailed(m, params, 'no tour on 5x5: …');
+  assert.equal(m.tour.answer, null);
+  assert.equal(m.tour.svg, null);
+  assert.equal(m.tour.error, 'no tour on 5x5: …');
+  assert.deepEqual(m.tourForm, { w: '5', h: '5', start: 'a1', closed: true });
+  assert.equal(m.error, null, 'the error is the tour panel\'s own, not the main error line');
+  m = S.tourShown(m, { board: '6x6', start: 'a1', closed: true }, { board: '6x6', closed: true, squares: [] }, '<svg/>');
+  assert.equal(m.tour.error, null);
+  assert.deepEqual(m.tourForm, { w: '6', h: '6', start: 'a1', closed: true });
+});
+
+test('a refused FEN clears the moves and forks shown', () => {
+  let m = S.positionLoaded(S.initial(), { fen: S.DEFAULT_FEN, forks: {}, knight: {}, king: {} });
+  m = S.positionFailed(m, 'bad fen');
+  assert.equal(m.position, null);
+  assert.equal(m.fenError, 'bad fen');
+});
+
+test('panel errors: set, replaced, cleared', () => {
+  let m = S.panelError(S.initial(), 'convert', 'bad number');
+  assert.deepEqual(m.errors, { convert: 'bad number' });
+  assert.equal(S.panelError(m, 'convert', 'bad number'), m);
+  m = S.panelError(m, 'convert', null);
+  assert.deepEqual(m.errors, {});
 });

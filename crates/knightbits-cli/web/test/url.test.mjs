@@ -31,7 +31,7 @@ test('the page as it starts writes no fragment, and an empty fragment asks for n
   assert.equal(encode(load('')), '');
   const w = decode('', META);
   assert.deepEqual(w, {
-    bits: S.ZERO, pieces: { knight: null, king: null }, piece: 'knight',
+    bits: S.ZERO, pieces: { knight: null, king: null }, sliders: { rook: [], bishop: [], queen: [] }, piece: 'knight',
     methods: { knight: 'lookup', king: 'lookup' }, numbering: 'a1-b1', tool: 'paint',
     other: S.ZERO, targets: S.ZERO, fen: S.DEFAULT_FEN, from: null, to: null, tour: S.DEFAULT_TOUR,
   });
@@ -73,7 +73,7 @@ test('links written before two kinds at once read as they always did', () => {
 });
 
 test('names the pickers do not offer fall back to the defaults; bitboards are left to the library', () => {
-  const w = decode('#m=shifts&qm=post-mask&n=z1-z2&tool=queen&piece=rook&from=z9&to=a1&tour=big&b=nonsense', META);
+  const w = decode('#m=shifts&qm=post-mask&n=z1-z2&tool=pawn&piece=rook&from=z9&to=a1&tour=big&b=nonsense', META);
   assert.deepEqual(w.methods, { knight: 'lookup', king: 'lookup' });
   assert.equal(w.numbering, 'a1-b1');
   assert.equal(w.tool, 'paint');
@@ -85,4 +85,19 @@ test('names the pickers do not offer fall back to the defaults; bitboards are le
   // A target without a start, or the start itself, is no path.
   assert.equal(decode('to=h8', META).to, null);
   assert.equal(decode('from=a1&to=a1', META).to, null);
+});
+
+test('a tour link on a board wider than 26 files starts at 0,0 unless it says otherwise', async () => {
+  const { decode } = await import('../js/url.js');
+  assert.deepEqual(decode('tour=100x100', META).tour, { board: '100x100', start: '0,0', closed: false });
+  assert.deepEqual(decode('tour=100x100&ts=5,7', META).tour, { board: '100x100', start: '5,7', closed: false });
+});
+
+test('sliders in a link: square lists, one piece a square, unknown squares dropped; written back', () => {
+  const w = decode('rooks=a8,h7,z9&bishops=f4,a8&queens=d1&tool=queen', META);
+  assert.deepEqual(w.sliders, { rook: ['a8', 'h7'], bishop: ['f4'], queen: ['d1'] });
+  assert.equal(w.tool, 'queen');
+  assert.equal(w.piece, 'knight', 'a slider tool leaves the method picker on knights');
+  const m = { ...load(''), sliders: w.sliders };
+  assert.equal(decodeURIComponent(encode(m)), 'rooks=a8,h7&bishops=f4&queens=d1');
 });

@@ -1,0 +1,313 @@
+// The explorer's rules in real headless Chromium, for both ways of running it: the page served
+// by `knightbits serve` (KNIGHTBITS_TARGET=served, the binary in KNIGHTBITS_BIN) and the static
+// site `cargo xtask web --out DIR` writes (KNIGHTBITS_TARGET=static, DIR in KNIGHTBITS_SITE),
+// served here by a tiny static file server on 127.0.0.1. The same page must behave the same:
+// one model behind every panel, errors beside their controls, tours on every offered board;
+// the static site asks for its own files only, never /api/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { dirname, resolve, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serveStatic } from './static-server.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../../../..');
+const target = process.env.KNIGHTBITS_TARGET === 'static' ? 'static' : 'served';
+const artifacts = resolve(root, 'test-artifacts', target);
+const ZERO = '0x0000000000000000';
+
+let base;
+let stop;
+let site; // static: the files the site holds, as paths from its root
+let staticServer;
+let browser;
+
+function startBinary() {
+  const bin = process.env.KNIGHTBITS_BIN || resolve(root, 'target/debug/knightbits');
+  const server = spawn(bin, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((ok, fail) => {
+    let out = '';
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) ok({ base: out.split('\n')[0].trim(), stop: () => { server.removeAllListeners('exit'); server.kill(); } });
+    });
+    server.on('error', fail);
+    server.on('exit', (code) => fail(new Error(`server exited with ${code}`)));
+  });
+}
+
+function filesUnder(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = resolve(dir, name);
+    return statSync(p).isDirectory() ? filesUnder(p) : ['/' + relative(resolve(process.env.KNIGHTBITS_SITE), p)];
+  });
+}
+
+before(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  if (target === 'static') {
+    assert.ok(process.env.KNIGHTBITS_SITE, 'KNIGHTBITS_SITE names the directory cargo xtask web wrote');
+    site = new Set(filesUnder(process.env.KNIGHTBITS_SITE));
+    assert.ok(site.has('/knightbits.wasm') && site.has('/index.html'), [...site].join(' '));
+    staticServer = await serveStatic(process.env.KNIGHTBITS_SITE);
+    base = staticServer.base;
+    stop = () => staticServer.close();
+  } else {
+    ({ base, stop } = await startBinary());
+  }
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (stop) await stop();
+});
+
+// Every page is watched: requests (all must be this site's own), script errors, console
+// errors and warnings, failed requests and answers of 400 or more.
+async function openPage(options, url = base) {
+  const page = await browser.newPage(options);
+  const requests = [];
+  const problems = [];
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('pageerror', (e) => problems.push(`page: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
+  page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`status ${r.status()}: ${r.url()}`); });
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="1"]');
+  return { page, requests, problems };
+}
+
+async function idle(page) { await page.evaluate(() => window.kbIdle()); }
+
+/** What the page says about the main board and its pieces. */
+async function described(page) {
+  return page.evaluate(() => {
+    const q = (s) => document.querySelector(s);
+    const sq = [...document.querySelectorAll('[data-square]')];
+    return {
+      hex: q('#hex').value,
+      bin: q('#bin').value,
+      marked: sq.filter((e) => e.dataset.set === '1').map((e) => e.dataset.square).sort(),
+      pieces: sq.filter((e) => e.querySelector('.pc').textContent).map((e) => e.dataset.square + e.querySelector('.pc').textContent).sort(),
+      rays: sq.filter((e) => e.classList.contains('ray')).map((e) => e.dataset.square).sort(),
+      piecesOut: q('#pieces-out').textContent,
+      methods: q('#methods-out').textContent,
+      steps: document.querySelectorAll('#steps .step').length,
+      stepLabel: q('#step-label').textContent,
+      rings: document.querySelectorAll('.sq.step-hit, .sq.step-removed').length,
+      tool: q('input[name="tool"]:checked').value,
+      error: q('#error').hidden ? null : q('#error').textContent,
+    };
+  });
+}
+
+/** A knight forking from c7, two rooks (a8 and h7) and a bishop (f4) on the board. */
+async function forkAndDefenders(page) {
+  await page.keyboard.press('n');
+  await page.click('[data-square="c7"]');
+  await page.keyboard.press('r');
+  await page.click('[data-square="a8"]');
+  await page.click('[data-square="h7"]');
+  await page.keyboard.press('b');
+  await page.click('[data-square="f4"]');
+  await idle(page);
+}
+
+test(`${target}: loads fast with no console error, asking only for its own files`, async () => {
+  const { page, requests, problems } = await openPage({ viewport: { width: 1280, height: 900 } });
+  await forkAndDefenders(page);
+  await page.click('#tour-go');
+  await page.click('#fillboard [data-cell="b1"]');
+  await idle(page);
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(problems, []);
+  for (const url of requests) {
+    if (url.startsWith('data:')) continue;
+    assert.ok(url.startsWith(base), `a request outside the site: ${url}`);
+  }
+  const paths = requests.filter((u) => u.startsWith(base)).map((u) => new URL(u).pathname);
+  if (target === 'static') {
+    assert.deepEqual(paths.filter((p) => p.startsWith('/api/')), [], 'the static site asks no /api/');
+    for (const p of paths) assert.ok(p === '/' || site.has(p), `${p} is not one of the site's files`);
+    assert.equal(paths.filter((p) => p === '/knightbits.wasm').length, 1, 'the module is fetched once (preloaded)');
+    assert.deepEqual(staticServer.requests.filter((p) => p.startsWith('/api/')), []);
+    assert.equal(await page.getAttribute('body', 'data-backend'), 'wasm');
+  } else {
+    assert.ok(paths.some((p) => p.startsWith('/api/')), 'the served page asks /api/');
+    assert.ok(!paths.includes('/knightbits.wasm'), 'the served page loads no module');
+    assert.equal(await page.getAttribute('body', 'data-backend'), 'api');
+  }
+
+  // Time to interactive: from the start of navigation to the page answering, warm, 5 loads.
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    await page.goto(`${base}?load=${i}`);
+    await page.waitForSelector('body[data-ready="1"]');
+    times.push(await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0];
+      return { ready: window.kbReadyAt, afterLoad: window.kbReadyAt - nav.domContentLoadedEventEnd };
+    }));
+  }
+  const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const ready = median(times.map((t) => t.ready));
+  const afterLoad = median(times.map((t) => t.afterLoad));
+  console.log(`# ${target}: interactive ${ready.toFixed(0)} ms after navigation starts, ${afterLoad.toFixed(0)} ms after DOMContentLoaded (median of 5)`);
+  assert.ok(afterLoad < 200, `interactive ${afterLoad} ms after load`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test(`${target}: one model — clear, a tool switch and typed hex leave no panel describing what is gone`, async () => {
+  const { page, problems } = await openPage({ viewport: { width: 1280, height: 1000 } });
+  await forkAndDefenders(page);
+  let d = await described(page);
+  assert.deepEqual(d.pieces, ['a8♜', 'c7♞', 'f4♝', 'h7♜']);
+  assert.equal(d.piecesOut, 'knight on c7, rooks on a8 h7, bishop on f4');
+  // The rook on h7 sees along rank 7 up to the knight, which blocks it; the bishop reaches c7.
+  assert.ok(d.rays.includes('d7') && d.rays.includes('c7') && !d.rays.includes('b7'), d.rays.join(' '));
+  // The knight's fork squares (a8 rook, e8 …) are among the bits, the rays' squares too.
+  for (const s of ['a8', 'e8', 'a6', 'b5', 'd5', 'e6']) assert.ok(d.marked.includes(s), s);
+  assert.match(d.methods, /♝ bishop f4.*♜ rook h7.*♜ rook a8/, "one row a slider, a1 first");
+
+  // A tool switch changes what the next click does, nothing on the board.
+  await page.keyboard.press('k');
+  await idle(page);
+  const afterTool = await described(page);
+  assert.deepEqual({ ...afterTool, tool: 'bishop' }, d);
+
+  // A knight placed onto a rook's square replaces it; the rook's rays go with it.
+  await page.keyboard.press('n');
+  await page.click('[data-square="h7"]');
+  await idle(page);
+  d = await described(page);
+  assert.deepEqual(d.pieces, ['a8♜', 'c7♞', 'f4♝', 'h7♞']);
+  assert.ok(!d.rays.includes('g7'), 'no rook on h7 any more');
+
+  // Clear: no pieces, no rays, no steps, an empty fragment.
+  await page.click('[data-op="clear"]');
+  await idle(page);
+  d = await described(page);
+  assert.deepEqual({ hex: d.hex, marked: d.marked, pieces: d.pieces, rays: d.rays, piecesOut: d.piecesOut, methods: d.methods, steps: d.steps, rings: d.rings },
+    { hex: ZERO, marked: [], pieces: [], rays: [], piecesOut: 'no pieces placed', methods: '', steps: 0, rings: 0 });
+  assert.equal(new URL(page.url()).hash.includes('rooks'), false);
+
+  // Typed hex replaces the board: the pieces and their descriptions go.
+  await forkAndDefenders(page);
+  await page.keyboard.press(']');
+  await page.fill('#hex', '0x0000000000000081');
+  await idle(page);
+  d = await described(page);
+  assert.deepEqual(d.marked, ['a1', 'h1']);
+  assert.deepEqual(d.pieces, []);
+  assert.deepEqual(d.rays, []);
+  assert.equal(d.steps, 0);
+  assert.equal(d.rings, 0);
+  assert.equal(d.bin, '0b' + '0'.repeat(56) + '10000001', 'all 64 digits');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test(`${target}: a link restores the pieces, the sliders and their rays`, async () => {
+  const { page, problems } = await openPage({ viewport: { width: 1280, height: 1000 } });
+  await forkAndDefenders(page);
+  await page.selectOption('#method', 'post-mask');
+  await idle(page);
+  const before = await described(page);
+  const url = page.url();
+  assert.match(url, /rooks=a8%2Ch7/);
+  const again = await openPage({ viewport: { width: 1280, height: 1000 } }, url);
+  assert.deepEqual(await described(again.page), before);
+  assert.equal(again.page.url(), url);
+  // A link the library refuses part of: the page says so and shows the rest.
+  const bad = await openPage({ viewport: { width: 1280, height: 1000 } }, `${base}#b=nonsense&rooks=a1`);
+  const d = await described(bad.page);
+  assert.match(d.error || '', /from the link/);
+  assert.deepEqual(d.pieces, ['a1♜']);
+  assert.ok(d.rays.includes('a8') && d.rays.includes('h1'));
+  assert.deepEqual([...problems, ...again.problems], []);
+  for (const p of [page, again.page, bad.page]) await p.close();
+});
+
+test(`${target}: a tour of 100 x 100 with the default inputs; a refusal is said beside the tour's controls`, async () => {
+  const { page, problems } = await openPage({ viewport: { width: 1280, height: 900 } });
+  // Only the size is changed: the start follows the board's naming (a1 -> 0,0).
+  await page.fill('#tour-w', '100');
+  await page.fill('#tour-h', '100');
+  assert.equal(await page.inputValue('#tour-start'), '0,0');
+  await page.click('#tour-go');
+  await idle(page);
+  assert.match(await page.textContent('#tour-out'), /^open tour of 100x100, 10000 squares: \(0,0\) /);
+  assert.equal(await page.$$eval('#tour-svg svg', (els) => els.length), 1);
+  assert.equal(await page.isVisible('#tour-error'), false);
+  assert.equal(await page.isVisible('#error'), false);
+  // Back to 12 files: names again.
+  await page.fill('#tour-w', '12');
+  assert.equal(await page.inputValue('#tour-start'), 'a1');
+
+  // 5 x 5 closed has no tour: the reason sits under the tour's inputs, in the tour's panel,
+  // the old tour is gone, the inputs still read what was asked, and the main error line is quiet.
+  await page.fill('#tour-w', '5');
+  await page.fill('#tour-h', '5');
+  await page.check('#tour-closed');
+  await page.click('#tour-go');
+  await idle(page);
+  assert.equal(await page.isVisible('#tour-error'), true);
+  assert.match(await page.textContent('#tour-error'), /no tour on 5x5/);
+  assert.equal(await page.isVisible('#error'), false);
+  assert.equal(await page.textContent('#tour-out'), '');
+  assert.equal(await page.$$eval('#tour-svg svg', (els) => els.length), 0);
+  assert.deepEqual([await page.inputValue('#tour-w'), await page.inputValue('#tour-h')], ['5', '5']);
+  const near = await page.evaluate(() => {
+    const e = document.querySelector('#tour-error');
+    const b = document.querySelector('#tour-go');
+    return { same: e.closest('section') === b.closest('section'), gap: e.getBoundingClientRect().top - b.getBoundingClientRect().bottom };
+  });
+  assert.ok(near.same && near.gap >= 0 && near.gap < 60, JSON.stringify(near));
+  // A bad start square, by name beyond the board: said there too.
+  await page.uncheck('#tour-closed');
+  await page.fill('#tour-start', 'z9');
+  await page.press('#tour-start', 'Enter');
+  await idle(page);
+  assert.match(await page.textContent('#tour-error'), /start/);
+  // A good tour again clears the error.
+  await page.fill('#tour-start', 'c3');
+  await page.press('#tour-start', 'Enter');
+  await idle(page);
+  assert.equal(await page.isVisible('#tour-error'), false);
+  assert.match(await page.textContent('#tour-out'), /^open tour of 5x5, 25 squares: c3 /);
+  const refused = target === 'served' ? [/status 400: .*\/api\/tour/, /console error: Failed to load resource: .* 400/] : [];
+  assert.deepEqual(problems.filter((p) => !refused.some((re) => re.test(p))), []);
+  await page.close();
+});
+
+test(`${target}: screenshots at desktop and phone width, light and dark`, async () => {
+  const shot = async (options, name, full) => {
+    const { page, problems } = await openPage(options);
+    await forkAndDefenders(page);
+    await page.keyboard.press('n');
+    await page.selectOption('#method', 'post-mask');
+    await idle(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= options.viewport.width, `no horizontal scrolling (${width}px)`);
+    // The binary field shows all 64 digits.
+    assert.ok(await page.$eval('#bin', (e) => e.scrollWidth <= e.clientWidth + 1), 'the binary field is not cut off');
+    await page.screenshot({ path: resolve(artifacts, name), fullPage: full });
+    assert.deepEqual(problems, []);
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.close();
+    return bg;
+  };
+  const light = await shot({ viewport: { width: 1280, height: 900 } }, 'explorer.png', false);
+  await shot({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 }, 'explorer-phone.png', false);
+  const dark = await shot({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' }, 'explorer-dark.png', false);
+  assert.notEqual(light, dark, 'prefers-color-scheme: dark gives dark colours');
+});
