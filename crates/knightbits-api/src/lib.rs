@@ -17,6 +17,7 @@ mod params;
 pub mod picture;
 pub mod position;
 pub mod query;
+pub mod sources;
 mod steps;
 pub mod tour;
 pub mod values;

@@ -177,14 +177,18 @@ pub struct ForksRequest {
     pub targets: Targets,
 }
 
-/// The answer to `forks`: `{"squares", "moves", "safe_moves", "royal_moves"}`.
+/// The answer to `forks`: `{"squares", "moves", "forced_moves", "safe_moves", "royal_moves"}`.
+/// `safe_moves` is the same list as `forced_moves`, kept under its earlier name for readers
+/// written against it (the explorer page among them).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Forks {
     /// Every square, empty or occupied, from which a knight attacks at least two targets.
     pub squares: Squares,
     /// The legal knight moves onto those squares.
     pub moves: Moves,
-    /// Those whose destination no enemy pawn or knight attacks (the wiki's forced forks).
+    /// Those whose destination no enemy pawn or knight attacks: the wiki's "forced" set.
+    pub forced_moves: Moves,
+    /// The same list as `forced_moves` (its earlier name).
     pub safe_moves: Moves,
     /// The legal knight moves that give check and attack a queen.
     pub royal_moves: Moves,
@@ -198,6 +202,7 @@ pub fn forks(req: &ForksRequest) -> Forks {
     Forks {
         squares: Squares(forks.squares),
         moves: Moves::from(&forks.moves),
+        forced_moves: Moves::from(&forks.safe_moves),
         safe_moves: Moves::from(&forks.safe_moves),
         royal_moves: Moves::from(&forks.royal_moves),
     }

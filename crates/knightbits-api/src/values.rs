@@ -145,8 +145,11 @@ impl Choice for Piece {
         self.role().name()
     }
 
+    /// The name in any case.
     fn read(text: &str) -> Option<Self> {
-        Piece::ALL.into_iter().find(|p| p.name() == text)
+        Piece::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(text))
     }
 }
 
@@ -181,6 +184,14 @@ impl PieceMethod {
             Piece::Knight => PieceMethod::Knight(choice("method", name)?),
             Piece::King => PieceMethod::King(choice("method", name)?),
         })
+    }
+
+    /// The lookup table of `piece`, the method used when none is named.
+    pub const fn default_for(piece: Piece) -> PieceMethod {
+        match piece {
+            Piece::Knight => PieceMethod::Knight(knight::technique::Method::Lookup),
+            Piece::King => PieceMethod::King(king::technique::Method::Lookup),
+        }
     }
 
     /// Every method of `piece`, in the library's order.

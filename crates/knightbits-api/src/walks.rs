@@ -15,9 +15,12 @@ pub struct FillRequest {
     pub steps: Option<u32>,
 }
 
-/// The answer to `fill`: `{"steps": [{"bitboard", "squares", "count"}, …]}`.
+/// The answer to `fill`: `{"start": {"bitboard", "squares", "count"}, "steps": [{…}, …]}`;
+/// `start` is the wiki's first diagram (step 0), `steps` the sets after each fill.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Fills {
+    /// The starting set, before any fill.
+    pub start: SquareSet,
     /// The set after each fill.
     pub steps: Vec<SquareSet>,
 }
@@ -32,6 +35,7 @@ pub fn fill(req: &FillRequest) -> Fills {
         None => knight::fills(start).collect(),
     };
     Fills {
+        start: start.into(),
         steps: steps.into_iter().map(SquareSet::from).collect(),
     }
 }
