@@ -71,13 +71,16 @@ pub struct PieceMovesRequest {
     pub piece: Piece,
 }
 
-/// The answer to `moves` of pieces on squares: `{"bitboard", "squares", "moves"}`.
+/// The answer to `moves` of pieces on squares: `{"bitboard", "squares", "count", "moves"}`,
+/// the target squares as `attacks` gives a set, then the moves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PieceMoves {
     /// The squares the pieces can move to.
     pub bitboard: Bitboard,
     /// Their names.
     pub squares: Squares,
+    /// How many squares.
+    pub count: u32,
     /// Every move.
     pub moves: Moves,
 }
@@ -103,6 +106,7 @@ pub fn piece_moves(req: &PieceMovesRequest) -> PieceMoves {
     PieceMoves {
         bitboard: targets,
         squares: Squares(targets),
+        count: targets.count(),
         moves: Moves::sorted(list),
     }
 }

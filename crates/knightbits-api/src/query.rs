@@ -230,8 +230,15 @@ fn attacks(p: &Params) -> Result<AttacksRequest, QueryError> {
                 "give either fen and side, or input (and method)",
             ));
         }
-        let position = p.position()?;
-        let side = values::choice("side", p.get("side").unwrap_or(""))?;
+        // Only the placement matters when the side is named; else the side to move.
+        let fen = p.required("fen")?;
+        let (position, side) = match p.get("side") {
+            Some(side) => (values::placement(fen)?, values::choice("side", side)?),
+            None => {
+                let position = values::position(fen)?;
+                (position, position.turn())
+            }
+        };
         return Ok(AttacksRequest::Position {
             position,
             side,

@@ -324,8 +324,32 @@ pub fn coord(board: Board, what: &'static str, text: &str) -> Result<Coord, Erro
         .map_err(|e| Error::invalid(what, text, e))
 }
 
-/// Reads a position in FEN.
+/// Is `fen` a placement alone (`rnbqkbnr/…/RNBQKBNR`), without the other fields?
+fn placement_only(fen: &str) -> bool {
+    let fen = fen.trim();
+    !fen.is_empty() && !fen.contains(char::is_whitespace) && fen.contains('/')
+}
+
+/// Reads a position in FEN (four to six fields). A placement alone is refused with a line
+/// saying the answer depends on the side to move, castling and en passant.
 pub fn position(fen: &str) -> Result<Position, Error> {
+    if placement_only(fen) {
+        return Err(Error::invalid(
+            "fen",
+            fen,
+            "a placement alone has no side to move, castling or en passant, which this answer \
+             needs: give the whole FEN",
+        ));
+    }
+    Ok(fen.parse::<Position>()?)
+}
+
+/// Reads a position where only the placement matters: a whole FEN, or a placement alone
+/// (read as white to move, no castling, no en passant).
+pub fn placement(fen: &str) -> Result<Position, Error> {
+    if placement_only(fen) {
+        return Ok(format!("{} w - - 0 1", fen.trim()).parse::<Position>()?);
+    }
     Ok(fen.parse::<Position>()?)
 }
 
@@ -424,6 +448,18 @@ mod tests {
         }
         assert_eq!(Piece::Knight.glyph(), '♞');
         assert_eq!(Piece::King.glyph(), '♚');
+    }
+
+    #[test]
+    fn a_placement_alone_is_read_only_where_it_suffices() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        assert_eq!(
+            placement(start).unwrap(),
+            position(&format!("{start} w - - 0 1")).unwrap()
+        );
+        let refused = position(start).unwrap_err().to_string();
+        assert!(refused.contains("no side to move"), "{refused}");
+        assert!(placement("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX").is_err());
     }
 
     #[test]

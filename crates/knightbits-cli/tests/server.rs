@@ -524,7 +524,11 @@ fn positions_answer_as_the_cli_does() {
     assert!(bad("/api/forks?fen=8%2F8%2F8+w+-+-+0+1").contains("fen"));
     assert!(bad(&format!("/api/forks?fen={}&targets=xyz", enc(fork))).contains("invalid targets"));
     assert!(bad(&format!("/api/moves?fen={}&legal=maybe", enc(fork))).contains("invalid legal"));
-    assert!(bad(&format!("/api/attacks?fen={}", enc(fork))).contains("side"));
+    // Without a side, the side to move's pieces attack, as on the command line.
+    assert_eq!(
+        ok_json(&format!("/api/attacks?fen={}", enc(fork))),
+        cli(&["attacks", "--fen", fork, "--json"])
+    );
     assert!(bad(&format!("/api/position?fen={}", "8".repeat(200))).contains("too long"));
 }
 
