@@ -142,6 +142,26 @@ impl Serialize for Uci<'_> {
     }
 }
 
+/// A square of a board of any size in JSON: its name (`c3`) on boards of at most 26 files,
+/// else the pair `[file, rank]` counted from 0 (the pair `file,rank` the command line reads).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coordinate {
+    /// The board.
+    pub board: knightbits_board::Board,
+    /// The square.
+    pub coord: knightbits_board::Coord,
+}
+
+impl Serialize for Coordinate {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.board.has_names() {
+            serializer.collect_str(&self.board.name(self.coord))
+        } else {
+            (self.coord.file, self.coord.rank).serialize(serializer)
+        }
+    }
+}
+
 /// Serializes any value by its `Display` text (for fields such as a board size).
 pub(crate) fn display<T: fmt::Display, S: Serializer>(
     value: &T,

@@ -56,8 +56,9 @@ macro_rules! method_choice {
                 <$ty>::name(self)
             }
 
+            /// The name in any case.
             fn read(text: &str) -> Option<Self> {
-                text.parse().ok()
+                text.to_ascii_lowercase().parse().ok()
             }
 
             fn refusal() -> String {
@@ -307,9 +308,11 @@ pub fn bitboard_in(text: &str, numbering: Numbering) -> Result<Bitboard, Error> 
         .map_err(|e| Error::invalid("bitboard", text, e))
 }
 
-/// Reads a square name of the 8x8 board.
+/// Reads a square name of the 8x8 board, in any case.
 pub fn square(what: &'static str, text: &str) -> Result<Square, Error> {
-    text.parse().map_err(|e| Error::invalid(what, text, e))
+    text.to_ascii_lowercase()
+        .parse()
+        .map_err(|e| Error::invalid(what, text, e))
 }
 
 /// Reads a board size `WxH`.
@@ -320,7 +323,7 @@ pub fn board(text: &str) -> Result<Board, Error> {
 /// Reads a square of `board`: a name like `c3`, or `file,rank` counted from 0.
 pub fn coord(board: Board, what: &'static str, text: &str) -> Result<Coord, Error> {
     board
-        .parse_coord(text)
+        .parse_coord(&text.to_ascii_lowercase())
         .map_err(|e| Error::invalid(what, text, e))
 }
 
@@ -460,6 +463,22 @@ mod tests {
         let refused = position(start).unwrap_err().to_string();
         assert!(refused.contains("no side to move"), "{refused}");
         assert!(placement("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX").is_err());
+    }
+
+    #[test]
+    fn names_are_read_in_any_case() {
+        assert_eq!(
+            choice::<knight::technique::Method>("method", "Post-Mask"),
+            Ok(knight::technique::Method::PostMask)
+        );
+        assert_eq!(choice::<Piece>("piece", "KING"), Ok(Piece::King));
+        assert_eq!(choice::<Color>("side", "White"), Ok(Color::White));
+        assert_eq!(square("square", "D4"), Ok(Square::D4));
+        assert_eq!(coord(Board::CHESS, "square", "H8"), Ok(Coord::new(7, 7)));
+        assert_eq!(
+            choice::<popcount::Method>("method", "HARDWARE"),
+            Ok(popcount::Method::Hardware)
+        );
     }
 
     #[test]

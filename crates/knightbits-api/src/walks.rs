@@ -106,8 +106,8 @@ pub struct Distance {
     pub path: Option<Path>,
 }
 
-/// Squares of a board in order, serialized as their names (`c3`, or `file,rank` on boards
-/// beyond 26 files).
+/// Squares of a board in order, serialized as their names (`c3`), or `[file, rank]` pairs
+/// from 0 on boards beyond 26 files.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Path {
     /// The board the squares are on.
@@ -125,7 +125,12 @@ impl Path {
 
 impl Serialize for Path {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.names())
+        let board = self.board;
+        serializer.collect_seq(
+            self.coords
+                .iter()
+                .map(|&coord| crate::Coordinate { board, coord }),
+        )
     }
 }
 

@@ -94,7 +94,12 @@ impl TypedValueParser for MethodParser {
         let names = PieceMethod::names();
         value
             .to_str()
-            .and_then(|text| names.iter().copied().find(|&n| n == text))
+            .and_then(|text| {
+                names
+                    .iter()
+                    .copied()
+                    .find(|&n| n.eq_ignore_ascii_case(text))
+            })
             .map(MethodArg)
             .ok_or_else(|| refuse(names.iter().copied(), cmd, arg, value))
     }

@@ -91,7 +91,7 @@ fn distances_and_paths() {
     ]);
     assert_eq!(big["distance"], 6666);
     assert_eq!(big["path"].as_array().unwrap().len(), 6667);
-    assert_eq!(big["path"][0], "(0,0)");
+    assert_eq!(big["path"][0], json!([0, 0]));
 }
 
 #[test]

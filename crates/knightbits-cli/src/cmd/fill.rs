@@ -28,6 +28,8 @@ pub struct Args {
     /// Also write the last fill as a self-contained SVG file (start squares framed).
     #[arg(long, value_name = "FILE")]
     svg: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    colour: crate::picture::Colour,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -55,8 +57,18 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .chain((1..steps.len()).map(|i| format!("{i}. Fill")))
         .collect();
     let mut text = String::new();
+    if args.colour.on() {
+        // Coloured boards one under another, the start squares in teal.
+        for (caption, &b) in captions.iter().zip(&steps) {
+            text += &format!("{caption}\n{}\n", args.colour.diagram(b - start, start));
+        }
+    }
     // Three diagrams a row, as the wiki lays them out.
-    for (chunk, names) in steps.chunks(3).zip(captions.chunks(3)) {
+    for (chunk, names) in steps
+        .chunks(3)
+        .zip(captions.chunks(3))
+        .filter(|_| !args.colour.on())
+    {
         let boards: Vec<(&str, Bitboard)> = names
             .iter()
             .map(String::as_str)
