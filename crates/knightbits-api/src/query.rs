@@ -422,7 +422,8 @@ fn drawing(p: &Params) -> Result<Drawing, QueryError> {
         if p.has("pieces") {
             return Err(QueryError::bad("give either fen or pieces, not both"));
         }
-        Drawing::position_pieces(&p.position()?)
+        // A picture needs the placement only.
+        Drawing::position_pieces(&values::placement(p.required("fen")?)?)
     } else {
         let piece = p.choice_or("piece", Piece::Knight)?;
         let squares = p.bitboard_opt("pieces")?.unwrap_or(Bitboard::EMPTY);

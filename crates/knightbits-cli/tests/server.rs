@@ -964,4 +964,9 @@ fn table_trace_and_catch_answer_as_the_cli_does() {
     assert!(bad("/api/catch?knight=d8&pawn=a8&color=white").contains("rank 1 or rank 8"));
     assert!(bad("/api/catch?knight=d8&pawn=a5").contains("color"));
     assert!(bad("/api/trace?input=d4&numbering=a1-a2").contains("keep ranks"));
+    // A picture needs the placement only; the forks need the side to move.
+    let placement = "rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR";
+    let (status, _, body) = get(&format!("/api/svg?fen={placement}"));
+    assert_eq!(status, 200, "{body}");
+    assert!(bad(&format!("/api/forks?fen={placement}")).contains("no side to move"));
 }

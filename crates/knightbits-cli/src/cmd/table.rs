@@ -21,6 +21,8 @@ pub struct Args {
     /// Print one JSON object: {"piece", "counts", "total", "histogram"}.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    colour: crate::picture::Colour,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -28,14 +30,22 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.json {
         return output::json(&answer);
     }
-    let mut text = String::new();
-    for rank in (0..8).rev() {
-        text += &format!("{}", rank + 1);
-        for file in 0..8 {
-            text += &format!(" {}", answer.counts[rank * 8 + file]);
-        }
-        text += "\n";
-    }
+    let rows: Vec<(String, Vec<String>)> = (0..8)
+        .rev()
+        .map(|rank| {
+            let cells = (0..8)
+                .map(|file| answer.counts[rank * 8 + file].to_string())
+                .collect();
+            ((rank + 1).to_string(), cells)
+        })
+        .collect();
+    let mut text = if args.colour.on() {
+        crate::picture::number_grid(&rows)
+    } else {
+        rows.iter()
+            .map(|(label, cells)| format!("{label} {}\n", cells.join(" ")))
+            .collect()
+    };
     text += "  a b c d e f g h\n";
     let histogram: Vec<String> = answer
         .histogram
