@@ -234,6 +234,30 @@ fn completions_and_the_manual_come_from_the_same_definitions() {
 }
 
 #[test]
+fn names_and_words_in_any_case() {
+    assert_eq!(json_of(&["distance", "A1", "H8", "--json"])["distance"], 6);
+    assert_eq!(
+        json_of(&[
+            "attacks",
+            "D4",
+            "--method",
+            "Post-Mask",
+            "--piece",
+            "Knight",
+            "--json"
+        ]),
+        json_of(&["attacks", "d4", "--json"])
+    );
+    assert_eq!(
+        json_of(&["count", "d4,e5", "--method", "HARDWARE", "--json"])["count"],
+        2
+    );
+    let out = run(&["reach", "a1", "--moves", "1", "--color", "Never"]);
+    assert!(out.status.success());
+    assert!(!String::from_utf8(out.stdout).unwrap().contains('\x1b'));
+}
+
+#[test]
 fn suggestions_and_one_line_refusals() {
     assert_bad_input(&["atacks", "d4"], "'attacks'");
     assert_bad_input(&["attacks", "d4", "--jsn"], "'--json'");
