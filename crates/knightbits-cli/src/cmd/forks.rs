@@ -61,7 +61,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             return output::json(&answer);
         }
         return output::text(&format!(
-            "{}{}\n{} fork target squares: {}\n",
+            "{}{}\nfork target squares ({}): {}\n",
             args.picture.diagram(answer.bitboard, &[]),
             output::hex(answer.bitboard),
             answer.count,
