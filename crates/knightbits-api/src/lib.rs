@@ -18,6 +18,7 @@ pub mod picture;
 pub mod position;
 pub mod query;
 pub mod sliders;
+pub mod sources;
 mod steps;
 pub mod tour;
 pub mod values;
@@ -139,6 +140,26 @@ struct Uci<'a>(&'a Move);
 impl Serialize for Uci<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self.0)
+    }
+}
+
+/// A square of a board of any size in JSON: its name (`c3`) on boards of at most 26 files,
+/// else the pair `[file, rank]` counted from 0 (the pair `file,rank` the command line reads).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coordinate {
+    /// The board.
+    pub board: knightbits_board::Board,
+    /// The square.
+    pub coord: knightbits_board::Coord,
+}
+
+impl Serialize for Coordinate {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.board.has_names() {
+            serializer.collect_str(&self.board.name(self.coord))
+        } else {
+            (self.coord.file, self.coord.rank).serialize(serializer)
+        }
     }
 }
 

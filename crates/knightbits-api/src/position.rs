@@ -71,13 +71,16 @@ pub struct PieceMovesRequest {
     pub piece: Piece,
 }
 
-/// The answer to `moves` of pieces on squares: `{"bitboard", "squares", "moves"}`.
+/// The answer to `moves` of pieces on squares: `{"bitboard", "squares", "count", "moves"}`,
+/// the target squares as `attacks` gives a set, then the moves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PieceMoves {
     /// The squares the pieces can move to.
     pub bitboard: Bitboard,
     /// Their names.
     pub squares: Squares,
+    /// How many squares.
+    pub count: u32,
     /// Every move.
     pub moves: Moves,
 }
@@ -103,6 +106,7 @@ pub fn piece_moves(req: &PieceMovesRequest) -> PieceMoves {
     PieceMoves {
         bitboard: targets,
         squares: Squares(targets),
+        count: targets.count(),
         moves: Moves::sorted(list),
     }
 }
@@ -177,14 +181,18 @@ pub struct ForksRequest {
     pub targets: Targets,
 }
 
-/// The answer to `forks`: `{"squares", "moves", "safe_moves", "royal_moves"}`.
+/// The answer to `forks`: `{"squares", "moves", "forced_moves", "safe_moves", "royal_moves"}`.
+/// `safe_moves` is the same list as `forced_moves`, kept under its earlier name for readers
+/// written against it (the explorer page among them).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Forks {
     /// Every square, empty or occupied, from which a knight attacks at least two targets.
     pub squares: Squares,
     /// The legal knight moves onto those squares.
     pub moves: Moves,
-    /// Those whose destination no enemy pawn or knight attacks (the wiki's forced forks).
+    /// Those whose destination no enemy pawn or knight attacks: the wiki's "forced" set.
+    pub forced_moves: Moves,
+    /// The same list as `forced_moves` (its earlier name).
     pub safe_moves: Moves,
     /// The legal knight moves that give check and attack a queen.
     pub royal_moves: Moves,
@@ -198,6 +206,7 @@ pub fn forks(req: &ForksRequest) -> Forks {
     Forks {
         squares: Squares(forks.squares),
         moves: Moves::from(&forks.moves),
+        forced_moves: Moves::from(&forks.safe_moves),
         safe_moves: Moves::from(&forks.safe_moves),
         royal_moves: Moves::from(&forks.royal_moves),
     }

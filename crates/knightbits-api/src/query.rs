@@ -20,6 +20,7 @@ use crate::position::{
     self, ForksRequest, MovesRequest, PieceMovesRequest, PositionMovesRequest, PositionRequest,
 };
 use crate::sliders::{self, SliderRequest};
+use crate::sources::{self, CatchRequest, TableRequest, ToMove, TraceRequest};
 use crate::tour::{self, KnightsTour, TourRequest};
 use crate::values::{self, Piece, PieceMethod, Targets};
 use crate::walks::{self, DistanceRequest, DistancesRequest, FillRequest, Reach, ReachRequest};
@@ -102,6 +103,23 @@ const ENDPOINTS: &[(&str, &[&str], Kind, Handler)] = &[
     ("forks", &["fen", "targets"], Kind::Json, |p| {
         json(&position::forks(&forks(p)?))
     }),
+    ("table", &["piece"], Kind::Json, |p| {
+        json(&sources::table(&TableRequest {
+            piece: p.choice_or("piece", Piece::Knight)?,
+        }))
+    }),
+    (
+        "trace",
+        &["input", "piece", "method", "numbering"],
+        Kind::Json,
+        |p| json(&sources::trace(&trace(p)?)?),
+    ),
+    (
+        "catch",
+        &["knight", "pawn", "color", "to_move"],
+        Kind::Json,
+        |p| json(&sources::catch(&catch(p)?)?),
+    ),
     ("fill", &["input", "steps"], Kind::Json, |p| {
         json(&walks::fill(&fill(p)?))
     }),
@@ -219,8 +237,15 @@ fn attacks(p: &Params) -> Result<AttacksRequest, QueryError> {
                 "give either fen and side, or input (and method)",
             ));
         }
-        let position = p.position()?;
-        let side = values::choice("side", p.get("side").unwrap_or(""))?;
+        // Only the placement matters when the side is named; else the side to move.
+        let fen = p.required("fen")?;
+        let (position, side) = match p.get("side") {
+            Some(side) => (values::placement(fen)?, values::choice("side", side)?),
+            None => {
+                let position = values::position(fen)?;
+                (position, position.turn())
+            }
+        };
         return Ok(AttacksRequest::Position {
             position,
             side,
@@ -250,6 +275,30 @@ fn steps(p: &Params) -> Result<StepsRequest, QueryError> {
         slide,
         method: method(p, piece)?,
         numbering: p.choice("numbering")?,
+    })
+}
+
+/// `trace`: the pieces `input` (a number read in `numbering`), the `piece` and `method`, the
+/// steps written in `numbering` (default a1-b1).
+fn trace(p: &Params) -> Result<TraceRequest, QueryError> {
+    let numbering = p.choice_or("numbering", Numbering::A1B1)?;
+    let pieces = values::bitboard_in(p.required("input")?, numbering)?;
+    let piece = p.choice_or("piece", Piece::Knight)?;
+    Ok(TraceRequest {
+        pieces,
+        method: method(p, piece)?,
+        numbering,
+    })
+}
+
+/// `catch`: a `knight` square, a `pawn` square of `color` (white or black), who moves first
+/// (`to_move`: knight, the default, or pawn).
+fn catch(p: &Params) -> Result<CatchRequest, QueryError> {
+    Ok(CatchRequest {
+        knight: p.square("knight", "knight square")?,
+        pawn: p.square("pawn", "pawn square")?,
+        color: values::choice("color", p.required("color")?)?,
+        to_move: p.choice_or("to_move", ToMove::Knight)?,
     })
 }
 
@@ -392,7 +441,8 @@ fn drawing(p: &Params) -> Result<Drawing, QueryError> {
         if p.has("pieces") {
             return Err(QueryError::bad("give either fen or pieces, not both"));
         }
-        Drawing::position_pieces(&p.position()?)
+        // A picture needs the placement only.
+        Drawing::position_pieces(&values::placement(p.required("fen")?)?)
     } else {
         let piece = p.choice_or("piece", Piece::Knight)?;
         let squares = p.bitboard_opt("pieces")?.unwrap_or(Bitboard::EMPTY);

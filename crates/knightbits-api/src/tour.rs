@@ -30,7 +30,7 @@ pub struct KnightsTour {
     pub board: Board,
     /// Whether the tour is closed.
     pub closed: bool,
-    /// The squares in order, by name (`c3`, or `file,rank` beyond 26 files).
+    /// The squares in order, by name (`c3`), or `[file, rank]` from 0 beyond 26 files.
     pub squares: TourSquares,
 }
 
@@ -41,16 +41,11 @@ pub struct TourSquares(pub Tour);
 impl Serialize for TourSquares {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let board = self.0.board();
-        serializer.collect_seq(self.0.coords().map(|c| Name(board.name(c))))
-    }
-}
-
-/// A value serialized by its `Display` text.
-struct Name<T>(T);
-
-impl<T: std::fmt::Display> Serialize for Name<T> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(&self.0)
+        serializer.collect_seq(
+            self.0
+                .coords()
+                .map(|coord| crate::Coordinate { board, coord }),
+        )
     }
 }
 

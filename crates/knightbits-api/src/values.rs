@@ -56,8 +56,9 @@ macro_rules! method_choice {
                 <$ty>::name(self)
             }
 
+            /// The name in any case.
             fn read(text: &str) -> Option<Self> {
-                text.parse().ok()
+                text.to_ascii_lowercase().parse().ok()
             }
 
             fn refusal() -> String {
@@ -145,8 +146,11 @@ impl Choice for Piece {
         self.role().name()
     }
 
+    /// The name in any case.
     fn read(text: &str) -> Option<Self> {
-        Piece::ALL.into_iter().find(|p| p.name() == text)
+        Piece::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(text))
     }
 }
 
@@ -181,6 +185,14 @@ impl PieceMethod {
             Piece::Knight => PieceMethod::Knight(choice("method", name)?),
             Piece::King => PieceMethod::King(choice("method", name)?),
         })
+    }
+
+    /// The lookup table of `piece`, the method used when none is named.
+    pub const fn default_for(piece: Piece) -> PieceMethod {
+        match piece {
+            Piece::Knight => PieceMethod::Knight(knight::technique::Method::Lookup),
+            Piece::King => PieceMethod::King(king::technique::Method::Lookup),
+        }
     }
 
     /// Every method of `piece`, in the library's order.
@@ -296,9 +308,11 @@ pub fn bitboard_in(text: &str, numbering: Numbering) -> Result<Bitboard, Error> 
         .map_err(|e| Error::invalid("bitboard", text, e))
 }
 
-/// Reads a square name of the 8x8 board.
+/// Reads a square name of the 8x8 board, in any case.
 pub fn square(what: &'static str, text: &str) -> Result<Square, Error> {
-    text.parse().map_err(|e| Error::invalid(what, text, e))
+    text.to_ascii_lowercase()
+        .parse()
+        .map_err(|e| Error::invalid(what, text, e))
 }
 
 /// Reads a board size `WxH`.
@@ -309,12 +323,36 @@ pub fn board(text: &str) -> Result<Board, Error> {
 /// Reads a square of `board`: a name like `c3`, or `file,rank` counted from 0.
 pub fn coord(board: Board, what: &'static str, text: &str) -> Result<Coord, Error> {
     board
-        .parse_coord(text)
+        .parse_coord(&text.to_ascii_lowercase())
         .map_err(|e| Error::invalid(what, text, e))
 }
 
-/// Reads a position in FEN.
+/// Is `fen` a placement alone (`rnbqkbnr/…/RNBQKBNR`), without the other fields?
+fn placement_only(fen: &str) -> bool {
+    let fen = fen.trim();
+    !fen.is_empty() && !fen.contains(char::is_whitespace) && fen.contains('/')
+}
+
+/// Reads a position in FEN (four to six fields). A placement alone is refused with a line
+/// saying the answer depends on the side to move, castling and en passant.
 pub fn position(fen: &str) -> Result<Position, Error> {
+    if placement_only(fen) {
+        return Err(Error::invalid(
+            "fen",
+            fen,
+            "a placement alone has no side to move, castling or en passant, which this answer \
+             needs: give the whole FEN",
+        ));
+    }
+    Ok(fen.parse::<Position>()?)
+}
+
+/// Reads a position where only the placement matters: a whole FEN, or a placement alone
+/// (read as white to move, no castling, no en passant).
+pub fn placement(fen: &str) -> Result<Position, Error> {
+    if placement_only(fen) {
+        return Ok(format!("{} w - - 0 1", fen.trim()).parse::<Position>()?);
+    }
     Ok(fen.parse::<Position>()?)
 }
 
@@ -413,6 +451,34 @@ mod tests {
         }
         assert_eq!(Piece::Knight.glyph(), '♞');
         assert_eq!(Piece::King.glyph(), '♚');
+    }
+
+    #[test]
+    fn a_placement_alone_is_read_only_where_it_suffices() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        assert_eq!(
+            placement(start).unwrap(),
+            position(&format!("{start} w - - 0 1")).unwrap()
+        );
+        let refused = position(start).unwrap_err().to_string();
+        assert!(refused.contains("no side to move"), "{refused}");
+        assert!(placement("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX").is_err());
+    }
+
+    #[test]
+    fn names_are_read_in_any_case() {
+        assert_eq!(
+            choice::<knight::technique::Method>("method", "Post-Mask"),
+            Ok(knight::technique::Method::PostMask)
+        );
+        assert_eq!(choice::<Piece>("piece", "KING"), Ok(Piece::King));
+        assert_eq!(choice::<Color>("side", "White"), Ok(Color::White));
+        assert_eq!(square("square", "D4"), Ok(Square::D4));
+        assert_eq!(coord(Board::CHESS, "square", "H8"), Ok(Coord::new(7, 7)));
+        assert_eq!(
+            choice::<popcount::Method>("method", "HARDWARE"),
+            Ok(popcount::Method::Hardware)
+        );
     }
 
     #[test]

@@ -15,9 +15,12 @@ pub struct FillRequest {
     pub steps: Option<u32>,
 }
 
-/// The answer to `fill`: `{"steps": [{"bitboard", "squares", "count"}, …]}`.
+/// The answer to `fill`: `{"start": {"bitboard", "squares", "count"}, "steps": [{…}, …]}`;
+/// `start` is the wiki's first diagram (step 0), `steps` the sets after each fill.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Fills {
+    /// The starting set, before any fill.
+    pub start: SquareSet,
     /// The set after each fill.
     pub steps: Vec<SquareSet>,
 }
@@ -32,6 +35,7 @@ pub fn fill(req: &FillRequest) -> Fills {
         None => knight::fills(start).collect(),
     };
     Fills {
+        start: start.into(),
         steps: steps.into_iter().map(SquareSet::from).collect(),
     }
 }
@@ -102,8 +106,8 @@ pub struct Distance {
     pub path: Option<Path>,
 }
 
-/// Squares of a board in order, serialized as their names (`c3`, or `file,rank` on boards
-/// beyond 26 files).
+/// Squares of a board in order, serialized as their names (`c3`), or `[file, rank]` pairs
+/// from 0 on boards beyond 26 files.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Path {
     /// The board the squares are on.
@@ -121,7 +125,12 @@ impl Path {
 
 impl Serialize for Path {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.names())
+        let board = self.board;
+        serializer.collect_seq(
+            self.coords
+                .iter()
+                .map(|&coord| crate::Coordinate { board, coord }),
+        )
     }
 }
 

@@ -9,7 +9,8 @@ use std::marker::PhantomData;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Arg, Command};
-use knightbits::{king, knight};
+use knightbits::mapping::Numbering;
+use knightbits::{Bitboard, Square, king, knight};
 
 use knightbits_api as api;
 use knightbits_api::values::{Choice, Piece, PieceMethod};
@@ -93,7 +94,12 @@ impl TypedValueParser for MethodParser {
         let names = PieceMethod::names();
         value
             .to_str()
-            .and_then(|text| names.iter().copied().find(|&n| n == text))
+            .and_then(|text| {
+                names
+                    .iter()
+                    .copied()
+                    .find(|&n| n.eq_ignore_ascii_case(text))
+            })
             .map(MethodArg)
             .ok_or_else(|| refuse(names.iter().copied(), cmd, arg, value))
     }
@@ -102,6 +108,53 @@ impl TypedValueParser for MethodParser {
         Some(Box::new(
             PieceMethod::names().into_iter().map(PossibleValue::new),
         ))
+    }
+}
+
+/// `--index N` and `--one-based`: one square given by its bit number in `--mapping`, as the
+/// article gives a knight (`1 << knightNr`) and the devlog draws its squares (1 to 64).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct IndexArgs {
+    /// The single square whose bit number is N in --mapping (0 to 63; 1 to 64 with
+    /// --one-based), in place of INPUT: --index 27 is d4, --index 18 --mapping h1-g1 is f3.
+    #[arg(long, value_name = "N", conflicts_with = "input",
+          value_parser = clap::value_parser!(u8).range(0..=64))]
+    pub index: Option<u8>,
+    /// Count --index from 1, as the devlog numbers its squares (h1 = 1 in h1-g1).
+    #[arg(long, requires = "index")]
+    pub one_based: bool,
+}
+
+impl IndexArgs {
+    /// The square of `--index` in `numbering`, as a set; `None` without `--index`.
+    pub fn square(&self, numbering: Numbering) -> Result<Option<Square>, api::Error> {
+        let Some(n) = self.index else {
+            return Ok(None);
+        };
+        let (low, high) = if self.one_based { (1, 64) } else { (0, 63) };
+        if !(low..=high).contains(&n) {
+            return Err(api::Error::invalid(
+                "index",
+                &n.to_string(),
+                format!("expected {low} to {high}"),
+            ));
+        }
+        Ok(numbering.square(n - low))
+    }
+
+    /// The pieces: the `--index` square, or `input` read in `numbering` (a number is a bit
+    /// pattern of that numbering; names and FEN placements are the same in all).
+    pub fn pieces(
+        &self,
+        input: Option<&str>,
+        numbering: Numbering,
+    ) -> Result<Option<Bitboard>, api::Error> {
+        if let Some(sq) = self.square(numbering)? {
+            return Ok(Some(Bitboard::from_square(sq)));
+        }
+        input
+            .map(|text| api::values::bitboard_in(text, numbering))
+            .transpose()
     }
 }
 
@@ -130,6 +183,23 @@ mod tests {
             "invalid method 'prefix': unknown method; expected lookup, shifts or translate"
         );
         assert_eq!(method("magic").unwrap_err().kind(), ErrorKind::InvalidValue);
+    }
+
+    #[test]
+    fn an_index_is_a_square_of_the_numbering() {
+        let at = |index, one_based, numbering| {
+            IndexArgs {
+                index: Some(index),
+                one_based,
+            }
+            .square(numbering)
+        };
+        assert_eq!(at(27, false, Numbering::A1B1), Ok(Some(Square::D4)));
+        assert_eq!(at(18, false, Numbering::H1G1), Ok(Some(Square::F3)));
+        assert_eq!(at(19, true, Numbering::H1G1), Ok(Some(Square::F3)));
+        assert_eq!(at(64, true, Numbering::A1B1), Ok(Some(Square::H8)));
+        assert!(at(64, false, Numbering::A1B1).is_err());
+        assert!(at(0, true, Numbering::A1B1).is_err());
     }
 
     #[test]

@@ -77,7 +77,18 @@ pub fn clap_exit(mut e: clap::Error) -> ExitCode {
                 .collect();
             let joined = paragraph.join(" ");
             let line = joined.strip_prefix("error: ").unwrap_or(&joined);
-            let _ = writeln!(io::stderr().lock(), "knightbits: {line} (see --help)");
+            // Keep clap's suggestion ("a similar subcommand exists: 'attacks'") on the line.
+            let tips: Vec<&str> = rendered
+                .lines()
+                .filter_map(|l| l.trim().strip_prefix("tip: "))
+                .filter(|t| t.contains("similar"))
+                .collect();
+            let tip = if tips.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", tips.join("; "))
+            };
+            let _ = writeln!(io::stderr().lock(), "knightbits: {line}{tip} (see --help)");
             ExitCode::from(2)
         }
     }

@@ -17,7 +17,7 @@ pub mod server;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::error::CliError;
 
@@ -28,6 +28,8 @@ use crate::error::CliError;
     after_help = "Bitboards can be written as 0x0000142200221400, decimal, 0b…, with _ \
 separators or a C ULL suffix, as square lists (d4,e5) or as a FEN placement.\n\n\
 Examples:\n  knightbits attacks d4\n  knightbits attacks b1,g1 --method prefix --json\n  \
+knightbits attacks --index 27\n  knightbits steps d4 --method pre-mask --mapping h1-g1\n  knightbits table\n  \
+knightbits catch --knight d8 --pawn a5 --color white\n  \
 knightbits count 0x0000142200221400 --method table16\n  knightbits convert 0xA1100110A --from h1-g1 --to a1-b1\n  knightbits serve --port 0"
 )]
 struct Cli {
@@ -38,22 +40,32 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Attacks(cmd::attacks::Args),
+    Steps(cmd::steps::Args),
+    Table(cmd::table::Args),
     Moves(cmd::moves::Args),
     Count(cmd::count::Args),
     Show(cmd::show::Args),
     Convert(cmd::convert::Args),
     Forks(cmd::forks::Args),
+    Catch(cmd::catch::Args),
     Fill(cmd::fill::Args),
     Reach(cmd::reach::Args),
     Distance(cmd::distance::Args),
     Tour(cmd::tour::Args),
     CountTours(cmd::count_tours::Args),
     Serve(cmd::serve::Args),
+    Completions(cmd::completions::Args),
+    Man(cmd::completions::ManArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Command::Attacks(args) => cmd::attacks::run(args),
+        Command::Steps(args) => cmd::steps::run(args),
+        Command::Table(args) => cmd::table::run(args),
+        Command::Catch(args) => cmd::catch::run(args),
+        Command::Completions(args) => cmd::completions::run(args, Cli::command()),
+        Command::Man(args) => cmd::completions::man(args, Cli::command()),
         Command::Moves(args) => cmd::moves::run(args),
         Command::Count(args) => cmd::count::run(args),
         Command::Show(args) => cmd::show::run(args),

@@ -22,15 +22,45 @@ pub enum ColorChoice {
     Never,
 }
 
+/// `--color`: on every command that draws a board.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct Colour {
+    /// Colour the board: auto (on a terminal, unless NO_COLOR is set), always, never.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, ignore_case = true)]
+    color: ColorChoice,
+}
+
+impl Colour {
+    /// Whether the text output draws coloured boards.
+    pub fn on(&self) -> bool {
+        match self.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::io::stdout().is_terminal()
+            }
+        }
+    }
+
+    /// `marked` as the coloured Unicode board when colour is on, else the plain diagram.
+    pub fn diagram(&self, marked: Bitboard, highlighted: Bitboard) -> String {
+        if self.on() {
+            board(marked, highlighted, &[])
+        } else {
+            marked.to_string()
+        }
+    }
+}
+
 /// The picture options shared by the commands that draw a board.
 #[derive(clap::Args, Debug)]
 pub struct Picture {
     /// Also write the board as a self-contained SVG file.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
-    /// Colour the board: auto (on a terminal, unless NO_COLOR is set), always, never.
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
-    color: ColorChoice,
+    #[command(flatten)]
+    colour: Colour,
 }
 
 impl Picture {
@@ -49,14 +79,7 @@ impl Picture {
 
     /// Whether the text output draws the coloured Unicode board.
     pub fn colored(&self) -> bool {
-        match self.color {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && std::io::stdout().is_terminal()
-            }
-        }
+        self.colour.on()
     }
 
     /// The text board of a position: coloured Unicode when colour is on, else the plain one;
@@ -127,6 +150,24 @@ pub fn board(marked: Bitboard, highlighted: Bitboard, pieces: &[(Square, char)])
         out.push('\n');
     }
     out += &format!("{LABEL}   a  b  c  d  e  f  g  h{RESET}\n");
+    out
+}
+
+/// A grid of numbers (a tour's move numbers) on coloured light and dark squares: `rows` top
+/// row first, each cell already padded; `labels` the rank label of each row.
+pub fn number_grid(rows: &[(String, Vec<String>)]) -> String {
+    let mut out = String::new();
+    let height = rows.len();
+    for (i, (label, cells)) in rows.iter().enumerate() {
+        let rank = height - 1 - i;
+        out += &format!("{LABEL}{label}{RESET} ");
+        for (file, cell) in cells.iter().enumerate() {
+            let bg = if (file + rank) % 2 == 1 { LIGHT } else { DARK };
+            out += &format!("{bg}{INK}{cell} ");
+        }
+        out += RESET;
+        out.push('\n');
+    }
     out
 }
 

@@ -20,8 +20,10 @@ fn the_wiki_six_fills_from_a1() {
     let three = json_of(&["fill", "a1", "--steps", "8", "--json"]);
     assert_eq!(three["steps"].as_array().unwrap().len(), 8);
     let text = String::from_utf8(run(&["fill", "a1"]).stdout).unwrap();
-    assert!(text.starts_with("1. Fill             2. Fill             3. Fill\n"));
-    assert!(text.contains("squares after each fill: 3, 12, 32, 53, 63, 64"));
+    // The wiki's drawing starts with the knight alone on a1 (step 0).
+    assert_eq!(v["start"]["squares"], json!(["a1"]));
+    assert!(text.starts_with("0. Start            1. Fill             2. Fill\n"));
+    assert!(text.contains("squares at the start: 1, after each fill: 3, 12, 32, 53, 63, 64"));
 }
 
 #[test]
@@ -89,7 +91,7 @@ fn distances_and_paths() {
     ]);
     assert_eq!(big["distance"], 6666);
     assert_eq!(big["path"].as_array().unwrap().len(), 6667);
-    assert_eq!(big["path"][0], "(0,0)");
+    assert_eq!(big["path"][0], json!([0, 0]));
 }
 
 #[test]

@@ -32,6 +32,22 @@ fn cases() -> Vec<(&'static str, Vec<OsString>)> {
         ("malformed", s(&["reach", "a1", "--moves", "two"])),
         ("malformed", s(&["distance", "a1", "h8", "--board", "8*8"])),
         ("malformed", s(&["tour", "--board", "axb"])),
+        ("malformed", s(&["steps", "d9", "--method", "translate"])),
+        ("malformed", s(&["steps", "d4", "--mapping", "z1-z2"])),
+        ("malformed", s(&["table", "--piece", "queen"])),
+        ("malformed", s(&["forks", "e8,a9"])),
+        (
+            "malformed",
+            s(&[
+                "catch", "--knight", "i1", "--pawn", "a5", "--color", "white",
+            ]),
+        ),
+        (
+            "malformed",
+            s(&["catch", "--knight", "d8", "--pawn", "a5", "--color", "red"]),
+        ),
+        ("malformed", s(&["completions", "powershell"])),
+        ("malformed", s(&["attacks", "--index", "x"])),
         // empty
         ("empty", s(&["attacks", ""])),
         ("empty", s(&["moves", "", "--own", "a1"])),
@@ -46,6 +62,14 @@ fn cases() -> Vec<(&'static str, Vec<OsString>)> {
         ("empty", s(&["reach", "", "--moves", "1"])),
         ("empty", s(&["distance", "", "h8"])),
         ("empty", s(&["tour", "--board", ""])),
+        ("empty", s(&["steps", ""])),
+        ("empty", s(&["forks", ""])),
+        (
+            "empty",
+            s(&["catch", "--knight", "", "--pawn", "a5", "--color", "white"]),
+        ),
+        ("empty", s(&["attacks"])),
+        ("empty", s(&["completions"])),
         // oversized
         ("oversized", s(&["attacks", &huge_number])),
         ("oversized", s(&["count", "0x1_0000_0000_0000_0000"])),
@@ -61,6 +85,9 @@ fn cases() -> Vec<(&'static str, Vec<OsString>)> {
         ),
         ("oversized", s(&["tour", "--board", "10001x10001"])),
         ("oversized", s(&["fill", "a1", "--steps", "65"])),
+        ("oversized", s(&["attacks", "--index", "65"])),
+        ("oversized", s(&["steps", &huge_number])),
+        ("oversized", s(&["show", "--index", "1000"])),
         ("oversized", s(&["reach", "a1", "--moves", "4294967296"])),
         // out of range
         ("out of range", s(&["distance", "a1", "i9"])),
@@ -71,6 +98,15 @@ fn cases() -> Vec<(&'static str, Vec<OsString>)> {
         ),
         ("out of range", s(&["tour", "--board", "0x8"])),
         ("out of range", s(&["reach", "a1", "--moves", "-3"])),
+        ("out of range", s(&["attacks", "--index", "64"])),
+        ("out of range", s(&["moves", "--index", "0", "--one-based"])),
+        ("out of range", s(&["steps", "d4", "--mapping", "h1-h2"])),
+        (
+            "out of range",
+            s(&[
+                "catch", "--knight", "d8", "--pawn", "a1", "--color", "white",
+            ]),
+        ),
         (
             "out of range",
             s(&["attacks", "--fen", fen, "--side", "red"]),
@@ -81,11 +117,28 @@ fn cases() -> Vec<(&'static str, Vec<OsString>)> {
         ("non-utf8", with(&["forks", "--fen"], non_utf8.clone())),
         ("non-utf8", with(&["distance", "a1"], non_utf8.clone())),
         ("non-utf8", with(&["tour", "--board"], non_utf8.clone())),
+        ("non-utf8", with(&["steps"], non_utf8.clone())),
+        ("non-utf8", with(&["forks"], non_utf8.clone())),
+        (
+            "non-utf8",
+            with(
+                &["catch", "--color", "white", "--pawn", "a5", "--knight"],
+                non_utf8.clone(),
+            ),
+        ),
         // extremely long lines
         ("long", s(&["attacks", &long])),
         ("long", s(&["show", &long])),
         ("long", s(&["forks", "--fen", &long])),
         ("long", s(&["distance", &long, "a1"])),
+        ("long", s(&["steps", &long])),
+        ("long", s(&["forks", &long])),
+        (
+            "long",
+            s(&[
+                "catch", "--knight", &long, "--pawn", "a5", "--color", "white",
+            ]),
+        ),
         // conflicting options
         (
             "conflict",
@@ -99,6 +152,16 @@ fn cases() -> Vec<(&'static str, Vec<OsString>)> {
             s(&["reach", "a1", "--moves", "2", "--exactly", "--ring"]),
         ),
         ("conflict", s(&["forks", "--fen", fen, "--batch"])),
+        ("conflict", s(&["forks", "e8,a8", "--fen", fen])),
+        ("conflict", s(&["attacks", "d4", "--index", "27"])),
+        ("conflict", s(&["attacks", "--index", "27", "--fen", fen])),
+        ("conflict", s(&["attacks", "d4", "--side", "white"])),
+        ("conflict", s(&["show", "--one-based"])),
+        (
+            "conflict",
+            s(&["steps", "d4", "--piece", "king", "--method", "prefix"]),
+        ),
+        ("conflict", s(&["moves", "--fen", "8/8/8/8/8/8/8/8"])),
         (
             "conflict",
             s(&["attacks", "d4", "--piece", "king", "--method", "halves"]),
@@ -107,6 +170,8 @@ fn cases() -> Vec<(&'static str, Vec<OsString>)> {
         ("unknown", s(&["bogus"])),
         ("unknown", s(&["attacks", "d4", "--unknown-flag"])),
         ("unknown", s(&["tour", "--board", "8x8", "extra"])),
+        ("unknown", s(&["table", "extra"])),
+        ("unknown", s(&["man", "--bogus"])),
     ]
 }
 

@@ -83,6 +83,15 @@ fn attacks_of_a_side_ignore_occupancy_for_knights() {
         "attacks", "--fen", START, "--side", "white", "--piece", "king", "--json",
     ]);
     assert_eq!(king["squares"], json!(["d1", "f1", "d2", "e2", "f2"]));
+    // Without --side, the side to move; with it, a placement alone is enough.
+    let to_move = json_of(&["attacks", "--fen", START, "--json"]);
+    assert_eq!(
+        to_move["squares"],
+        json!(["d2", "e2", "a3", "c3", "f3", "h3"])
+    );
+    let placement = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let black = json_of(&["attacks", "--fen", placement, "--side", "BLACK", "--json"]);
+    assert_eq!(black, v);
 }
 
 #[test]
@@ -90,7 +99,7 @@ fn forks_of_the_family_fork_position() {
     let v = json_of(&["forks", "--fen", FORK, "--json"]);
     assert_eq!(
         v,
-        json!({"squares": ["c7"], "moves": ["d5c7"], "safe_moves": ["d5c7"], "royal_moves": ["d5c7"]})
+        json!({"squares": ["c7"], "moves": ["d5c7"], "forced_moves": ["d5c7"], "safe_moves": ["d5c7"], "royal_moves": ["d5c7"]})
     );
     // King e8 and rook h8 share no knight square (e8: c7 d6 f6 g7; h8: f7 g6).
     let kr = json_of(&["forks", "--fen", FORK, "--targets", "kr", "--json"]);
@@ -212,9 +221,22 @@ fn bad_positions_and_options_exit_2_with_one_line() {
         (&["moves", "--fen", START, "--own", "d4"], "cannot be used"),
         (&["moves", "d4", "--legal"], "need a position"),
         (&["moves", "d4", "--fen", START], "cannot be used"),
-        (&["attacks", "--fen", START], "--side"),
+        (
+            &["attacks", "d4", "--side", "white"],
+            "--side needs a position",
+        ),
+        (&["attacks"], "attacks needs pieces"),
+        (
+            &[
+                "moves",
+                "--fen",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            ],
+            "no side to move",
+        ),
+        (&["attacks", "--fen", "8/8/8/8/8/8/8/8"], "no side to move"),
         (&["attacks", "--fen", START, "--side", "green"], "green"),
-        (&["forks"], "needs a position"),
+        (&["forks"], "forks needs targets"),
         (
             &["forks", "--fen", START, "--targets", "kx"],
             "invalid targets",

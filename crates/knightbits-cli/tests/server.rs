@@ -524,7 +524,11 @@ fn positions_answer_as_the_cli_does() {
     assert!(bad("/api/forks?fen=8%2F8%2F8+w+-+-+0+1").contains("fen"));
     assert!(bad(&format!("/api/forks?fen={}&targets=xyz", enc(fork))).contains("invalid targets"));
     assert!(bad(&format!("/api/moves?fen={}&legal=maybe", enc(fork))).contains("invalid legal"));
-    assert!(bad(&format!("/api/attacks?fen={}", enc(fork))).contains("side"));
+    // Without a side, the side to move's pieces attack, as on the command line.
+    assert_eq!(
+        ok_json(&format!("/api/attacks?fen={}", enc(fork))),
+        cli(&["attacks", "--fen", fork, "--json"])
+    );
     assert!(bad(&format!("/api/position?fen={}", "8".repeat(200))).contains("too long"));
 }
 
@@ -887,4 +891,82 @@ fn refusals_read_the_same_on_both_sides() {
             "{query} vs {args:?}"
         );
     }
+}
+
+/// The sources' forms answer in the explorer as on the command line: one type each.
+#[test]
+fn table_trace_and_catch_answer_as_the_cli_does() {
+    let _server = Server::start();
+    for (path, args) in [
+        ("/api/table", &["table", "--json"][..]),
+        (
+            "/api/table?piece=king",
+            &["table", "--piece", "king", "--json"],
+        ),
+        (
+            "/api/trace?input=d4&method=pre-mask&numbering=h1-g1",
+            &[
+                "steps",
+                "d4",
+                "--method",
+                "pre-mask",
+                "--mapping",
+                "h1-g1",
+                "--json",
+            ],
+        ),
+        (
+            "/api/trace?input=0x40000&method=translate&numbering=h1-g1",
+            &[
+                "steps",
+                "--index",
+                "18",
+                "--mapping",
+                "h1-g1",
+                "--method",
+                "translate",
+                "--json",
+            ],
+        ),
+        (
+            "/api/catch?knight=d8&pawn=a5&color=white",
+            &[
+                "catch", "--knight", "d8", "--pawn", "a5", "--color", "white", "--json",
+            ],
+        ),
+        (
+            "/api/catch?knight=b1&pawn=h7&color=black&to_move=pawn",
+            &[
+                "catch",
+                "--knight",
+                "b1",
+                "--pawn",
+                "h7",
+                "--color",
+                "black",
+                "--to-move",
+                "pawn",
+                "--json",
+            ],
+        ),
+        (
+            "/api/fill?input=a1&steps=1",
+            &["fill", "a1", "--steps", "1", "--json"],
+        ),
+        (
+            "/api/fork-squares?targets=e8,a8,h8",
+            &["forks", "e8,a8,h8", "--json"],
+        ),
+    ] {
+        assert_eq!(ok_json(path), cli(args), "{path}");
+    }
+    assert_eq!(ok_json("/api/table")["total"], 336);
+    assert!(bad("/api/catch?knight=d8&pawn=a8&color=white").contains("rank 1 or rank 8"));
+    assert!(bad("/api/catch?knight=d8&pawn=a5").contains("color"));
+    assert!(bad("/api/trace?input=d4&numbering=a1-a2").contains("keep ranks"));
+    // A picture needs the placement only; the forks need the side to move.
+    let placement = "rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR";
+    let (status, _, body) = get(&format!("/api/svg?fen={placement}"));
+    assert_eq!(status, 200, "{body}");
+    assert!(bad(&format!("/api/forks?fen={placement}")).contains("no side to move"));
 }

@@ -5,14 +5,14 @@ mod common;
 use std::collections::HashSet;
 
 use common::{assert_bad_input, json_of, run};
-use serde_json::Value;
+use serde_json::{Value, json};
 
-/// Reads a square name (`c3`) or pair (`(2,2)`) as (file, rank).
-fn square(text: &str) -> (i64, i64) {
-    if let Some(pair) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
-        let (f, r) = pair.split_once(',').unwrap();
-        (f.parse().unwrap(), r.parse().unwrap())
+/// Reads a square name (`c3`) or a `[file, rank]` pair as (file, rank).
+fn square(v: &Value) -> (i64, i64) {
+    if let Some(pair) = v.as_array() {
+        (pair[0].as_i64().unwrap(), pair[1].as_i64().unwrap())
     } else {
+        let text = v.as_str().unwrap();
         let file = text.as_bytes()[0] as i64 - b'a' as i64;
         (file, text[1..].parse::<i64>().unwrap() - 1)
     }
@@ -26,7 +26,7 @@ fn check(v: &Value, w: i64, h: i64, closed: bool) {
         .as_array()
         .unwrap()
         .iter()
-        .map(|s| square(s.as_str().unwrap()))
+        .map(square)
         .collect();
     assert_eq!(squares.len() as i64, w * h);
     let distinct: HashSet<_> = squares.iter().collect();
@@ -60,7 +60,7 @@ fn open_and_closed_tours_validate() {
     let v = json_of(&[
         "tour", "--board", "40x40", "--closed", "--start", "(39,0)", "--json",
     ]);
-    assert_eq!(v["squares"][0], "(39,0)");
+    assert_eq!(v["squares"][0], json!([39, 0]));
     check(&v, 40, 40, true);
 }
 
@@ -174,4 +174,18 @@ fn count_tours_refuses_boards_beyond_its_limits_up_front() {
     ] {
         assert_bad_input(args, needle);
     }
+}
+
+/// Beyond 26 files the board has no letters: files and ranks are labelled from 0, as the
+/// `file,rank` pairs count them, and JSON gives `[file, rank]` pairs.
+#[test]
+fn a_wide_board_is_labelled_as_its_coordinates_count() {
+    let v = json_of(&["tour", "--board", "27x3", "--json"]);
+    assert_eq!(v["squares"][0], json!([0, 0]));
+    let text = String::from_utf8(run(&["tour", "--board", "27x3"]).stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].trim_start().starts_with("2 "), "{text}");
+    assert!(lines[2].trim_start().starts_with("0 "), "{text}");
+    assert!(lines[3].trim_start().starts_with("0  1  2"), "{text}");
+    assert!(lines[3].trim_end().ends_with("26"), "{text}");
 }

@@ -14,6 +14,7 @@ import { createSteps } from './js/steps.js';
 import { createPosition } from './js/position.js';
 import { createFill } from './js/fill.js';
 import { createTour } from './js/tour.js';
+import { createCatch } from './js/catch.js';
 import { createSecond } from './js/second.js';
 import { createForks } from './js/forks.js';
 import { createConvert } from './js/convert.js';
@@ -44,6 +45,7 @@ panels.push(
   createPosition(store, actions),
   createFill(store, actions),
   createTour(store, actions),
+  createCatch(),
   createSecond(store, actions),
   createForks(store, actions),
   convert,

@@ -86,6 +86,21 @@ impl Numbering {
         }
     }
 
+    /// Does this numbering lay the squares of one file on neighbouring bits (`a1-a2`, `h1-h2`,
+    /// `a8-a7`, `h8-h7`)? The other four lay ranks on neighbouring bits, as LERF does.
+    pub const fn lays_files_along_bits(self) -> bool {
+        matches!(
+            self,
+            Numbering::A1A2 | Numbering::H1H2 | Numbering::A8A7 | Numbering::H8H7
+        )
+    }
+
+    /// Does this numbering count files from h towards a within a rank (`h1-g1`, `h8-g8`), so
+    /// that a step east is a step down in bit number?
+    pub const fn mirrors_files(self) -> bool {
+        matches!(self, Numbering::H1G1 | Numbering::H8G8)
+    }
+
     /// The bit index of `square` in this numbering.
     pub const fn index(self, square: Square) -> u8 {
         let f = square.file() as u8;

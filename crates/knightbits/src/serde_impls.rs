@@ -31,18 +31,21 @@ impl Hex {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Bitboard {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(Hex::new(self.0).as_str())
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Square {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.name())
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Color {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(match self {
@@ -70,6 +73,7 @@ where
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for Bitboard {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Bitboard, D::Error> {
         deserializer.deserialize_str(FromStrVisitor(
@@ -79,12 +83,14 @@ impl<'de> Deserialize<'de> for Bitboard {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for Square {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Square, D::Error> {
         deserializer.deserialize_str(FromStrVisitor(PhantomData, "a square name like \"d4\""))
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for Color {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Color, D::Error> {
         deserializer.deserialize_str(FromStrVisitor(PhantomData, "\"white\" or \"black\""))

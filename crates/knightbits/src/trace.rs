@@ -34,6 +34,7 @@ use core::fmt;
 use core::iter::FusedIterator;
 
 use crate::bitboard::Bitboard;
+use crate::mapping::Numbering;
 use crate::square::Square;
 
 /// One step of a [`Trace`]: a named value a technique computes, and how.
@@ -138,6 +139,66 @@ impl Step {
     #[inline]
     pub const fn is_part(&self) -> bool {
         self.part
+    }
+
+    /// The same step written in `numbering`: its shift, mask and sets as that numbering's bit
+    /// patterns, and a formula whose shift amounts are that numbering's. `None` for the four
+    /// numberings that lay files along the bits (`a1-a2`, `h1-h2`, `a8-a7`, `h8-h7`), where a
+    /// file mask would have to become a rank mask and no source writes the techniques.
+    ///
+    /// In `h1-g1` (the engine wiki's and the devlog's numbering) a step one file east is a
+    /// shift one bit *down*, so every shift amount is the mirror image of the wiki's; the
+    /// masks keep the same squares (knights on file a still cannot jump west) and take the
+    /// engine wiki's names, `not-A-file`, `not-AB-file`, `not-H-file`, `not-HG-file`:
+    ///
+    /// ```
+    /// use knightbits::knight::technique::Method;
+    /// use knightbits::mapping::Numbering;
+    /// use knightbits::{Bitboard, Square};
+    ///
+    /// let d4 = Bitboard::from_square(Square::D4);
+    /// // The wiki's `(b & notAFile) << 15` (noNoWe) is the engine wiki's move 2.
+    /// let no_no_we = Method::PreMask.trace(d4).find(|s| s.name() == "noNoWe").unwrap();
+    /// assert_eq!(no_no_we.formula().to_string(), "(b & notAFile) << 15");
+    /// let its = no_no_we.in_numbering(Numbering::H1G1).unwrap();
+    /// assert_eq!(its.formula().to_string(), "(b & not-A-file) << 17");
+    /// assert_eq!(its.shift(), Some(17));
+    /// assert_eq!(its.mask(), Some(0x7f7f_7f7f_7f7f_7f7f));
+    ///
+    /// // The devlog's own form: its mask 0xA1100110A, shifted from its square 19 to d4.
+    /// let mut trace = Method::Translate.trace(d4);
+    /// let default = trace.next().unwrap().in_numbering(Numbering::H1G1).unwrap();
+    /// assert_eq!(default.formula().to_string(), "0x0000000a1100110a around f3");
+    /// let at_d4 = trace.next().unwrap().in_numbering(Numbering::H1G1).unwrap();
+    /// assert_eq!(at_d4.formula().to_string(), "mask << 10");
+    /// assert_eq!(at_d4.set(), 0xA_1100_110A << 10);
+    /// ```
+    pub const fn in_numbering(&self, numbering: Numbering) -> Option<NumberedStep> {
+        if numbering.lays_files_along_bits() {
+            return None;
+        }
+        let shift = match (self.shift, self.at) {
+            // A translation: from the mask's square to the piece's, in this numbering.
+            (Some(lerf), Some(to)) => {
+                let from = Square::ALL[(to as i8 - lerf) as usize];
+                Some(numbering.index(to) as i8 - numbering.index(from) as i8)
+            }
+            // A jump of at most two files: the same jump, measured in this numbering.
+            (Some(lerf), None) => {
+                let df = (lerf + 2).rem_euclid(8) - 2;
+                let dr = (lerf - df) / 8;
+                match Square::D4.offset(df, dr) {
+                    Some(to) => Some(numbering.index(to) as i8 - numbering.index(Square::D4) as i8),
+                    None => None,
+                }
+            }
+            (None, _) => None,
+        };
+        Some(NumberedStep {
+            step: *self,
+            numbering,
+            shift,
+        })
     }
 
     /// A step that is part of the result, with nothing but a name, a formula and a set.
@@ -319,6 +380,168 @@ impl fmt::Display for Formula {
     }
 }
 
+/// A [`Step`] written in another [`Numbering`], made by [`Step::in_numbering`]: the step's
+/// sets as bit patterns of that numbering, its shift measured there, its formula written
+/// there. The squares are the same; only their numbers change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NumberedStep {
+    step: Step,
+    numbering: Numbering,
+    shift: Option<i8>,
+}
+
+impl NumberedStep {
+    /// The step itself, in LERF.
+    #[inline]
+    pub const fn step(&self) -> Step {
+        self.step
+    }
+
+    /// The numbering it is written in.
+    #[inline]
+    pub const fn numbering(&self) -> Numbering {
+        self.numbering
+    }
+
+    /// The set the step yields, numbered this way.
+    #[inline]
+    pub const fn set(&self) -> u64 {
+        self.numbering.from_lerf(self.step.set)
+    }
+
+    /// The shift the step makes in this numbering: positive `<<`, negative `>>`.
+    #[inline]
+    pub const fn shift(&self) -> Option<i8> {
+        self.shift
+    }
+
+    /// The mask, numbered this way (the same squares as [`Step::mask`]).
+    #[inline]
+    pub const fn mask(&self) -> Option<u64> {
+        match self.step.mask {
+            Some(mask) => Some(self.numbering.from_lerf(mask)),
+            None => None,
+        }
+    }
+
+    /// The set before the mask, numbered this way.
+    #[inline]
+    pub const fn shifted(&self) -> Option<u64> {
+        match self.step.shifted {
+            Some(b) => Some(self.numbering.from_lerf(b)),
+            None => None,
+        }
+    }
+
+    /// The bits the mask removed, numbered this way.
+    #[inline]
+    pub const fn removed(&self) -> Option<u64> {
+        match self.step.removed {
+            Some(b) => Some(self.numbering.from_lerf(b)),
+            None => None,
+        }
+    }
+
+    /// The name of the mask in the vocabulary of the sources that use this numbering: the
+    /// wiki's `notAFile` … in numberings that keep files in their order, the engine wiki's
+    /// `not-A-file`, `not-AB-file`, `not-H-file`, `not-HG-file` where files are mirrored.
+    pub const fn mask_name(&self) -> Option<&'static str> {
+        match self.step.mask {
+            Some(mask) => mask_name_in(mask, self.numbering),
+            None => None,
+        }
+    }
+
+    /// The formula with this numbering's shift amounts and mask names. A formula the source
+    /// writes as fixed text with a shift in it (the wiki's parallel-prefix lines) keeps the
+    /// wiki's LERF text and says so.
+    #[inline]
+    pub const fn formula(&self) -> NumberedFormula {
+        NumberedFormula(*self)
+    }
+}
+
+/// The name of `mask` in `numbering`'s vocabulary (see [`NumberedStep::mask_name`]).
+const fn mask_name_in(mask: Bitboard, numbering: Numbering) -> Option<&'static str> {
+    if !numbering.mirrors_files() {
+        return mask.mask_name();
+    }
+    match mask {
+        Bitboard::NOT_A_FILE => Some("not-A-file"),
+        Bitboard::NOT_AB_FILE => Some("not-AB-file"),
+        Bitboard::NOT_H_FILE => Some("not-H-file"),
+        Bitboard::NOT_GH_FILE => Some("not-HG-file"),
+        _ => None,
+    }
+}
+
+/// The formula of a [`NumberedStep`]; `Display` writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NumberedFormula(NumberedStep);
+
+impl fmt::Display for NumberedFormula {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = &self.0;
+        if matches!(s.numbering, Numbering::A1B1) {
+            return s.step.formula.fmt(f);
+        }
+        let shift = s.shift.unwrap_or(0);
+        let mask = || -> MaskText {
+            match s.step.mask {
+                None => MaskText::None,
+                Some(m) => match mask_name_in(m, s.numbering) {
+                    Some(name) => MaskText::Name(name),
+                    None => MaskText::Bits(s.numbering.from_lerf(m)),
+                },
+            }
+        };
+        match s.step.formula.0 {
+            Text::Verbatim(text) if s.shift.is_some() => write!(f, "{text} (in LERF)"),
+            Text::Verbatim(text) => f.write_str(text),
+            Text::ShiftMask { value, .. } => match mask() {
+                MaskText::None => {
+                    f.write_str(value)?;
+                    write_shift(f, shift)
+                }
+                m => {
+                    write!(f, "({value}")?;
+                    write_shift(f, shift)?;
+                    write!(f, ") & {m}")
+                }
+            },
+            Text::MaskShift { value, .. } => {
+                write!(f, "({value} & {})", mask())?;
+                write_shift(f, shift)
+            }
+            Text::Index { table, square } => write!(f, "{table}[{square}]"),
+            Text::Around { square, .. } => {
+                write!(
+                    f,
+                    "{:#018x} around {square}",
+                    s.numbering.from_lerf(s.step.set)
+                )
+            }
+        }
+    }
+}
+
+/// A mask in a formula: none, a name, or its bits.
+enum MaskText {
+    None,
+    Name(&'static str),
+    Bits(u64),
+}
+
+impl fmt::Display for MaskText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MaskText::None => f.write_str("mask"),
+            MaskText::Name(name) => f.write_str(name),
+            MaskText::Bits(bits) => write!(f, "{bits:#018x}"),
+        }
+    }
+}
+
 /// The steps of one technique on one set, in the order the source computes them; made by
 /// `Method::trace`. Lazy: each step is computed when it is asked for, nothing is stored.
 ///
@@ -426,5 +649,115 @@ mod tests {
             "0x0000000a1100110a around f3"
         );
         assert_eq!(f(Formula::verbatim("l1 | r1")), "l1 | r1");
+    }
+
+    /// Run literally in each numbering that keeps ranks along the bits, every masked shift
+    /// of every knight and king technique gives that numbering's bits of the LERF step, on
+    /// every single square: mask before (`(b & mask) << n`), mask after (`(b << n) & mask`)
+    /// and the devlog's translation (`(mask << n) & keep`).
+    #[test]
+    fn numbered_steps_compute_what_they_say() {
+        use crate::{king, knight};
+        let shift = |bits: u64, n: i8| Bitboard(bits).shift(n as i32).0;
+        for numbering in Numbering::ALL {
+            for sq in Square::ALL {
+                let b = Bitboard::from_square(sq);
+                let steps = knight::technique::Method::ALL
+                    .iter()
+                    .flat_map(|m| m.trace(b))
+                    .chain(king::technique::Method::ALL.iter().flat_map(|m| m.trace(b)));
+                for step in steps {
+                    let Some(its) = step.in_numbering(numbering) else {
+                        assert!(numbering.lays_files_along_bits());
+                        continue;
+                    };
+                    assert_eq!(its.set(), numbering.from_lerf(step.set()));
+                    let (Some(n), Some(mask)) = (its.shift(), its.mask()) else {
+                        continue;
+                    };
+                    let input = numbering.from_lerf(b);
+                    let got = match step.formula().0 {
+                        Text::MaskShift { .. } => shift(input & mask, n),
+                        Text::ShiftMask { value: "mask", .. } => {
+                            // The default mask drawn around its square, in this numbering.
+                            let from = step.at().unwrap() as i8 - step.shift().unwrap();
+                            let default = if from == knight::technique::DEFAULT_SQUARE as i8 {
+                                knight::technique::DEFAULT_MASK
+                            } else {
+                                king::technique::DEFAULT_MASK
+                            };
+                            shift(numbering.from_lerf(default), n) & mask
+                        }
+                        Text::ShiftMask { .. } => shift(input, n) & mask,
+                        // Lines of the parallel-prefix routines work on intermediate values.
+                        _ => continue,
+                    };
+                    assert_eq!(
+                        got,
+                        its.set(),
+                        "{numbering} {sq} {} {}",
+                        step.name(),
+                        its.formula()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_engine_wikis_moves_are_written_as_it_writes_them() {
+        use crate::knight::technique::Method;
+        let d4 = Bitboard::from_square(Square::D4);
+        let its: [String; 8] = core::array::from_fn(|i| {
+            let step = Method::PreMask.trace(d4).nth(i).unwrap();
+            step.in_numbering(Numbering::H1G1)
+                .unwrap()
+                .formula()
+                .to_string()
+        });
+        // In the wiki's direction order noNoEa, noEaEa, soEaEa, soSoEa, soSoWe, soWeWe,
+        // noWeWe, noNoWe: the engine wiki's moves 3, 4, 5, 6, 7, 8, 1, 2.
+        assert_eq!(
+            its,
+            [
+                "(b & not-H-file) << 15",
+                "(b & not-HG-file) << 6",
+                "(b & not-HG-file) >> 10",
+                "(b & not-H-file) >> 17",
+                "(b & not-A-file) >> 15",
+                "(b & not-AB-file) >> 6",
+                "(b & not-AB-file) << 10",
+                "(b & not-A-file) << 17",
+            ]
+        );
+        let king =
+            crate::king::technique::Method::Translate.trace(Bitboard::from_square(Square::A1));
+        let default = king
+            .clone()
+            .next()
+            .unwrap()
+            .in_numbering(Numbering::H1G1)
+            .unwrap();
+        assert_eq!(
+            default.formula().to_string(),
+            "0x0000000000070507 around g2"
+        );
+        let a1 = king
+            .clone()
+            .nth(1)
+            .unwrap()
+            .in_numbering(Numbering::H1G1)
+            .unwrap();
+        // The devlog: a1 is its square 8, two below its square 10.
+        assert_eq!(a1.shift(), Some(-2));
+        assert_eq!(a1.formula().to_string(), "(mask >> 2) & not-HG-file");
+        assert!(
+            Method::PreMask
+                .trace(d4)
+                .next()
+                .unwrap()
+                .in_numbering(Numbering::A1A2)
+                .is_none()
+        );
     }
 }

@@ -1,9 +1,11 @@
 //! `knightbits attacks`: the squares attacked by knights or kings, on their own or in a position.
 
 use knightbits::Color;
+use knightbits::mapping::Numbering;
+use knightbits::position::Position;
 
 use super::source::{self, Source};
-use crate::args::{self, MethodArg, MethodParser};
+use crate::args::{self, IndexArgs, MethodArg, MethodParser};
 use crate::error::CliError;
 use crate::output::{self, hex};
 use crate::picture::Picture;
@@ -16,18 +18,30 @@ use knightbits_api::values::{self, Piece, PieceMethod};
 #[derive(clap::Args)]
 #[command(
     after_help = "Examples:\n  knightbits attacks d4\n  knightbits attacks b1,g1 --json\n  \
+knightbits attacks --index 27                        # the article's knightNr: d4\n  \
+knightbits attacks --index 19 --mapping h1-g1 --one-based   # the devlog's square 19: f3\n  \
 knightbits attacks 0x42 --method pre-mask\n  knightbits attacks e1 --piece king --method translate\n  \
-knightbits attacks --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' --side black --json\n\n\
-Attack sets ignore occupancy, as the wiki defines them: a knight attacks its own pieces' squares too."
+knightbits attacks --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' --json\n  \
+knightbits attacks --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR' --side black\n\n\
+A bare number is a bitboard (27 is a1, b1, d1, e1); --index 27 is the square d4.\n\
+With --fen the side to move's pieces attack unless --side names the other; with --side a\n\
+placement alone is enough. Attack sets ignore occupancy, as the wiki defines them: a knight\n\
+attacks its own pieces' squares too."
 )]
 pub struct Args {
-    /// The pieces: square names (d4,e5), a bitboard (0x…, decimal, 0b…) or a FEN placement.
-    #[arg(required_unless_present_any = ["fen", "batch"], conflicts_with_all = ["fen", "batch"])]
+    /// The pieces: square names (d4,e5), a bitboard (0x…, decimal, 0b…, read in --mapping)
+    /// or a FEN placement.
+    #[arg(conflicts_with_all = ["fen", "batch"])]
     input: Option<String>,
     #[command(flatten)]
+    index: IndexArgs,
+    /// Numbering of --index and of a numeric INPUT (a1-b1 is LERF).
+    #[arg(long, value_parser = args::choice::<Numbering>(), default_value_t = Numbering::A1B1)]
+    mapping: Numbering,
+    #[command(flatten)]
     source: Source,
-    /// With --fen or --batch: whose pieces attack.
-    #[arg(long, value_parser = args::choice::<Color>(), required_unless_present = "input")]
+    /// With --fen or --batch: whose pieces attack (default: the side to move).
+    #[arg(long, value_parser = args::choice::<Color>())]
     side: Option<Color>,
     /// Which piece stands on those squares.
     #[arg(long, value_parser = args::choice::<Piece>(), default_value_t = Piece::Knight)]
@@ -45,26 +59,38 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), CliError> {
     let piece = args.piece;
     if args.source.given() {
-        let side = args
-            .side
-            .ok_or_else(|| CliError::Input("a position needs --side white or black".into()))?;
-        return source::answer(
+        if args.index.index.is_some() {
+            return Err(CliError::Input(
+                "--index gives pieces on their own; a position comes with --fen or --batch, not both"
+                    .into(),
+            ));
+        }
+        let side = args.side;
+        // With --side only the placement matters; without, the side to move does.
+        let read = if side.is_some() {
+            values::placement
+        } else {
+            values::position
+        };
+        return source::answer_read(
             &args.source,
             args.json,
             &args.picture,
-            |pos: &knightbits::position::Position| {
+            read,
+            |pos: &Position| {
                 attacks(&AttacksRequest::Position {
                     position: *pos,
-                    side,
+                    side: side.unwrap_or(pos.turn()),
                     piece,
                 })
             },
             |pos, set| {
                 format!(
-                    "{}{}\n{} squares attacked by {side}'s {}s\n",
+                    "{}{}\n{} squares attacked by {}'s {}s\n",
                     args.picture.position_board(pos, set.bitboard),
                     hex(set.bitboard),
                     set.count,
+                    side.unwrap_or(pos.turn()),
                     piece.role().name()
                 )
             },
@@ -74,7 +100,20 @@ pub fn run(args: Args) -> Result<(), CliError> {
             },
         );
     }
-    let pieces = values::bitboard(args.input.as_deref().unwrap_or_default())?;
+    if args.side.is_some() {
+        return Err(CliError::Input(
+            "--side needs a position: --fen FEN or --batch".into(),
+        ));
+    }
+    let pieces = args
+        .index
+        .pieces(args.input.as_deref(), args.mapping)?
+        .ok_or_else(|| {
+            CliError::Input(
+                "attacks needs pieces (INPUT such as d4, or --index N) or a position (--fen FEN)"
+                    .into(),
+            )
+        })?;
     let method = args.method.for_piece(piece)?;
     let set = attacks(&AttacksRequest::Pieces { pieces, method });
     let drawn = Drawing::pieces_on(pieces, piece);

@@ -29,6 +29,8 @@ pub struct Args {
     /// Print one JSON object: {"distance", "path"}.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    colour: crate::picture::Colour,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -59,7 +61,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             .iter()
             .filter_map(|c| Square::from_index(board.index(*c) as u8))
             .collect();
-        text = format!("{marked}{text}");
+        text = format!("{}{text}", args.colour.diagram(marked, Bitboard::EMPTY));
     }
     output::text(&text)
 }

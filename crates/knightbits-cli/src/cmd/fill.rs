@@ -22,12 +22,14 @@ pub struct Args {
     /// Exactly this many fills (1 to 64); the set may stop growing before.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     steps: Option<u32>,
-    /// Print one JSON object: {"steps": [{"bitboard", "squares", "count"}, …]}.
+    /// Print one JSON object: {"start": {"bitboard", "squares", "count"}, "steps": [{…}, …]}.
     #[arg(long)]
     json: bool,
     /// Also write the last fill as a self-contained SVG file (start squares framed).
     #[arg(long, value_name = "FILE")]
     svg: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    colour: crate::picture::Colour,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -49,10 +51,24 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.json {
         return output::json(&answer);
     }
-    let captions: Vec<String> = (1..=steps.len()).map(|i| format!("{i}. Fill")).collect();
+    // The wiki's first diagram is the start set; then one per fill.
+    let steps: Vec<Bitboard> = std::iter::once(start).chain(steps).collect();
+    let captions: Vec<String> = std::iter::once("0. Start".to_string())
+        .chain((1..steps.len()).map(|i| format!("{i}. Fill")))
+        .collect();
     let mut text = String::new();
+    if args.colour.on() {
+        // Coloured boards one under another, the start squares in teal.
+        for (caption, &b) in captions.iter().zip(&steps) {
+            text += &format!("{caption}\n{}\n", args.colour.diagram(b - start, start));
+        }
+    }
     // Three diagrams a row, as the wiki lays them out.
-    for (chunk, names) in steps.chunks(3).zip(captions.chunks(3)) {
+    for (chunk, names) in steps
+        .chunks(3)
+        .zip(captions.chunks(3))
+        .filter(|_| !args.colour.on())
+    {
         let boards: Vec<(&str, Bitboard)> = names
             .iter()
             .map(String::as_str)
@@ -61,6 +77,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         text += &format!("{}\n", render::side_by_side(&boards));
     }
     let counts: Vec<String> = answer.steps.iter().map(|s| s.count.to_string()).collect();
-    text += &format!("squares after each fill: {}\n", counts.join(", "));
+    text += &format!(
+        "squares at the start: {}, after each fill: {}\n",
+        answer.start.count,
+        counts.join(", ")
+    );
     output::text(&text)
 }

@@ -2,6 +2,8 @@
 //! text (and picture) of the response. The answers come from [`crate::api`].
 
 pub mod attacks;
+pub mod catch;
+pub mod completions;
 pub mod convert;
 pub mod count;
 pub mod count_tours;
@@ -13,4 +15,6 @@ pub mod reach;
 pub mod serve;
 pub mod show;
 pub mod source;
+pub mod steps;
+pub mod table;
 pub mod tour;

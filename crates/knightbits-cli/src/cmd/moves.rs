@@ -3,10 +3,11 @@
 use knightbits::position::Position;
 
 use super::source::{self, Source};
-use crate::args;
+use crate::args::{self, IndexArgs};
 use crate::error::CliError;
 use crate::output::{self, hex};
 use crate::picture::Picture;
+use knightbits::mapping::Numbering;
 use knightbits_api::picture::Drawing;
 use knightbits_api::position::{
     PieceMovesRequest, PositionMovesRequest, piece_moves, position_moves,
@@ -19,15 +20,21 @@ use knightbits_api::values::{self, Piece};
 #[command(
     after_help = "Examples:\n  knightbits moves c5,g4 --own c5,g4,d3,b2,e2,g2,e1\n  \
 knightbits moves e1 --own d1,f1,d2,e2,f2 --piece king --json\n  \
+knightbits moves --index 27 --own e6\n  \
 knightbits moves --fen 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' --piece king --legal --castling --json\n  \
 cat positions.fen | knightbits moves --batch --legal\n\n\
 Moves are UCI (g1f3), sorted; castling is the king's move (e1g1), only with --castling.\n\
 Pseudo-legal king moves include attacked squares."
 )]
 pub struct Args {
-    /// The moving pieces (square names, a bitboard or a FEN placement).
-    #[arg(required_unless_present_any = ["fen", "batch"], conflicts_with_all = ["fen", "batch"])]
+    /// The moving pieces (square names, a bitboard read in --mapping, or a FEN placement).
+    #[arg(conflicts_with_all = ["fen", "batch"])]
     input: Option<String>,
+    #[command(flatten)]
+    index: IndexArgs,
+    /// Numbering of --index and of a numeric INPUT (a1-b1 is LERF).
+    #[arg(long, value_parser = args::choice::<Numbering>(), default_value_t = Numbering::A1B1)]
+    mapping: Numbering,
     #[command(flatten)]
     source: Source,
     /// Without a position: squares of the mover's own pieces, which it cannot move to.
@@ -42,8 +49,8 @@ pub struct Args {
     /// With a position: include castling (king moves only).
     #[arg(long)]
     castling: bool,
-    /// Print one JSON object: {"moves"} for a position, {"bitboard", "squares", "moves"}
-    /// without.
+    /// Print one JSON object: {"moves"} for a position, {"bitboard", "squares", "count",
+    /// "moves"} without.
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -53,6 +60,12 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), CliError> {
     let (piece, legal, castling) = (args.piece, args.legal, args.castling);
     if args.source.given() {
+        if args.index.index.is_some() {
+            return Err(CliError::Input(
+                "--index gives pieces on their own; a position comes with --fen or --batch, not both"
+                    .into(),
+            ));
+        }
         return source::answer(
             &args.source,
             args.json,
@@ -86,7 +99,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
             "--legal and --castling need a position (--fen or --batch)".into(),
         ));
     }
-    let pieces = values::bitboard(args.input.as_deref().unwrap_or_default())?;
+    let pieces = args
+        .index
+        .pieces(args.input.as_deref(), args.mapping)?
+        .ok_or_else(|| {
+            CliError::Input(
+                "moves needs pieces (INPUT such as c5,g4, or --index N) or a position (--fen FEN)"
+                    .into(),
+            )
+        })?;
     let own = values::bitboard(&args.own)?;
     let answer = piece_moves(&PieceMovesRequest { pieces, own, piece });
     let drawn = Drawing::pieces_on(pieces, piece);

@@ -27,11 +27,14 @@ pub struct Args {
     /// Print one JSON object: {"bitboard", "squares", "count"}.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    colour: crate::picture::Colour,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
+    let start = values::bitboard(&args.input)?;
     let answer = reach(&ReachRequest {
-        start: values::bitboard(&args.input)?,
+        start,
         moves: args.moves,
         kind: Reach::from_flags(args.exactly, args.ring)?,
     });
@@ -40,7 +43,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     } else {
         output::text(&format!(
             "{}{}\n{} squares\n",
-            answer.bitboard,
+            args.colour.diagram(answer.bitboard, start),
             hex(answer.bitboard),
             answer.count
         ))

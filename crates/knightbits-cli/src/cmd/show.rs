@@ -3,22 +3,25 @@
 use knightbits::mapping::Numbering;
 use knightbits::render;
 
-use crate::args;
+use crate::args::{self, IndexArgs};
 use crate::error::CliError;
 use crate::output::{self, hex};
 use crate::picture::Picture;
 use knightbits_api::bits::{ShowRequest, show};
 use knightbits_api::picture::Drawing;
-use knightbits_api::values;
 
 /// Shows a bitboard: the diagram (rank 8 on top), the hex value and the squares.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  knightbits show 0x0000142200221400\n  \
-knightbits show 0xA1100110A --mapping h1-g1 --indices\n\n\
+knightbits show 0xA1100110A --mapping h1-g1 --indices\n  \
+knightbits show --index 19 --mapping h1-g1 --one-based   # the devlog's square 19\n\n\
 A number is read in the --mapping numbering; square names and FEN are the same in all.")]
 pub struct Args {
     /// The bitboard (0x…, decimal, 0b…, square names or a FEN placement).
-    input: String,
+    #[arg(required_unless_present = "index")]
+    input: Option<String>,
+    #[command(flatten)]
+    index: IndexArgs,
     /// Numbering of a numeric input and of the bit indices shown (a1-b1 is LERF).
     #[arg(long, value_parser = args::choice::<Numbering>(), default_value_t = Numbering::A1B1)]
     mapping: Numbering,
@@ -35,7 +38,10 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), CliError> {
     let numbering = args.mapping;
     let answer = show(&ShowRequest {
-        bitboard: values::bitboard_in(&args.input, numbering)?,
+        bitboard: args
+            .index
+            .pieces(args.input.as_deref(), numbering)?
+            .unwrap_or_default(),
         numbering,
     });
     let bb = answer.bitboard;

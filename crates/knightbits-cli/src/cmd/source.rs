@@ -41,19 +41,29 @@ pub fn answer<R: Serialize>(
     text: impl Fn(&Position, &R) -> String,
     draw: impl Fn(&R) -> Drawing,
 ) -> Result<(), CliError> {
+    answer_read(source, json, picture, values::position, ask, text, draw)
+}
+
+/// [`answer`], with positions read by `read` (say, [`values::placement`] where a placement
+/// alone is enough).
+pub fn answer_read<R: Serialize>(
+    source: &Source,
+    json: bool,
+    picture: &Picture,
+    read: fn(&str) -> Result<Position, knightbits_api::Error>,
+    ask: impl Fn(&Position) -> R,
+    text: impl Fn(&Position, &R) -> String,
+    draw: impl Fn(&R) -> Drawing,
+) -> Result<(), CliError> {
     let Some(fen) = source.fen.as_deref() else {
         if picture.wanted() {
             return Err(CliError::Input(
                 "--svg needs one position: --fen FEN".into(),
             ));
         }
-        return crate::batch::run(|line| {
-            values::position(line)
-                .map(|p| ask(&p))
-                .map_err(|e| e.to_string())
-        });
+        return crate::batch::run(|line| read(line).map(|p| ask(&p)).map_err(|e| e.to_string()));
     };
-    let position = values::position(fen)?;
+    let position = read(fen)?;
     let response = ask(&position);
     if picture.wanted() {
         picture.write(&Drawing {

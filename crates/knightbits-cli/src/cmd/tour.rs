@@ -34,6 +34,8 @@ pub struct Args {
     /// Also draw the tour as a self-contained SVG file (boards up to 250000 squares).
     #[arg(long, value_name = "FILE")]
     svg: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    colour: crate::picture::Colour,
 }
 
 /// Largest board `--svg` draws: beyond it the picture would be tens of megabytes.
@@ -61,13 +63,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.json {
         output::json(&answer)
     } else {
-        output::text(&text(&answer, board))
+        output::text(&text(&answer, board, args.colour.on()))
     }
 }
 
 /// The move number on every square, rank at the top first, for boards up to 30x30; a summary
 /// for larger ones.
-fn text(answer: &KnightsTour, board: Board) -> String {
+fn text(answer: &KnightsTour, board: Board, colour: bool) -> String {
     let tour = answer.tour();
     let kind = if answer.closed { "closed" } else { "open" };
     let first = tour.coords().next().map(|c| board.name(c).to_string());
@@ -86,18 +88,31 @@ fn text(answer: &KnightsTour, board: Board) -> String {
         number[square as usize] = step as u32 + 1;
     }
     let width = board.len().to_string().len();
-    let mut grid = String::new();
+    let mut rows = Vec::new();
     for rank in (0..board.height()).rev() {
         let row: Vec<String> = (0..board.width())
             .map(|file| format!("{:>width$}", number[(rank * board.width() + file) as usize]))
             .collect();
-        grid += &format!("{:>3} {}\n", rank + 1, row.join(" "));
+        // Ranks from 1 with file letters; beyond 26 files both from 0, as file,rank counts.
+        let label = if board.has_names() { rank + 1 } else { rank };
+        rows.push((format!("{label:>3}"), row));
     }
-    if board.has_names() {
-        let files: Vec<String> = (0..board.width())
-            .map(|f| format!("{:>width$}", ((b'a' + f as u8) as char)))
-            .collect();
-        grid += &format!("    {}\n", files.join(" "));
-    }
+    let mut grid = if colour {
+        crate::picture::number_grid(&rows)
+    } else {
+        rows.iter()
+            .map(|(label, row)| format!("{label} {}\n", row.join(" ")))
+            .collect()
+    };
+    let files: Vec<String> = (0..board.width())
+        .map(|f| {
+            if board.has_names() {
+                format!("{:>width$}", ((b'a' + f as u8) as char))
+            } else {
+                format!("{f:>width$}")
+            }
+        })
+        .collect();
+    grid += &format!("    {}\n", files.join(" "));
     grid + &summary
 }

@@ -47,6 +47,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     module!("actions.js"),
     module!("api.js"),
     module!("board.js"),
+    module!("catch.js"),
     module!("config.js"),
     module!("convert.js"),
     module!("dom.js"),

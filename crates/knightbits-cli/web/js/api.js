@@ -58,6 +58,8 @@ export const sliderAttacks = (params) => json('slider-attacks', params);
 export const convert = (input, from, to) => json('convert', { input, from, to });
 export const forkSquares = (targets) => json('fork-squares', { targets });
 export const position = (fen) => json('position', { fen });
+/** Can a knight stop a passed pawn: `{caught, square, knight_moves, pawn_moves, path}`. */
+export const catchPawn = (params) => json('catch', params);
 export const forks = (fen) => json('forks', { fen });
 export const moves = (params) => json('moves', params);
 export const fill = (input) => json('fill', { input });

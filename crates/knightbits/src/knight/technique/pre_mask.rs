@@ -10,6 +10,10 @@
 //! every shift amount is the mirror image of the wiki's: its move 2, `(knight & not-A-file)
 //! << 17`, is `noNoWe`, written here `(b & notAFile) << 15`. Its pairs of mask and shift are
 //! right only in its numbering; read in LERF they would pair each mask with the wrong jump.
+//! Its masks name the same squares as the wiki's (its `not-HG-file` is `notGHFile`), drawn
+//! by file letter; only their bit patterns differ. [`engine_wiki_move`] gives its numbers, and
+//! [`Step::in_numbering`](crate::trace::Step::in_numbering) writes each step of
+//! [`Method::PreMask`](super::Method::PreMask) in its form (`(b & not-A-file) << 17`).
 //!
 //! | function | the wiki writes (LERF) | the engine wiki writes (h1 = bit 0) |
 //! |---|---|---|
@@ -80,6 +84,27 @@ pub const fn no_no_we(b: Bitboard) -> Bitboard {
     masked_then_shifted(Direction::NoNoWe, b)
 }
 
+/// The engine wiki's number (1 to 8) of direction `d`: its moves are numbered clockwise from
+/// one north, two west (see the table of the module docs).
+///
+/// ```
+/// use knightbits::knight::{technique::pre_mask, Direction};
+/// assert_eq!(pre_mask::engine_wiki_move(Direction::NoWeWe), 1);
+/// assert_eq!(pre_mask::engine_wiki_move(Direction::SoWeWe), 8);
+/// ```
+pub const fn engine_wiki_move(d: Direction) -> u8 {
+    match d {
+        Direction::NoWeWe => 1,
+        Direction::NoNoWe => 2,
+        Direction::NoNoEa => 3,
+        Direction::NoEaEa => 4,
+        Direction::SoEaEa => 5,
+        Direction::SoSoEa => 6,
+        Direction::SoSoWe => 7,
+        Direction::SoWeWe => 8,
+    }
+}
+
 /// The attack set: the union of the eight pre-masked directions.
 ///
 /// ```
@@ -139,6 +164,9 @@ mod tests {
         let sets = (0..64)
             .map(|s| 1u64 << s)
             .chain((0..1_000).map(|i| rng.set(i)));
+        for (number, _, d) in moves {
+            assert_eq!(engine_wiki_move(d), number);
+        }
         for bits in sets {
             let b = Bitboard(bits);
             let its = H1G1.from_lerf(b);

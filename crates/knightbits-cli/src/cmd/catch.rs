@@ -1,0 +1,79 @@
+//! `knightbits catch`: can a knight stop a passed pawn?
+
+use knightbits::{Color, Square};
+
+use crate::args;
+use crate::error::CliError;
+use crate::output;
+use knightbits_api::sources::{CatchRequest, ToMove, catch};
+use knightbits_api::values;
+
+/// Whether a knight stops a passed pawn of the other side (the kings out of play, nothing
+/// else on the board): the first square of the pawn's path it occupies in time, its moves
+/// and the pawn's by then, and a route that never stands where the pawn could take it.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  knightbits catch --knight d8 --pawn a5 --color white\n  \
+knightbits catch --knight h1 --pawn a6 --color white --json\n  \
+knightbits catch --knight b1 --pawn h7 --color black --to-move pawn\n\n\
+The race, as the library plays it: the pawn advances on each of its side's moves (two from\n\
+its start rank), taking the knight when it stands on a square the pawn attacks; the knight\n\
+jumps or waits (its king moves). It stops the pawn by standing on a square of the pawn's path\n\
+no later than the pawn gets there (a blockade, or a capture; on the promotion square, taking\n\
+the new piece at once).\n\
+JSON: {\"caught\", \"square\", \"knight_moves\", \"pawn_moves\", \"path\"}, null when not caught."
+)]
+pub struct Args {
+    /// The knight's square.
+    #[arg(long, value_name = "SQ")]
+    knight: String,
+    /// The pawn's square (ranks 2 to 7).
+    #[arg(long, value_name = "SQ")]
+    pawn: String,
+    /// The pawn's colour; the knight is the other side's.
+    #[arg(long, value_parser = args::choice::<Color>())]
+    color: Color,
+    /// Who moves first.
+    #[arg(long, value_parser = args::choice::<ToMove>(), default_value = "knight")]
+    to_move: ToMove,
+    /// Print one JSON object: {"caught", "square", "knight_moves", "pawn_moves", "path"}.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let knight: Square = values::square("knight square", &args.knight)?;
+    let pawn: Square = values::square("pawn square", &args.pawn)?;
+    let answer = catch(&CatchRequest {
+        knight,
+        pawn,
+        color: args.color,
+        to_move: args.to_move,
+    })?;
+    if args.json {
+        return output::json(&answer);
+    }
+    let first = match args.to_move {
+        ToMove::Knight => "knight",
+        ToMove::Pawn => "pawn",
+    };
+    let text = match (answer.square, &answer.path) {
+        (Some(sq), Some(path)) => {
+            let route: Vec<String> = path.iter().map(Square::to_string).collect();
+            format!(
+                "caught on {sq}: the knight on {knight} stops the {} pawn on {pawn} ({first} to move)\n\
+                 knight moves: {}, pawn moves by then: {}\nroute: {}\n",
+                args.color,
+                answer.knight_moves.unwrap_or(0),
+                answer.pawn_moves.unwrap_or(0),
+                route.join(" ")
+            )
+        }
+        _ => format!(
+            "not caught: the {} pawn on {pawn} promotes before the knight on {knight} can stop it \
+             ({first} to move)\n",
+            args.color
+        ),
+    };
+    output::text(&text)
+}

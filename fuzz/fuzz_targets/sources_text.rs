@@ -1,0 +1,83 @@
+//! The sources' forms from text: `steps` (pieces read in a numbering, a method by name, the
+//! trace written in that numbering), `catch` (two square names and a colour) and `--index`.
+//! No panic; every trace adds up to its method; every route of a caught pawn is knight moves
+//! ending on the catch square. Input: fields separated by newlines.
+#![no_main]
+
+use knightbits::mapping::Numbering;
+use knightbits_api::sources::{CatchRequest, ToMove, TraceRequest, catch, trace};
+use knightbits_api::values::{self, Piece, PieceMethod};
+use knightbits_cli::args::IndexArgs;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let mut fields = text.split('\n');
+    let mut next = || fields.next().unwrap_or("");
+    let (input, numbering, method, piece) = (next(), next(), next(), next());
+    let (knight, pawn, color, index) = (next(), next(), next(), next());
+
+    if let (Ok(numbering), Ok(piece)) = (
+        values::choice::<Numbering>("numbering", numbering),
+        values::choice::<Piece>("piece", piece),
+    ) {
+        if let (Ok(pieces), Ok(method)) = (
+            values::bitboard_in(input, numbering),
+            PieceMethod::of(piece, method),
+        ) {
+            match trace(&TraceRequest {
+                pieces,
+                method,
+                numbering,
+            }) {
+                Ok(t) => {
+                    let union = t
+                        .steps
+                        .iter()
+                        .filter(|s| s.part)
+                        .fold(0u64, |a, s| a | s.set.0);
+                    assert_eq!(numbering.to_lerf(union), method.attacks(pieces));
+                    serde_json::to_string(&t).unwrap();
+                }
+                Err(e) => assert!(!e.to_string().contains('\n')),
+            }
+        }
+        if let Ok(n) = index.parse::<u8>() {
+            for one_based in [false, true] {
+                let args = IndexArgs {
+                    index: Some(n),
+                    one_based,
+                };
+                if let Ok(Some(sq)) = args.square(numbering) {
+                    let low = u8::from(one_based);
+                    assert_eq!(numbering.index(sq) + low, n);
+                }
+            }
+        }
+    }
+
+    if let (Ok(k), Ok(p), Ok(c)) = (
+        values::square("knight", knight),
+        values::square("pawn", pawn),
+        values::choice("color", color),
+    ) {
+        for to_move in ToMove::ALL {
+            let req = CatchRequest {
+                knight: k,
+                pawn: p,
+                color: c,
+                to_move,
+            };
+            if let Ok(answer) = catch(&req) {
+                if let (Some(sq), Some(path)) = (answer.square, &answer.path) {
+                    assert_eq!(path.first(), Some(&k));
+                    assert_eq!(path.last(), Some(&sq));
+                    assert!(path.windows(2).all(|w| knightbits::knight::attacks(w[0]).contains(w[1])));
+                }
+                assert_eq!(answer.caught, answer.square.is_some());
+            }
+        }
+    }
+});
