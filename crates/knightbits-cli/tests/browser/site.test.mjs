@@ -245,7 +245,7 @@ test(`${target}: a tour of 100 x 100 with the default inputs; a refusal is said 
   assert.equal(await page.inputValue('#tour-start'), '0,0');
   await page.click('#tour-go');
   await idle(page);
-  assert.match(await page.textContent('#tour-out'), /^open tour of 100x100, 10000 squares: \(0,0\) /);
+  assert.match(await page.textContent('#tour-out'), /^open tour of 100x100, 10000 squares: 0,0 1,2 /);
   assert.equal(await page.$$eval('#tour-svg svg', (els) => els.length), 1);
   assert.equal(await page.isVisible('#tour-error'), false);
   assert.equal(await page.isVisible('#error'), false);
@@ -286,6 +286,24 @@ test(`${target}: a tour of 100 x 100 with the default inputs; a refusal is said 
   assert.match(await page.textContent('#tour-out'), /^open tour of 5x5, 25 squares: c3 /);
   const refused = target === 'served' ? [/status 400: .*\/api\/tour/, /console error: Failed to load resource: .* 400/] : [];
   assert.deepEqual(problems.filter((p) => !refused.some((re) => re.test(p))), []);
+  await page.close();
+});
+
+test(`${target}: the pawn race: the catch panel answers as \`knightbits catch\` does, and says a refusal`, async () => {
+  const { page, problems } = await openPage({ viewport: { width: 1280, height: 900 } });
+  // The defaults are the wiki-style case: knight d8, white pawn a5, knight to move: d8 c6 a7.
+  await page.click('#catch-go');
+  await page.waitForFunction(() => document.querySelector('#catch-out').textContent.trim() !== '');
+  assert.match(await page.textContent('#catch-out'), /^caught on a7: 2 knight moves \(d8 c6 a7\)/);
+  await page.fill('#catch-knight', 'h1');
+  await page.fill('#catch-pawn', 'a6');
+  await page.click('#catch-go');
+  await page.waitForFunction(() => document.querySelector('#catch-out').textContent.startsWith('not caught'));
+  await page.fill('#catch-pawn', 'z9');
+  await page.click('#catch-go');
+  await page.waitForFunction(() => !document.querySelector('#catch-out').textContent.startsWith('not caught'));
+  assert.match(await page.textContent('#catch-out'), /z9/);
+  assert.deepEqual(problems.filter((p) => !/400|status 400|Bad Request/.test(p)), []);
   await page.close();
 });
 
