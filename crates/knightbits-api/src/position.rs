@@ -181,9 +181,7 @@ pub struct ForksRequest {
     pub targets: Targets,
 }
 
-/// The answer to `forks`: `{"squares", "moves", "forced_moves", "safe_moves", "royal_moves"}`.
-/// `safe_moves` is the same list as `forced_moves`, kept under its earlier name for readers
-/// written against it (the explorer page among them).
+/// The answer to `forks`: `{"squares", "moves", "forced_moves", "royal_moves"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Forks {
     /// Every square, empty or occupied, from which a knight attacks at least two targets.
@@ -192,8 +190,6 @@ pub struct Forks {
     pub moves: Moves,
     /// Those whose destination no enemy pawn or knight attacks: the wiki's "forced" set.
     pub forced_moves: Moves,
-    /// The same list as `forced_moves` (its earlier name).
-    pub safe_moves: Moves,
     /// The legal knight moves that give check and attack a queen.
     pub royal_moves: Moves,
 }
@@ -206,8 +202,7 @@ pub fn forks(req: &ForksRequest) -> Forks {
     Forks {
         squares: Squares(forks.squares),
         moves: Moves::from(&forks.moves),
-        forced_moves: Moves::from(&forks.safe_moves),
-        safe_moves: Moves::from(&forks.safe_moves),
+        forced_moves: Moves::from(&forks.forced_moves),
         royal_moves: Moves::from(&forks.royal_moves),
     }
 }

@@ -99,7 +99,7 @@ fn forks_of_the_family_fork_position() {
     let v = json_of(&["forks", "--fen", FORK, "--json"]);
     assert_eq!(
         v,
-        json!({"squares": ["c7"], "moves": ["d5c7"], "forced_moves": ["d5c7"], "safe_moves": ["d5c7"], "royal_moves": ["d5c7"]})
+        json!({"squares": ["c7"], "moves": ["d5c7"], "forced_moves": ["d5c7"], "royal_moves": ["d5c7"]})
     );
     // King e8 and rook h8 share no knight square (e8: c7 d6 f6 g7; h8: f7 g6).
     let kr = json_of(&["forks", "--fen", FORK, "--targets", "kr", "--json"]);

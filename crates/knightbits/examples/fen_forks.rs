@@ -19,7 +19,7 @@ fn main() {
     println!("legal knight moves: {}", pos.legal_knight_moves());
     println!("fork squares:       {}", list(forks.squares));
     println!("fork moves:         {}", forks.moves);
-    println!("forced (safe):      {}", forks.safe_moves);
+    println!("forced:             {}", forks.forced_moves);
     println!("royal:              {}", forks.royal_moves);
 }
 

@@ -265,11 +265,11 @@ fn forks_follow_their_definitions() {
         assert_eq!(forks.squares.contains(sq), hits >= 2, "{sq}");
     }
     assert_eq!(forks.moves.to_string(), "d5c7");
-    assert!(forks.safe_moves.is_empty());
+    assert!(forks.forced_moves.is_empty());
     assert_eq!(forks.royal_moves.to_string(), "d5c7");
     // Without the guard on e6 the fork is forced.
     let forks = pos("q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1").forks();
-    assert_eq!(forks.safe_moves.to_string(), "d5c7");
+    assert_eq!(forks.forced_moves.to_string(), "d5c7");
     // Other targets, the pawn d7 and the king e8: from d5 only f6 reaches both (c7 and e7
     // reach e8 alone, b6 reaches d7 alone).
     let p = pos("q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1");

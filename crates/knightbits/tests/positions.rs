@@ -326,7 +326,7 @@ fn cross_check(pos: &Chess, with_attackers: bool) -> usize {
         (board.attacks_to(t, them, board.occupied()) & (board.pawns() | board.knights())).any()
     };
     assert_eq!(
-        texts(&forks.safe_moves),
+        texts(&forks.forced_moves),
         onto(&|to| squares.contains(to) && !guarded(to)),
         "{fen}"
     );

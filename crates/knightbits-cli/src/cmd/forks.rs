@@ -33,8 +33,7 @@ pub struct Args {
     #[arg(long, default_value = Targets::DEFAULT_LETTERS)]
     targets: String,
     /// Print one JSON object: {"bitboard", "squares", "count"} for targets on their own;
-    /// {"squares", "moves", "forced_moves", "safe_moves", "royal_moves"} for a position
-    /// (safe_moves is forced_moves under its earlier name).
+    /// {"squares", "moves", "forced_moves", "royal_moves"} for a position.
     #[arg(long)]
     json: bool,
     #[command(flatten)]

@@ -33,7 +33,7 @@ export function createPosition(store, actions) {
     }
     if (!changed(m, prev, 'position', 'arrows')) return;
     if (!m.position) {
-      for (const id of ['#pos-turn', '#fork-squares', '#fork-moves', '#safe-forks', '#royal-forks', '#knight-moves', '#king-moves']) $(id).textContent = '';
+      for (const id of ['#pos-turn', '#fork-squares', '#fork-moves', '#forced-forks', '#royal-forks', '#knight-moves', '#king-moves']) $(id).textContent = '';
       $('#pos-svg').removeAttribute('src');
       $('#pos-svg').hidden = true;
       return;
@@ -45,7 +45,7 @@ export function createPosition(store, actions) {
       $('#pos-turn').textContent = fen.split(' ')[1] === 'b' ? 'black' : 'white';
       $('#fork-squares').textContent = list(forks.squares);
       $('#fork-moves').textContent = list(forks.moves);
-      $('#safe-forks').textContent = list(forks.safe_moves);
+      $('#forced-forks').textContent = list(forks.forced_moves);
       $('#royal-forks').textContent = list(forks.royal_moves);
       $('#knight-moves').textContent = list(knight.moves);
       $('#king-moves').textContent = list(king.moves);

@@ -140,7 +140,7 @@ pub fn chess_moves(board: &chess::Board) -> u64 {
 #[inline(always)]
 pub fn knightbits_forks(pos: &knightbits::position::Position) -> u64 {
     let f = pos.forks();
-    f.squares.0 ^ (f.moves.len() + 256 * f.safe_moves.len() + 65536 * f.royal_moves.len()) as u64
+    f.squares.0 ^ (f.moves.len() + 256 * f.forced_moves.len() + 65536 * f.royal_moves.len()) as u64
 }
 
 // --- the same moves as sorted lists, for the agreement checks --------------------------------

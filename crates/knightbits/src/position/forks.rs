@@ -16,7 +16,7 @@ use crate::{knight, pawn};
 /// let forks = pos.forks();
 /// assert!(forks.squares.contains(Square::C7)); // attacks a8 and e8
 /// assert_eq!(forks.moves.to_string(), "d5c7");
-/// assert!(forks.safe_moves.is_empty()); // the knight on e6 would take it
+/// assert!(forks.forced_moves.is_empty()); // the knight on e6 would take it
 /// assert_eq!(forks.royal_moves.to_string(), "d5c7"); // check and the queen
 /// # Ok::<(), knightbits::position::FenError>(())
 /// ```
@@ -29,7 +29,7 @@ pub struct Forks {
     pub moves: MoveList,
     /// The wiki's forced forks: the `moves` whose destination no enemy pawn or knight
     /// attacks, so the forking knight cannot simply be taken by a minor piece or pawn.
-    pub safe_moves: MoveList,
+    pub forced_moves: MoveList,
     /// Royal forks: the legal knight moves after which the knight itself attacks the enemy
     /// king (gives check) and at least one enemy queen. They do not depend on the targets.
     pub royal_moves: MoveList,
@@ -71,7 +71,7 @@ impl Position {
         let moves = legal.filtered(|m| squares.contains(m.to));
         let guarded = pawn::attacks_set(them, self.pieces(them, Role::Pawn))
             | knight::attacks_set(self.pieces(them, Role::Knight));
-        let safe_moves = moves.filtered(|m| !guarded.contains(m.to));
+        let forced_moves = moves.filtered(|m| !guarded.contains(m.to));
         let king = self.king(them);
         let queens = self.pieces(them, Role::Queen);
         let royal_moves = legal.filtered(|m| {
@@ -81,7 +81,7 @@ impl Position {
         Forks {
             squares,
             moves,
-            safe_moves,
+            forced_moves,
             royal_moves,
         }
     }
