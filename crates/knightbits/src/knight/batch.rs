@@ -63,7 +63,7 @@ impl Backend {
 /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
 #[inline]
 pub fn attacks_batch(input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
-    Backend::detect().knight_attacks(input, output)
+    crate::batch::backend().knight_attacks(input, output)
 }
 
 /// Knight fork squares of every target set of `input` into `output` (`output[i]` =
@@ -74,5 +74,5 @@ pub fn attacks_batch(input: &[u64], output: &mut [u64]) -> Result<(), LengthMism
 /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
 #[inline]
 pub fn fork_squares_batch(input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
-    Backend::detect().fork_squares(input, output)
+    crate::batch::backend().fork_squares(input, output)
 }
