@@ -296,30 +296,27 @@ macro_rules! lane_formulas {
             $or(sides, $or($shl::<8>(row), $shr::<8>(row)))
         }
 
-        /// `knight::fork_squares`, lane-wise: the wiki's pairwise-intersection accumulation.
+        /// `knight::fork_squares`, lane-wise: the pairwise intersections in groups.
         #[inline]
         #[target_feature(enable = $feature)]
         fn $fork(t: $v) -> $v {
-            let not_a = $splat(0xfefe_fefe_fefe_fefe_u64 as i64);
-            let not_h = $splat(0x7f7f_7f7f_7f7f_7f7f);
-            let east = $and($shl::<1>(t), not_a);
-            let west = $and($shr::<1>(t), not_h);
-            let mut attak = $shl::<16>(east);
-            let mut forks = $and($shl::<16>(west), attak);
-            attak = $or(attak, $shl::<16>(west));
-            forks = $or(forks, $and($shr::<16>(east), attak));
-            attak = $or(attak, $shr::<16>(east));
-            forks = $or(forks, $and($shr::<16>(west), attak));
-            attak = $or(attak, $shr::<16>(west));
-            let east = $and($shl::<1>(east), not_a);
-            let west = $and($shr::<1>(west), not_h);
-            forks = $or(forks, $and($shl::<8>(east), attak));
-            attak = $or(attak, $shl::<8>(east));
-            forks = $or(forks, $and($shl::<8>(west), attak));
-            attak = $or(attak, $shl::<8>(west));
-            forks = $or(forks, $and($shr::<8>(east), attak));
-            attak = $or(attak, $shr::<8>(east));
-            $or(forks, $and($shr::<8>(west), attak))
+            let east = $and($shl::<1>(t), $splat(0xfefe_fefe_fefe_fefe_u64 as i64));
+            let west = $and($shr::<1>(t), $splat(0x7f7f_7f7f_7f7f_7f7f));
+            let east2 = $and($shl::<2>(t), $splat(0xfcfc_fcfc_fcfc_fcfc_u64 as i64));
+            let west2 = $and($shr::<2>(t), $splat(0x3f3f_3f3f_3f3f_3f3f));
+            let (one, one_twice) = ($or(east, west), $and(east, west));
+            let (two, two_twice) = ($or(east2, west2), $and(east2, west2));
+            let (up2, down2) = ($shl::<16>(one), $shr::<16>(one));
+            let (up1, down1) = ($shl::<8>(two), $shr::<8>(two));
+            let twice = $or(
+                $or($shl::<16>(one_twice), $shr::<16>(one_twice)),
+                $or($shl::<8>(two_twice), $shr::<8>(two_twice)),
+            );
+            let pairs = $or(
+                $or($and(up2, down2), $and(up1, down1)),
+                $and($or(up2, down2), $or(up1, down1)),
+            );
+            $or(pairs, twice)
         }
     };
 }
