@@ -252,6 +252,27 @@ fn cross_check(pos: &Chess, with_attackers: bool) -> usize {
     assert_eq!(texts(&mine.legal_king_moves(false)), kings(false), "{fen}");
     assert_eq!(texts(&mine.legal_king_moves(true)), kings(true), "{fen}");
 
+    // The same moves as destination sets: one per knight that may move, one for the king.
+    let from_sets: Vec<String> = sorted(
+        mine.legal_knight_move_sets()
+            .flat_map(|set| set.moves())
+            .map(|(from, to)| format!("{from}{to}"))
+            .collect(),
+    );
+    assert_eq!(from_sets, sorted(knights.clone()), "{fen}");
+    assert!(
+        mine.legal_knight_move_sets()
+            .all(|set| !(mine.pinned().contains(set.from))),
+        "{fen}"
+    );
+    for castling in [false, true] {
+        let set = mine.legal_king_move_set(castling);
+        assert_eq!(set.from, mine.king(us), "{fen}");
+        let from_set: Vec<String> = set.moves().map(|(f, t)| format!("{f}{t}")).collect();
+        assert_eq!(sorted(from_set), kings(castling), "{fen}");
+        assert_eq!(set.len(), kings(castling).len(), "{fen}");
+    }
+
     // Pseudo-legal knight and king moves against the slow jump and step tables.
     let own = mine.by_color(us);
     let mut pseudo = Vec::new();

@@ -47,7 +47,7 @@ mod piece;
 pub use self::diagram::Diagram;
 pub use self::error::{Excerpt, FenError};
 pub use self::forks::Forks;
-pub use self::moves::{Move, MoveKind, MoveList};
+pub use self::moves::{Move, MoveKind, MoveList, MoveSets, PieceMoves};
 pub use self::piece::{ParseRoleError, Piece, Role};
 
 use crate::bitboard::Bitboard;
