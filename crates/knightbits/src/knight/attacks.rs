@@ -72,11 +72,9 @@ pub const fn attacks_set(knights: Bitboard) -> Bitboard {
     }
 }
 
-/// Three knights or more: the formula, 8 shifts, 4 ANDs and 5 ORs whatever the size, no loop
-/// to mispredict. Marked cold so that the compiler lays the small-set path out as the
-/// straight fall-through of the caller's loop (one taken branch per set, the loop's own): with
-/// the formula inline in between, the same instructions ran at 2.7 or 3.9 cycles a set on
-/// Zen 5 depending on where the loop landed in memory.
+// Three knights or more: the formula, 8 shifts, 4 ANDs and 5 ORs whatever the size, no loop to
+// mispredict. Cold, so that the small-set path is laid out as the straight fall-through of the
+// caller's loop (one taken branch a set, the loop's own) and the formula out of its way.
 #[cold]
 #[inline(always)]
 const fn many(knights: Bitboard) -> Bitboard {
