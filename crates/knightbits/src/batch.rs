@@ -6,25 +6,26 @@
 //!
 //! # Dispatch
 //!
-//! The kernel set is picked once and cached:
+//! The kernel set is chosen at run time, in every build (the default `no_std` one included):
+//! on x86-64 the first call reads CPUID and XGETBV through `core::arch`, which tell what the
+//! processor has and whether the operating system saves the AVX and AVX-512 registers, and
+//! caches the answer in an atomic; later calls cost one relaxed load and a predictable branch.
+//! No feature flag and no `-C target-cpu` is needed, and the `std` feature changes nothing here.
 //!
-//! - with the `std` feature, by runtime detection (`is_x86_feature_detected!`) on the first call,
-//!   cached in an atomic; later calls cost one relaxed load and a predictable branch;
-//! - without `std` (the default, `no_std`), at compile time from `cfg(target_feature)`: build with
-//!   `-C target-feature=+avx2` or `-C target-cpu=native` to get the SIMD kernels, otherwise the
-//!   scalar loop runs;
-//! - on targets other than x86-64, and on x86-64 targets without SSE2 (such as
-//!   `x86_64-unknown-none`, which has no SIMD registers), always the scalar loop: the SIMD
+//! - [`Isa::Avx512`] needs AVX-512 F and VPOPCNTDQ, and the OS saving the opmask and ZMM state
+//!   (XCR0 bits 5, 6 and 7, with 1 and 2): Zen 4 and later, Ice Lake and later. A CPU with
+//!   AVX-512 F but no VPOPCNTDQ (Skylake-X) runs the AVX2 kernels.
+//! - [`Isa::Avx2`] needs AVX and AVX2, and the OS saving the YMM state (XCR0 bits 1 and 2).
+//! - Otherwise, on other targets, and on x86-64 targets without SSE2 (such as
+//!   `x86_64-unknown-none`, which has no SIMD registers), the scalar loop runs; the SIMD
 //!   kernels are not even compiled there.
 //!
-//! (The crate's own unit tests always detect at run time, so they check every kernel the test
-//! machine has, with or without `std`.)
+//! [`backend`] is the set the free functions ([`knight::attacks_batch`] and the others below)
+//! use: the best one detected, unless [`set_backend`] chose another, for example
+//! [`Backend::SCALAR`] for reproducible timing or to test the fallback. A [`Backend`] value
+//! runs its own kernels whatever was chosen, so kernel sets can be compared side by side.
 //!
-//! [`Isa::Avx512`] needs AVX-512 F and VPOPCNTDQ (Zen 4 and later, Ice Lake and later);
-//! [`Isa::Avx2`] needs AVX2. A CPU with AVX-512 F but no VPOPCNTDQ (Skylake-X) runs the AVX2
-//! kernels. [`Backend`] lets a caller pick a kernel set explicitly, for example to compare them.
-//! On a Zen 5 core the knight kernels take about 0.5 (AVX-512), 1.2 (AVX2) and 2.3 (scalar)
-//! cycles per bitboard on data in cache (`BENCHMARKS.md` in the repository).
+//! [`knight::attacks_batch`]: crate::knight::attacks_batch
 //!
 //! # Lengths
 //!
@@ -144,17 +145,13 @@ impl Backend {
     /// The portable kernels, available everywhere.
     pub const SCALAR: Backend = Backend(Kernels::Scalar);
 
-    /// The fastest kernels available (see the [module docs](self) for how this is decided);
-    /// detected on the first call, then cached.
+    /// The fastest kernels this CPU runs (see the [module docs](self) for how this is
+    /// decided); detected on the first call, then cached. [`set_backend`] does not change it.
     #[inline]
     pub fn detect() -> Backend {
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
         {
-            match simd::detect() {
-                simd::Detected::Avx512(token) => Backend(Kernels::Avx512(token)),
-                simd::Detected::Avx2(token) => Backend(Kernels::Avx2(token)),
-                simd::Detected::Scalar => Backend::SCALAR,
-            }
+            Backend::from_detected(simd::detect())
         }
         #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
         {
@@ -162,7 +159,17 @@ impl Backend {
         }
     }
 
-    /// The kernels for `isa`, or `None` if this CPU (or, without `std`, this build) lacks it.
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[inline]
+    fn from_detected(found: simd::Detected) -> Backend {
+        match found {
+            simd::Detected::Avx512(token) => Backend(Kernels::Avx512(token)),
+            simd::Detected::Avx2(token) => Backend(Kernels::Avx2(token)),
+            simd::Detected::Scalar => Backend::SCALAR,
+        }
+    }
+
+    /// The kernels for `isa`, or `None` if this CPU (or this target) cannot run them.
     pub fn new(isa: Isa) -> Option<Backend> {
         match isa {
             Isa::Scalar => Some(Backend::SCALAR),
@@ -233,6 +240,62 @@ impl Backend {
             Kernels::Avx512(t) => t.popcount(input, output),
         }
         Ok(())
+    }
+}
+
+/// The kernel set the free batch functions use ([`knight::attacks_batch`],
+/// [`knight::fork_squares_batch`], [`king::attacks_batch`], [`popcount::batch`]): the one
+/// last given to [`set_backend`], else [`Backend::detect`]'s, chosen at the first call.
+///
+/// ```
+/// use knightbits::batch::{self, Backend};
+/// assert!(batch::backend().isa() <= Backend::detect().isa());
+/// ```
+///
+/// [`knight::attacks_batch`]: crate::knight::attacks_batch
+/// [`knight::fork_squares_batch`]: crate::knight::fork_squares_batch
+/// [`king::attacks_batch`]: crate::king::attacks_batch
+/// [`popcount::batch`]: crate::popcount::batch
+#[inline]
+pub fn backend() -> Backend {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        Backend::from_detected(simd::active())
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        Backend::SCALAR
+    }
+}
+
+/// Makes `backend` the kernel set of the free batch functions, for the whole process: for
+/// example [`Backend::SCALAR`] to time or test the portable loop, then [`Backend::detect`] to
+/// go back. Only a [`Backend`] this CPU runs can exist, so any value is safe to install.
+///
+/// ```
+/// use knightbits::batch::{self, Backend};
+/// use knightbits::knight;
+/// batch::set_backend(Backend::SCALAR);
+/// assert_eq!(batch::backend(), Backend::SCALAR);
+/// let mut out = [0u64; 2];
+/// knight::attacks_batch(&[1 << 1, 1 << 6], &mut out).unwrap(); // the scalar loop
+/// batch::set_backend(Backend::detect());
+/// assert_eq!(batch::backend(), Backend::detect());
+/// ```
+#[inline]
+pub fn set_backend(backend: Backend) {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        let chosen = match backend.0 {
+            Kernels::Scalar => simd::Detected::Scalar,
+            Kernels::Avx2(token) => simd::Detected::Avx2(token),
+            Kernels::Avx512(token) => simd::Detected::Avx512(token),
+        };
+        simd::set_active(&chosen);
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        let _ = backend;
     }
 }
 

@@ -4,7 +4,7 @@
 //! looping over all 64 bits, by adding four lookups in a 65,536-entry table of 16-bit chunks,
 //! and by clearing the lowest set bit until nothing is left. All four agree on every input.
 
-use crate::batch::{Backend, LengthMismatch};
+use crate::batch::LengthMismatch;
 
 /// "The easiest way": shift right one bit at a time and count the ones; 64 steps.
 ///
@@ -85,7 +85,7 @@ pub const fn hardware(bits: u64) -> u32 {
 /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
 #[inline]
 pub fn batch(input: &[u64], output: &mut [u32]) -> Result<(), LengthMismatch> {
-    Backend::detect().popcount(input, output)
+    crate::batch::backend().popcount(input, output)
 }
 
 /// A way to count bits; every one gives the same count.

@@ -2,6 +2,7 @@
 //! count, and FEN, attacks, checkers, pins, knight and king moves and forks against shakmaty
 //! 0.30.1 on 20,000 positions from seeded random playouts.
 
+use knightbits::knight::technique;
 use knightbits::position::{Move, Position, Role};
 use knightbits::{Bitboard, Color, Square, knight};
 use shakmaty::fen::Fen;
@@ -46,12 +47,15 @@ fn brute_fork_squares(targets: Bitboard) -> Bitboard {
 // and |N(s) ∩ T| ≥ 2 holds iff some pair {a, b} ⊆ T lies in N(s); so F(T) = ∪ F({a, b}) over
 // the pairs of T, and F(T) is empty for |T| ≤ 1. The routine has the same shape: it computes
 // the eight direction images D1(T) … D8(T), each a shift with a mask, so each distributes over
-// union (Di(A ∪ B) = Di(A) ∪ Di(B)), and returns ∪_{i<j} Di(T) ∩ Dj(T) (the running `attak`
-// union). Expanding, that is the union over a, b ∈ T of Di(a) ∩ Dj(b); a term with a = b is
+// union (Di(A ∪ B) = Di(A) ∪ Di(B)), and returns ∪_{i<j} Di(T) ∩ Dj(T): the wiki's routine
+// (`technique::fork_target_square`) by the running `attak` union, `knight::fork_squares` in
+// groups (a shift distributes over ∩ as well, so `(east & west) << 16` is one pair, and
+// `(up2 & down2) | (up1 & down1) | ((up2 | down2) & (up1 | down1))` with the four `twice`
+// terms expands to all 28 pairs of the eight images). Expanding, that is the union over a, b ∈ T of Di(a) ∩ Dj(b); a term with a = b is
 // empty (two different jumps from one square land on different squares), and the terms of
 // each pair {a, b} are exactly routine({a, b}). So routine(T) = ∪ routine({a, b}).
 //
-// What the tests prove: routine = F on the empty set, on all 64 singletons and on all 2,016
+// What the tests prove (for both routines): routine = F on the empty set, on all 64 singletons and on all 2,016
 // pairs (exhaustive), hence on every target set, given the union-of-pairs shape read from the
 // code above. All 41,664 triples and thousands of random larger sets check that shape claim
 // (that the accumulation really is the pairwise union) without relying on it.
@@ -61,6 +65,7 @@ fn fork_squares_equals_the_definition_on_all_pairs() {
     assert_eq!(knight::fork_squares(Bitboard::EMPTY), Bitboard::EMPTY);
     for a in Square::ALL {
         assert_eq!(knight::fork_squares(a.into()), Bitboard::EMPTY, "{a}");
+        assert_eq!(technique::fork_target_square(a.into()), Bitboard::EMPTY);
     }
     let mut pairs = 0;
     for a in Square::ALL {
@@ -70,6 +75,11 @@ fn fork_squares_equals_the_definition_on_all_pairs() {
                 knight::fork_squares(targets),
                 brute_fork_squares(targets),
                 "{a} {b}"
+            );
+            assert_eq!(
+                technique::fork_target_square(targets),
+                brute_fork_squares(targets),
+                "wiki, {a} {b}"
             );
             pairs += 1;
         }
@@ -84,7 +94,9 @@ fn fork_squares_equals_the_definition_on_all_triples_and_random_sets() {
         for b in a + 1..64 {
             for c in b + 1..64 {
                 let targets = Bitboard(1 << a | 1 << b | 1 << c);
-                assert_eq!(knight::fork_squares(targets), brute_fork_squares(targets));
+                let want = brute_fork_squares(targets);
+                assert_eq!(knight::fork_squares(targets), want);
+                assert_eq!(technique::fork_target_square(targets), want);
                 triples += 1;
             }
         }
@@ -103,6 +115,10 @@ fn fork_squares_equals_the_definition_on_all_triples_and_random_sets() {
             knight::fork_squares(targets),
             brute_fork_squares(targets),
             "{targets:?}"
+        );
+        assert_eq!(
+            technique::fork_target_square(targets),
+            knight::fork_squares(targets)
         );
     }
 }
@@ -235,6 +251,27 @@ fn cross_check(pos: &Chess, with_attackers: bool) -> usize {
     };
     assert_eq!(texts(&mine.legal_king_moves(false)), kings(false), "{fen}");
     assert_eq!(texts(&mine.legal_king_moves(true)), kings(true), "{fen}");
+
+    // The same moves as destination sets: one per knight that may move, one for the king.
+    let from_sets: Vec<String> = sorted(
+        mine.legal_knight_move_sets()
+            .flat_map(|set| set.moves())
+            .map(|(from, to)| format!("{from}{to}"))
+            .collect(),
+    );
+    assert_eq!(from_sets, sorted(knights.clone()), "{fen}");
+    assert!(
+        mine.legal_knight_move_sets()
+            .all(|set| !(mine.pinned().contains(set.from))),
+        "{fen}"
+    );
+    for castling in [false, true] {
+        let set = mine.legal_king_move_set(castling);
+        assert_eq!(set.from, mine.king(us), "{fen}");
+        let from_set: Vec<String> = set.moves().map(|(f, t)| format!("{f}{t}")).collect();
+        assert_eq!(sorted(from_set), kings(castling), "{fen}");
+        assert_eq!(set.len(), kings(castling).len(), "{fen}");
+    }
 
     // Pseudo-legal knight and king moves against the slow jump and step tables.
     let own = mine.by_color(us);

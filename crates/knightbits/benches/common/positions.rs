@@ -1,10 +1,10 @@
-//! Real positions for the `attacks` and `instructions` benches: seeded random playouts from the
-//! start position, Kiwipete and the perft positions 3 to 6 (the approach of
-//! `tests/positions.rs`, which benches cannot import), and legal knight moves per position as
-//! each library's users would get them.
+//! Real play for the benches: seeded random playouts with shakmaty from the start position,
+//! Kiwipete and the perft positions 3 to 6 in turn (the approach of `tests/positions.rs`,
+//! which benches cannot import), and legal knight and king moves per position as each
+//! library's users would get them.
 
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position as _, Role};
 
 use super::Rng;
 
@@ -18,39 +18,57 @@ pub const ROOTS: [&str; 6] = [
     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P3/2NP1N2/PPP1QPPP/R4RK1 w - - 0 10",
 ];
 
-/// Positions whose knight sets (white's, then black's) make the real-positions set case:
-/// 65,536 sets, as many as the random set cases.
-pub const SET_POSITIONS: usize = super::SETS / 2;
-/// Positions per legal-moves case (the first of the same playouts).
-pub const MOVE_POSITIONS: usize = 4_096;
-/// The playouts' seed.
-pub const SEED: u64 = 2026;
+/// Plies per game at most.
+pub const PLIES: usize = 60;
 
-/// The FENs of `count` positions, in playout order: from each root in turn, up to 60 random
-/// legal moves (shakmaty's generator, seeded), every position met kept, roots included. En
-/// passant squares only where a legal capture exists, so every library reads the same FEN.
-pub fn playout_fens(count: usize, seed: u64) -> Vec<String> {
+/// The position after one ply of a playout.
+pub struct Ply {
+    /// Its FEN (en passant square only where a legal capture exists, so every library reads
+    /// the same position).
+    pub fen: String,
+    /// White's knights, then black's.
+    pub knights: [u64; 2],
+    /// The king, queens and rooks of the side not to move: the default fork targets.
+    pub fork_targets: u64,
+}
+
+/// One playout: the positions after each of its plies, in order.
+pub struct Game {
+    pub plies: Vec<Ply>,
+}
+
+/// Games from each root in turn, up to [`PLIES`] random legal moves each (shakmaty's generator,
+/// seeded), until `count` plies are recorded.
+pub fn playout(count: usize, seed: u64) -> Vec<Game> {
     let mut rng = Rng(seed);
     let roots: Vec<Chess> = ROOTS.iter().map(|fen| shakmaty_position(fen)).collect();
-    let mut out = Vec::with_capacity(count);
-    let mut game = 0;
-    while out.len() < count {
-        let mut pos = roots[game % roots.len()].clone();
-        game += 1;
-        for _ in 0..60 {
-            out.push(Fen::from_position(&pos, EnPassantMode::Legal).to_string());
-            if out.len() == count {
-                break;
-            }
+    let mut games = Vec::new();
+    let mut total = 0;
+    while total < count {
+        let mut pos = roots[games.len() % roots.len()].clone();
+        let mut plies = Vec::new();
+        while plies.len() < PLIES && total < count {
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 break;
             }
             let m = moves[rng.below(moves.len() as u64) as usize];
             pos.play_unchecked(m);
+            let board = pos.board();
+            let knights = |c: Color| (board.by_color(c) & board.by_role(Role::Knight)).0;
+            let them = board.by_color(pos.turn().other());
+            let targets =
+                board.by_role(Role::King) | board.by_role(Role::Queen) | board.by_role(Role::Rook);
+            plies.push(Ply {
+                fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
+                knights: [knights(Color::White), knights(Color::Black)],
+                fork_targets: (them & targets).0,
+            });
+            total += 1;
         }
+        games.push(Game { plies });
     }
-    out
+    games
 }
 
 pub fn shakmaty_position(fen: &str) -> Chess {
@@ -75,37 +93,97 @@ fn code(from: usize, to: usize) -> u64 {
     4096 + 64 * from as u64 + to as u64
 }
 
-// --- legal knight moves of the side to move, each as one number (the sum of `code`) ---------
-
+/// The king's destination of a castling given as king-takes-own-rook (shakmaty's `Castle`,
+/// cozy-chess's encoding): the g- or c-file on the king's rank.
 #[inline(always)]
-pub fn knightbits_moves(pos: &knightbits::position::Position) -> u64 {
-    pos.legal_knight_moves()
-        .iter()
-        .map(|m| code(m.from as usize, m.to as usize))
-        .sum()
+fn castle_to(king: usize, rook: usize) -> usize {
+    let rank = king & !7;
+    if rook > king { rank + 6 } else { rank + 2 }
 }
 
-/// shakmaty has no per-role generator: all legal moves, filtered.
+// --- legal knight and king moves of the side to move, each as one number (the sum of `code`) --
+
+/// knightbits' move sets: one destination set per knight, one for the king (as cozy-chess's
+/// `PieceMoves`).
+#[inline(always)]
+pub fn knightbits_moves(pos: &knightbits::position::Position) -> u64 {
+    let mut sum = 0;
+    for set in pos.legal_knight_move_sets() {
+        for to in set.to {
+            sum += code(set.from as usize, to as usize);
+        }
+    }
+    let king = pos.legal_king_move_set(true);
+    for to in king.to {
+        sum += code(king.from as usize, to as usize);
+    }
+    sum
+}
+
+/// knightbits' sorted move lists (`MoveList`, UCI order, what the command line prints).
+#[inline(always)]
+pub fn knightbits_lists(pos: &knightbits::position::Position) -> u64 {
+    let knights: u64 = pos
+        .legal_knight_moves()
+        .iter()
+        .map(|m| code(m.from as usize, m.to as usize))
+        .sum();
+    let king: u64 = pos
+        .legal_king_moves(true)
+        .iter()
+        .map(|m| code(m.from as usize, m.to as usize))
+        .sum();
+    knights + king
+}
+
+#[inline(always)]
+fn shakmaty_code(m: &shakmaty::Move) -> u64 {
+    match *m {
+        shakmaty::Move::Castle { king, rook } => {
+            let (k, r) = (u32::from(king) as usize, u32::from(rook) as usize);
+            code(k, castle_to(k, r))
+        }
+        _ => code(
+            m.from().map_or(0, u32::from) as usize,
+            u32::from(m.to()) as usize,
+        ),
+    }
+}
+
+/// shakmaty has no per-role generator: all legal moves, filtered to knights and king.
 #[inline(always)]
 pub fn shakmaty_moves(pos: &Chess) -> u64 {
     pos.legal_moves()
         .iter()
-        .filter(|m| m.role() == shakmaty::Role::Knight)
-        .map(|m| {
-            let from = m.from().map_or(0, u32::from);
-            code(from as usize, u32::from(m.to()) as usize)
-        })
+        .filter(|m| matches!(m.role(), Role::Knight | Role::King))
+        .map(shakmaty_code)
         .sum()
 }
 
-/// cozy-chess's full legal generation (one callback per piece), knights kept.
+/// cozy-chess asked for the knights and the king only (`generate_moves_for` with them as mask);
+/// castling comes as the king taking its own rook.
 #[inline(always)]
 pub fn cozy_moves(board: &cozy_chess::Board) -> u64 {
+    let us = board.side_to_move();
+    let mask = board.colored_pieces(us, cozy_chess::Piece::Knight)
+        | board.colored_pieces(us, cozy_chess::Piece::King);
+    let own = board.colors(us);
     let mut sum = 0;
-    board.generate_moves(|moves| {
-        if moves.piece == cozy_chess::Piece::Knight {
+    board.generate_moves_for(mask, |moves| {
+        let from = moves.from as usize;
+        if moves.piece == cozy_chess::Piece::King {
             for m in moves {
-                sum += code(m.from as usize, m.to as usize);
+                let to = m.to as usize;
+                let to = if own.has(m.to) {
+                    castle_to(from, to)
+                } else {
+                    to
+                };
+                sum += code(from, to);
+            }
+        } else {
+            for m in moves {
+                sum += code(from, m.to as usize);
             }
         }
         false
@@ -113,72 +191,60 @@ pub fn cozy_moves(board: &cozy_chess::Board) -> u64 {
     sum
 }
 
-/// cozy-chess asked for the knights only (`generate_moves_for` with the knights as mask).
-#[inline(always)]
-pub fn cozy_knight_moves(board: &cozy_chess::Board) -> u64 {
-    let knights = board.colored_pieces(board.side_to_move(), cozy_chess::Piece::Knight);
-    let mut sum = 0;
-    board.generate_moves_for(knights, |moves| {
-        for m in moves {
-            sum += code(m.from as usize, m.to as usize);
-        }
-        false
-    });
-    sum
-}
-
-/// chess's legal move iterator, knights kept.
+/// chess's legal move iterator, knights and king kept.
 #[inline(always)]
 pub fn chess_moves(board: &chess::Board) -> u64 {
     chess::MoveGen::new_legal(board)
-        .filter(|m| board.piece_on(m.get_source()) == Some(chess::Piece::Knight))
+        .filter(|m| {
+            matches!(
+                board.piece_on(m.get_source()),
+                Some(chess::Piece::Knight | chess::Piece::King)
+            )
+        })
         .map(|m| code(m.get_source().to_index(), m.get_dest().to_index()))
         .sum()
 }
 
-/// `Position::forks` as one number (fork squares, then the three move lists' lengths).
-#[inline(always)]
-pub fn knightbits_forks(pos: &knightbits::position::Position) -> u64 {
-    let f = pos.forks();
-    f.squares.0 ^ (f.moves.len() + 256 * f.forced_moves.len() + 65536 * f.royal_moves.len()) as u64
-}
-
 // --- the same moves as sorted lists, for the agreement checks --------------------------------
 
-pub fn knightbits_list(pos: &knightbits::position::Position) -> Vec<(usize, usize)> {
-    let mut v: Vec<_> = pos
+pub fn knightbits_list(pos: &knightbits::position::Position) -> Vec<u64> {
+    let mut v: Vec<u64> = pos
         .legal_knight_moves()
         .iter()
-        .map(|m| (m.from as usize, m.to as usize))
+        .chain(pos.legal_king_moves(true).iter())
+        .map(|m| code(m.from as usize, m.to as usize))
         .collect();
     v.sort();
     v
 }
 
-pub fn shakmaty_list(pos: &Chess) -> Vec<(usize, usize)> {
-    let mut v: Vec<_> = pos
+pub fn shakmaty_list(pos: &Chess) -> Vec<u64> {
+    let mut v: Vec<u64> = pos
         .legal_moves()
         .iter()
-        .filter(|m| m.role() == shakmaty::Role::Knight)
-        .map(|m| {
-            let from = m.from().map_or(0, u32::from);
-            (from as usize, u32::from(m.to()) as usize)
-        })
+        .filter(|m| matches!(m.role(), Role::Knight | Role::King))
+        .map(shakmaty_code)
         .collect();
     v.sort();
     v
 }
 
-pub fn cozy_list(board: &cozy_chess::Board, knights_only: bool) -> Vec<(usize, usize)> {
+pub fn cozy_list(board: &cozy_chess::Board) -> Vec<u64> {
+    let us = board.side_to_move();
+    let mask = board.colored_pieces(us, cozy_chess::Piece::Knight)
+        | board.colored_pieces(us, cozy_chess::Piece::King);
+    let own = board.colors(us);
     let mut v = Vec::new();
-    let mask = if knights_only {
-        board.colored_pieces(board.side_to_move(), cozy_chess::Piece::Knight)
-    } else {
-        cozy_chess::BitBoard::FULL
-    };
     board.generate_moves_for(mask, |moves| {
-        if moves.piece == cozy_chess::Piece::Knight {
-            v.extend(moves.into_iter().map(|m| (m.from as usize, m.to as usize)));
+        let from = moves.from as usize;
+        for m in moves {
+            let to = m.to as usize;
+            let to = if own.has(m.to) {
+                castle_to(from, to)
+            } else {
+                to
+            };
+            v.push(code(from, to));
         }
         false
     });
@@ -186,10 +252,15 @@ pub fn cozy_list(board: &cozy_chess::Board, knights_only: bool) -> Vec<(usize, u
     v
 }
 
-pub fn chess_list(board: &chess::Board) -> Vec<(usize, usize)> {
-    let mut v: Vec<_> = chess::MoveGen::new_legal(board)
-        .filter(|m| board.piece_on(m.get_source()) == Some(chess::Piece::Knight))
-        .map(|m| (m.get_source().to_index(), m.get_dest().to_index()))
+pub fn chess_list(board: &chess::Board) -> Vec<u64> {
+    let mut v: Vec<u64> = chess::MoveGen::new_legal(board)
+        .filter(|m| {
+            matches!(
+                board.piece_on(m.get_source()),
+                Some(chess::Piece::Knight | chess::Piece::King)
+            )
+        })
+        .map(|m| code(m.get_source().to_index(), m.get_dest().to_index()))
         .collect();
     v.sort();
     v

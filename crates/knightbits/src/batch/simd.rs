@@ -1,14 +1,17 @@
 //! AVX2 and AVX-512 kernels: the only module of the crate with `unsafe` code.
 //!
 //! Soundness rests on two facts, both local to this file:
-//! - a token ([`Avx2`], [`Avx512`]) is only ever built after its features were detected (by
-//!   `new` or `detect`, the cache holding nothing but detection results), so calling the
-//!   `#[target_feature]` kernels through a token runs them on a CPU that has those features;
+//! - a token ([`Avx2`], [`Avx512`]) is only ever built by its `new`, after CPUID and XGETBV
+//!   showed that the CPU has its features and the OS saves their registers (the cache holds
+//!   nothing but those readings), so calling the `#[target_feature]` kernels through a token
+//!   runs them where they can run;
 //! - every load and store stays inside its slice: full vectors only while `i + LANES <= n`, the
 //!   AVX-512 alignment head and the tails through masked accesses (masked-off lanes are not
 //!   touched) or scalar code, where `n` is the length of both slices.
 
 use core::arch::x86_64::*;
+use core::sync::atomic::AtomicU8;
+use core::sync::atomic::Ordering::Relaxed;
 
 use super::Kernel;
 
@@ -27,74 +30,189 @@ pub(super) enum Detected {
     Avx512(Avx512),
 }
 
-#[cfg(any(test, feature = "std"))]
-fn has_avx2() -> bool {
-    std::is_x86_feature_detected!("avx2")
+/// The CPUID and XGETBV bits detection reads, gathered so that the decision is a pure function
+/// (tested on made-up values, and on the test machine against `is_x86_feature_detected!`).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Cpu {
+    /// CPUID leaf 1, ECX: bit 27 OSXSAVE (the OS enabled XSAVE/XGETBV), bit 28 AVX.
+    pub(super) leaf1_ecx: u32,
+    /// CPUID leaf 7 sub-leaf 0, EBX: bit 5 AVX2, bit 16 AVX-512 F.
+    pub(super) leaf7_ebx: u32,
+    /// CPUID leaf 7 sub-leaf 0, ECX: bit 14 AVX-512 VPOPCNTDQ.
+    pub(super) leaf7_ecx: u32,
+    /// XCR0, the register state the OS saves and restores: bits 1-2 SSE and AVX (YMM), bits
+    /// 5-7 the AVX-512 opmask, upper ZMM0-15 and ZMM16-31. Zero when OSXSAVE is clear.
+    pub(super) xcr0: u64,
 }
 
-#[cfg(any(test, feature = "std"))]
-fn has_avx512() -> bool {
-    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512vpopcntdq")
+const OSXSAVE: u32 = 1 << 27;
+const AVX: u32 = 1 << 28;
+const AVX2: u32 = 1 << 5;
+const AVX512F: u32 = 1 << 16;
+const AVX512_VPOPCNTDQ: u32 = 1 << 14;
+/// XCR0 bits 1 (SSE) and 2 (AVX).
+const XCR0_YMM: u64 = 0b110;
+/// XCR0 bits 1, 2 and 5 (opmask), 6 (ZMM0-15 upper halves), 7 (ZMM16-31).
+const XCR0_ZMM: u64 = 0b1110_0110;
+
+impl Cpu {
+    /// Reads CPUID (leaves 0, 1 and 7) and, only when the OS set OSXSAVE, XCR0 by XGETBV.
+    fn read() -> Cpu {
+        if cfg!(miri) {
+            // Miri interprets no CPUID: the scalar kernels, as `is_x86_feature_detected!` says there.
+            return Cpu::default();
+        }
+        // SAFETY: CPUID exists on every x86-64 processor and only reads identification
+        // registers (the intrinsics are safe functions in newer compilers, hence the allow).
+        #[allow(unused_unsafe)]
+        let (leaf1, leaf7) = unsafe {
+            let max_leaf = __cpuid(0).eax;
+            let leaf7 = if max_leaf >= 7 {
+                __cpuid_count(7, 0)
+            } else {
+                CpuidResult {
+                    eax: 0,
+                    ebx: 0,
+                    ecx: 0,
+                    edx: 0,
+                }
+            };
+            (__cpuid(1), leaf7)
+        };
+        let xcr0 = if leaf1.ecx & OSXSAVE != 0 {
+            // SAFETY: OSXSAVE (CPUID.1:ECX bit 27) means the processor has XSAVE and the OS set
+            // CR4.OSXSAVE, which is exactly when XGETBV may run; register 0 is XCR0.
+            unsafe { _xgetbv(0) }
+        } else {
+            0
+        };
+        Cpu {
+            leaf1_ecx: leaf1.ecx,
+            leaf7_ebx: leaf7.ebx,
+            leaf7_ecx: leaf7.ecx,
+            xcr0,
+        }
+    }
+
+    /// AVX2 code runs: the CPU has AVX and AVX2, and the OS saves the YMM state.
+    pub(super) fn has_avx2(self) -> bool {
+        let os_ymm = self.leaf1_ecx & OSXSAVE != 0 && self.xcr0 & XCR0_YMM == XCR0_YMM;
+        os_ymm && self.leaf1_ecx & AVX != 0 && self.leaf7_ebx & AVX2 != 0
+    }
+
+    /// AVX-512 F and VPOPCNTDQ code runs: the CPU has them (and AVX), and the OS saves the
+    /// YMM, opmask and ZMM state.
+    pub(super) fn has_avx512(self) -> bool {
+        let os_zmm = self.leaf1_ecx & OSXSAVE != 0 && self.xcr0 & XCR0_ZMM == XCR0_ZMM;
+        os_zmm
+            && self.leaf1_ecx & AVX != 0
+            && self.leaf7_ebx & AVX512F != 0
+            && self.leaf7_ecx & AVX512_VPOPCNTDQ != 0
+    }
+
+    /// These bits as cached in [`FEATURES`].
+    pub(super) fn features(self) -> u8 {
+        let mut bits = FOUND;
+        if self.has_avx2() {
+            bits |= HAS_AVX2;
+        }
+        if self.has_avx512() {
+            bits |= HAS_AVX512;
+        }
+        bits
+    }
 }
 
-#[cfg(not(any(test, feature = "std")))]
-fn has_avx2() -> bool {
-    cfg!(target_feature = "avx2")
+/// Bits of [`FEATURES`]: detection has run; AVX2 code runs; AVX-512 code runs.
+const FOUND: u8 = 1;
+const HAS_AVX2: u8 = 2;
+const HAS_AVX512: u8 = 4;
+
+/// What detection found: 0 until CPUID is first read.
+static FEATURES: AtomicU8 = AtomicU8::new(0);
+
+/// The kernel set of the free batch functions: 0 = not chosen yet (the best detected one is
+/// taken at the first use), 1 = scalar, 2 = AVX2, 3 = AVX-512.
+static ACTIVE: AtomicU8 = AtomicU8::new(0);
+
+/// This CPU's feature bits: CPUID and XGETBV are read on the first call, then cached (a race
+/// only makes two threads read the same bits).
+#[inline]
+fn features() -> u8 {
+    let bits = FEATURES.load(Relaxed);
+    if bits & FOUND != 0 {
+        return bits;
+    }
+    let bits = Cpu::read().features();
+    FEATURES.store(bits, Relaxed);
+    bits
 }
 
-#[cfg(not(any(test, feature = "std")))]
-fn has_avx512() -> bool {
-    cfg!(all(
-        target_feature = "avx512f",
-        target_feature = "avx512vpopcntdq"
-    ))
+impl Detected {
+    fn code(&self) -> u8 {
+        match self {
+            Detected::Scalar => 1,
+            Detected::Avx2(_) => 2,
+            Detected::Avx512(_) => 3,
+        }
+    }
+
+    /// The set an [`ACTIVE`] code stands for. Tokens come from `new`, so a code can never
+    /// produce a token for features the CPU lacks.
+    fn from_code(code: u8) -> Option<Detected> {
+        match code {
+            1 => Some(Detected::Scalar),
+            2 => Avx2::new().map(Detected::Avx2),
+            3 => Avx512::new().map(Detected::Avx512),
+            _ => None,
+        }
+    }
 }
 
-fn probe() -> Detected {
-    if has_avx512() {
-        Detected::Avx512(Avx512(()))
-    } else if has_avx2() {
-        Detected::Avx2(Avx2(()))
+/// The best kernel set of this CPU (detected once, see [`features`]).
+#[inline]
+pub(super) fn detect() -> Detected {
+    if let Some(t) = Avx512::new() {
+        Detected::Avx512(t)
+    } else if let Some(t) = Avx2::new() {
+        Detected::Avx2(t)
     } else {
         Detected::Scalar
     }
 }
 
-/// Runtime detection, once: 0 = not yet, 1 = scalar, 2 = AVX2, 3 = AVX-512.
-#[cfg(any(test, feature = "std"))]
-static DETECTED: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
-
-#[cfg(any(test, feature = "std"))]
+/// The kernel set of the free functions: the one last given to [`set_active`], else the best
+/// detected one (chosen at the first call).
 #[inline]
-pub(super) fn detect() -> Detected {
-    use core::sync::atomic::Ordering::Relaxed;
-    // Only `probe` results are ever stored, so a cached code stands for detected features.
-    match DETECTED.load(Relaxed) {
-        3 => Detected::Avx512(Avx512(())),
-        2 => Detected::Avx2(Avx2(())),
-        1 => Detected::Scalar,
-        _ => {
-            let found = probe();
-            let code = match found {
-                Detected::Scalar => 1,
-                Detected::Avx2(_) => 2,
-                Detected::Avx512(_) => 3,
-            };
-            DETECTED.store(code, Relaxed);
-            found
-        }
+pub(super) fn active() -> Detected {
+    if let Some(chosen) = Detected::from_code(ACTIVE.load(Relaxed)) {
+        return chosen;
+    }
+    let found = detect();
+    // Keep a choice another thread made meanwhile.
+    match ACTIVE.compare_exchange(0, found.code(), Relaxed, Relaxed) {
+        Ok(_) => found,
+        Err(code) => Detected::from_code(code).unwrap_or(found),
     }
 }
 
-#[cfg(not(any(test, feature = "std")))]
+/// Makes `set` the kernel set of the free functions.
 #[inline]
-pub(super) fn detect() -> Detected {
-    probe()
+pub(super) fn set_active(set: &Detected) {
+    ACTIVE.store(set.code(), Relaxed);
+}
+
+/// This machine's bits, read afresh (for the tests).
+#[cfg(test)]
+pub(super) fn read_cpu() -> Cpu {
+    Cpu::read()
 }
 
 impl Avx2 {
+    /// The token, if this CPU runs AVX2 code.
+    #[inline]
     pub(super) fn new() -> Option<Avx2> {
-        has_avx2().then_some(Avx2(()))
+        (features() & HAS_AVX2 != 0).then_some(Avx2(()))
     }
 
     /// `kernel` over the slices; `lane` is its scalar formula, for the tail.
@@ -124,8 +242,10 @@ impl Avx2 {
 }
 
 impl Avx512 {
+    /// The token, if this CPU runs AVX-512 F and VPOPCNTDQ code.
+    #[inline]
     pub(super) fn new() -> Option<Avx512> {
-        has_avx512().then_some(Avx512(()))
+        (features() & HAS_AVX512 != 0).then_some(Avx512(()))
     }
 
     /// `kernel` over the slices (masked vectors cover the tail: no scalar lane needed).
@@ -180,30 +300,27 @@ macro_rules! lane_formulas {
             $or(sides, $or($shl::<8>(row), $shr::<8>(row)))
         }
 
-        /// `knight::fork_squares`, lane-wise: the wiki's pairwise-intersection accumulation.
+        /// `knight::fork_squares`, lane-wise: the pairwise intersections in groups.
         #[inline]
         #[target_feature(enable = $feature)]
         fn $fork(t: $v) -> $v {
-            let not_a = $splat(0xfefe_fefe_fefe_fefe_u64 as i64);
-            let not_h = $splat(0x7f7f_7f7f_7f7f_7f7f);
-            let east = $and($shl::<1>(t), not_a);
-            let west = $and($shr::<1>(t), not_h);
-            let mut attak = $shl::<16>(east);
-            let mut forks = $and($shl::<16>(west), attak);
-            attak = $or(attak, $shl::<16>(west));
-            forks = $or(forks, $and($shr::<16>(east), attak));
-            attak = $or(attak, $shr::<16>(east));
-            forks = $or(forks, $and($shr::<16>(west), attak));
-            attak = $or(attak, $shr::<16>(west));
-            let east = $and($shl::<1>(east), not_a);
-            let west = $and($shr::<1>(west), not_h);
-            forks = $or(forks, $and($shl::<8>(east), attak));
-            attak = $or(attak, $shl::<8>(east));
-            forks = $or(forks, $and($shl::<8>(west), attak));
-            attak = $or(attak, $shl::<8>(west));
-            forks = $or(forks, $and($shr::<8>(east), attak));
-            attak = $or(attak, $shr::<8>(east));
-            $or(forks, $and($shr::<8>(west), attak))
+            let east = $and($shl::<1>(t), $splat(0xfefe_fefe_fefe_fefe_u64 as i64));
+            let west = $and($shr::<1>(t), $splat(0x7f7f_7f7f_7f7f_7f7f));
+            let east2 = $and($shl::<2>(t), $splat(0xfcfc_fcfc_fcfc_fcfc_u64 as i64));
+            let west2 = $and($shr::<2>(t), $splat(0x3f3f_3f3f_3f3f_3f3f));
+            let (one, one_twice) = ($or(east, west), $and(east, west));
+            let (two, two_twice) = ($or(east2, west2), $and(east2, west2));
+            let (up2, down2) = ($shl::<16>(one), $shr::<16>(one));
+            let (up1, down1) = ($shl::<8>(two), $shr::<8>(two));
+            let twice = $or(
+                $or($shl::<16>(one_twice), $shr::<16>(one_twice)),
+                $or($shl::<8>(two_twice), $shr::<8>(two_twice)),
+            );
+            let pairs = $or(
+                $or($and(up2, down2), $and(up1, down1)),
+                $and($or(up2, down2), $or(up1, down1)),
+            );
+            $or(pairs, twice)
         }
     };
 }

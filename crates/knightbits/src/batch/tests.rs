@@ -226,3 +226,107 @@ fn detection() {
     assert!(c.iter().zip(&input).all(|(&c, &x)| c == x.count_ones()));
     assert_eq!(Isa::Avx512.to_string(), "avx512");
 }
+
+/// The free functions follow `set_backend`, and every choice gives the same answers.
+#[test]
+fn chosen_backend() {
+    let input = inputs(101, 9);
+    let mut want = vec![0; 101];
+    Backend::SCALAR.knight_attacks(&input, &mut want).unwrap();
+    for backend in backends() {
+        set_backend(backend);
+        assert_eq!(super::backend(), backend);
+        let mut got = vec![0; 101];
+        knight::attacks_batch(&input, &mut got).unwrap();
+        assert_eq!(got, want, "{}", backend.isa());
+    }
+    set_backend(Backend::detect());
+    assert_eq!(super::backend(), Backend::detect());
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod detection {
+    use super::super::simd::{Cpu, read_cpu};
+    use super::*;
+
+    /// CPUID and XGETBV, read without std, say what `std::is_x86_feature_detected!` says, and
+    /// `Backend::new` follows them.
+    #[test]
+    fn agrees_with_std() {
+        let cpu = read_cpu();
+        let avx2 = std::is_x86_feature_detected!("avx2");
+        let avx512 = std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512vpopcntdq");
+        assert_eq!(cpu.has_avx2(), avx2, "{cpu:?}");
+        assert_eq!(cpu.has_avx512(), avx512, "{cpu:?}");
+        assert_eq!(Backend::new(Isa::Avx2).is_some(), avx2);
+        assert_eq!(Backend::new(Isa::Avx512).is_some(), avx512);
+        let best = if avx512 {
+            Isa::Avx512
+        } else if avx2 {
+            Isa::Avx2
+        } else {
+            Isa::Scalar
+        };
+        assert_eq!(Backend::detect().isa(), best);
+    }
+
+    /// The decision on made-up bits: the CPU must have the instructions and the OS must save
+    /// their registers.
+    #[test]
+    fn needs_cpu_and_os_support() {
+        let zen5 = Cpu {
+            leaf1_ecx: 1 << 27 | 1 << 28,
+            leaf7_ebx: 1 << 5 | 1 << 16,
+            leaf7_ecx: 1 << 14,
+            xcr0: 0b1110_0111,
+        };
+        assert!(zen5.has_avx2() && zen5.has_avx512());
+        // The OS does not save the ZMM state (XCR0 bits 5-7): AVX2 only.
+        let no_zmm = Cpu {
+            xcr0: 0b111,
+            ..zen5
+        };
+        assert!(no_zmm.has_avx2() && !no_zmm.has_avx512());
+        // One of the three AVX-512 state bits missing is enough to refuse.
+        for bit in 5..8 {
+            let partial = Cpu {
+                xcr0: zen5.xcr0 & !(1 << bit),
+                ..zen5
+            };
+            assert!(partial.has_avx2() && !partial.has_avx512(), "bit {bit}");
+        }
+        // No YMM state, or no OSXSAVE at all: nothing.
+        let no_ymm = Cpu {
+            xcr0: 0b1110_0011,
+            ..zen5
+        };
+        assert!(!no_ymm.has_avx2() && !no_ymm.has_avx512());
+        let no_osxsave = Cpu {
+            leaf1_ecx: 1 << 28,
+            ..zen5
+        };
+        assert!(!no_osxsave.has_avx2() && !no_osxsave.has_avx512());
+        // Skylake-X: AVX-512 F without VPOPCNTDQ runs the AVX2 kernels.
+        let skylake_x = Cpu {
+            leaf7_ecx: 0,
+            ..zen5
+        };
+        assert!(skylake_x.has_avx2() && !skylake_x.has_avx512());
+        // Haswell on an OS with only the YMM state.
+        let haswell = Cpu {
+            leaf7_ebx: 1 << 5,
+            leaf7_ecx: 0,
+            xcr0: 0b111,
+            ..zen5
+        };
+        assert!(haswell.has_avx2() && !haswell.has_avx512());
+        // No AVX bit in leaf 1 (a hypervisor hiding it): nothing.
+        let no_avx = Cpu {
+            leaf1_ecx: 1 << 27,
+            ..zen5
+        };
+        assert!(!no_avx.has_avx2() && !no_avx.has_avx512());
+        assert!(!Cpu::default().has_avx2());
+    }
+}

@@ -33,5 +33,5 @@ impl Backend {
 /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
 #[inline]
 pub fn attacks_batch(input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
-    Backend::detect().king_attacks(input, output)
+    crate::batch::backend().king_attacks(input, output)
 }

@@ -4,12 +4,14 @@
 use crate::batch::{Backend, Kernel, LengthMismatch};
 use crate::bitboard::Bitboard;
 
-use super::attacks::attacks_set;
 use super::forks::fork_squares;
+use super::technique::halves;
 
+/// The scalar lane is the branch-free formula (equal to [`attacks_set`](super::attacks_set) on every set): a batch
+/// holds sets of every size, and the compiler vectorizes a branch-free loop.
 #[inline(always)]
 fn attacks_lane(knights: u64) -> u64 {
-    attacks_set(Bitboard(knights)).0
+    halves(Bitboard(knights)).0
 }
 
 #[inline(always)]
@@ -46,7 +48,7 @@ impl Backend {
 }
 
 /// Knight attacks of every bitboard of `input` into `output` (`output[i]` =
-/// [`attacks_set`]`(input[i])`), with the fastest kernels this CPU has: AVX-512, AVX2 or
+/// [`attacks_set`](super::attacks_set)`(input[i])`), with the fastest kernels this CPU has: AVX-512, AVX2 or
 /// scalar (see [`batch`](crate::batch) for how they are chosen).
 ///
 /// ```
@@ -63,7 +65,7 @@ impl Backend {
 /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
 #[inline]
 pub fn attacks_batch(input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
-    Backend::detect().knight_attacks(input, output)
+    crate::batch::backend().knight_attacks(input, output)
 }
 
 /// Knight fork squares of every target set of `input` into `output` (`output[i]` =
@@ -74,5 +76,5 @@ pub fn attacks_batch(input: &[u64], output: &mut [u64]) -> Result<(), LengthMism
 /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
 #[inline]
 pub fn fork_squares_batch(input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
-    Backend::detect().fork_squares(input, output)
+    crate::batch::backend().fork_squares(input, output)
 }

@@ -1,13 +1,21 @@
-//! Knight fork target squares: the wiki's loop- and branch-free routine.
+//! Knight fork target squares: every square from which a knight attacks two targets or more,
+//! setwise, without a loop or a branch.
 
 use crate::bitboard::Bitboard;
 
-/// Every square from which a knight attacks at least two squares of `targets` (the wiki's
-/// `forkTargetSquare`): the union of all pairwise intersections of the eight direction attack
-/// sets, accumulated without a loop or a branch.
+/// Every square from which a knight attacks at least two squares of `targets`.
 ///
 /// The squares of `targets` themselves are included when they qualify: a fork square may be
 /// occupied (capturing onto it can fork).
+///
+/// A knight jump is one file and two ranks, or two files and one rank. Per rank first: the
+/// squares one file from a target (`one`) and one file from two targets (`one_twice`, the
+/// square between them); the same two files away (`two`, `two_twice`). Then the ranks: `one`
+/// moves two ranks up and down, `two` one rank up and down. A square is a fork square when
+/// two of those four moved sets reach it, or one of them reaches it from two targets. This is
+/// the wiki's `forkTargetSquare` (the union of the pairwise intersections of the eight
+/// direction attack sets, [`technique::fork_target_square`](super::technique::fork_target_square))
+/// regrouped: the same answer, 31 operations in a dependency chain 8 deep instead of 17.
 ///
 /// ```
 /// use knightbits::{knight, Bitboard, Square};
@@ -17,23 +25,17 @@ use crate::bitboard::Bitboard;
 /// ```
 #[inline]
 pub const fn fork_squares(targets: Bitboard) -> Bitboard {
-    let mut east = targets.east_one().0;
-    let mut west = targets.west_one().0;
-    let mut attak = east << 16;
-    let mut forks = (west << 16) & attak;
-    attak |= west << 16;
-    forks |= (east >> 16) & attak;
-    attak |= east >> 16;
-    forks |= (west >> 16) & attak;
-    attak |= west >> 16;
-    east = Bitboard(east).east_one().0;
-    west = Bitboard(west).west_one().0;
-    forks |= (east << 8) & attak;
-    attak |= east << 8;
-    forks |= (west << 8) & attak;
-    attak |= west << 8;
-    forks |= (east >> 8) & attak;
-    attak |= east >> 8;
-    forks |= (west >> 8) & attak;
-    Bitboard(forks)
+    let t = targets.0;
+    let east = (t << 1) & Bitboard::NOT_A_FILE.0;
+    let west = (t >> 1) & Bitboard::NOT_H_FILE.0;
+    let east2 = (t << 2) & Bitboard::NOT_AB_FILE.0;
+    let west2 = (t >> 2) & Bitboard::NOT_GH_FILE.0;
+    let (one, one_twice) = (east | west, east & west);
+    let (two, two_twice) = (east2 | west2, east2 & west2);
+    let (up2, down2) = (one << 16, one >> 16);
+    let (up1, down1) = (two << 8, two >> 8);
+    let twice = (one_twice << 16) | (one_twice >> 16) | (two_twice << 8) | (two_twice >> 8);
+    // Two of the four moved sets: both of a pair, or one of each pair.
+    let pairs = (up2 & down2) | (up1 & down1) | ((up2 | down2) & (up1 | down1));
+    Bitboard(pairs | twice)
 }

@@ -60,9 +60,19 @@ impl Position {
 
     /// [`Position::attacks`] with `occupied` in place of the board's occupancy.
     pub(super) fn attacks_with(&self, color: Color, occupied: Bitboard) -> Bitboard {
-        Role::ALL.into_iter().fold(Bitboard::EMPTY, |acc, role| {
-            acc | self.attacks_by_with(color, role, occupied)
-        })
+        let pieces = self.by_color(color);
+        let queens = self.by_role(Role::Queen);
+        let mut attacks = pawn::attacks_set(color, pieces & self.by_role(Role::Pawn))
+            | knight::attacks_set(pieces & self.by_role(Role::Knight))
+            | king::attacks_set(pieces & self.by_role(Role::King));
+        // A queen's attacks are a bishop's and a rook's: two loops instead of three.
+        for sq in pieces & (self.by_role(Role::Bishop) | queens) {
+            attacks |= slider::bishop_attacks(sq, occupied);
+        }
+        for sq in pieces & (self.by_role(Role::Rook) | queens) {
+            attacks |= slider::rook_attacks(sq, occupied);
+        }
+        attacks
     }
 
     /// The pieces of `by` that attack `square` (whatever stands on it).

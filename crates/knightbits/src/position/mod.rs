@@ -26,6 +26,7 @@
 //! | read a FEN (error text for `{"error": …}`) | [`Position::from_fen`], `FenError`'s `Display` |
 //! | legal / pseudo-legal knight moves | [`Position::legal_knight_moves`], [`Position::pseudo_legal_knight_moves`] |
 //! | legal / pseudo-legal king moves, castling or not | [`Position::legal_king_moves`], [`Position::pseudo_legal_king_moves`] |
+//! | the same legal moves as destination sets, for engines (no list, no order) | [`Position::legal_knight_move_sets`], [`Position::legal_king_move_set`] |
 //! | squares a side's knights (king, …) attack | [`Position::attacks_by`] |
 //! | every square a side attacks | [`Position::attacks`] |
 //! | forks against king, queen and rooks / other roles | [`Position::forks`], [`Position::forks_against`] with [`Position::targets`] |
@@ -47,7 +48,7 @@ mod piece;
 pub use self::diagram::Diagram;
 pub use self::error::{Excerpt, FenError};
 pub use self::forks::Forks;
-pub use self::moves::{Move, MoveKind, MoveList};
+pub use self::moves::{Move, MoveKind, MoveList, MoveSets, PieceMoves};
 pub use self::piece::{ParseRoleError, Piece, Role};
 
 use crate::bitboard::Bitboard;

@@ -41,18 +41,6 @@ pub struct Move {
     pub kind: MoveKind,
 }
 
-impl Move {
-    /// The order of UCI text: by origin file, origin rank, destination file, destination rank.
-    fn uci_key(self) -> (File, Rank, File, Rank) {
-        (
-            self.from.file(),
-            self.from.rank(),
-            self.to.file(),
-            self.to.rank(),
-        )
-    }
-}
-
 impl fmt::Display for Move {
     /// UCI: origin then destination square, `g1f3`; castling as the king's move, `e1g1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -146,13 +134,6 @@ impl MoveList {
         }
         out
     }
-
-    fn sort(&mut self) {
-        let len = self.len;
-        if let Some(moves) = self.moves.get_mut(..len) {
-            moves.sort_unstable_by_key(|m| m.uci_key());
-        }
-    }
 }
 
 impl Default for MoveList {
@@ -195,6 +176,76 @@ impl<'a> IntoIterator for &'a MoveList {
         self.iter()
     }
 }
+
+/// The legal moves of one piece of the side to move, as a set: where it stands and every square
+/// it may go to (for castling, the king's destination `c1`, `g1`, `c8` or `g8`). The form an
+/// engine wants: no list to fill and no order to keep; [`PieceMoves::moves`] spells them out.
+///
+/// ```
+/// use knightbits::position::Position;
+/// use knightbits::Square;
+/// let king = Position::start().legal_king_move_set(true);
+/// assert_eq!(king.from, Square::E1);
+/// assert!(king.is_empty());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PieceMoves {
+    /// The square the piece leaves.
+    pub from: Square,
+    /// Every square it may move to.
+    pub to: Bitboard,
+}
+
+impl PieceMoves {
+    /// How many moves.
+    #[inline]
+    pub const fn len(&self) -> usize {
+        self.to.count() as usize
+    }
+
+    /// No move at all?
+    #[inline]
+    pub const fn is_empty(&self) -> bool {
+        self.to.is_empty()
+    }
+
+    /// The moves as `(from, to)` pairs, destinations in LERF order.
+    #[inline]
+    pub fn moves(self) -> impl Iterator<Item = (Square, Square)> {
+        let from = self.from;
+        self.to.into_iter().map(move |to| (from, to))
+    }
+}
+
+/// The legal move sets of the knights of the side to move, one [`PieceMoves`] per knight that
+/// may move at all (pinned knights and, in double check, every knight are left out; a set may
+/// still be empty when every jump is blocked), knights in LERF order; made by
+/// [`Position::legal_knight_move_sets`].
+#[derive(Clone, Copy, Debug)]
+pub struct MoveSets {
+    knights: Bitboard,
+    targets: Bitboard,
+}
+
+impl Iterator for MoveSets {
+    type Item = PieceMoves;
+
+    #[inline]
+    fn next(&mut self) -> Option<PieceMoves> {
+        let from = self.knights.pop_first()?;
+        Some(PieceMoves {
+            from,
+            to: knight::attacks(from) & self.targets,
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.knights.count() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for MoveSets {}
 
 /// The squares of `bb` in UCI text order: file a first, and within a file rank 1 first. The
 /// a1-h8 transpose turns that order into LERF order, so moves come out sorted without a sort.
@@ -251,19 +302,36 @@ impl Position {
     /// # Ok::<(), knightbits::position::FenError>(())
     /// ```
     pub fn legal_knight_moves(&self) -> MoveList {
-        let checkers = self.checkers();
+        let sets = self.legal_knight_move_sets();
         let mut list = MoveList::new();
-        if checkers.has_more_than_one() {
-            return list;
-        }
-        let mut targets = !self.us();
-        if let Some(checker) = checkers.first() {
-            targets &= slider::between(self.king(self.turn()), checker).with(checker);
-        }
-        for from in uci_order(self.pieces(self.turn(), Role::Knight) - self.pinned()) {
-            self.push_moves(&mut list, from, knight::attacks(from) & targets);
+        for from in uci_order(sets.knights) {
+            self.push_moves(&mut list, from, knight::attacks(from) & sets.targets);
         }
         list
+    }
+
+    /// The legal knight moves of the side to move as one destination set per knight
+    /// ([`PieceMoves`]): the moves of [`Position::legal_knight_moves`] without a list or an
+    /// order, the form to use where speed matters.
+    ///
+    /// ```
+    /// use knightbits::position::Position;
+    /// use knightbits::{Bitboard, Square};
+    /// let sets: Vec<_> = Position::start().legal_knight_move_sets().collect();
+    /// assert_eq!(sets.len(), 2);
+    /// assert_eq!(sets[0].from, Square::B1);
+    /// assert_eq!(sets[0].to, Bitboard::from_square(Square::A3) | Square::C3);
+    /// ```
+    pub fn legal_knight_move_sets(&self) -> MoveSets {
+        let checkers = self.checkers();
+        let mut targets = !self.us();
+        let mut knights = self.pieces(self.turn(), Role::Knight) - self.pinned();
+        if checkers.has_more_than_one() {
+            knights = Bitboard::EMPTY;
+        } else if let Some(checker) = checkers.first() {
+            targets &= slider::between(self.king(self.turn()), checker).with(checker);
+        }
+        MoveSets { knights, targets }
     }
 
     /// Pseudo-legal king moves of the side to move: king attacks `& !own`, attacked squares
@@ -279,13 +347,16 @@ impl Position {
     /// ```
     pub fn pseudo_legal_king_moves(&self, castling: bool) -> MoveList {
         let from = self.king(self.turn());
-        let mut list = MoveList::new();
-        self.push_moves(&mut list, from, king::attacks(from) & !self.us());
-        if castling {
-            self.push_castlings(&mut list, Bitboard::EMPTY);
+        let mut to = king::attacks(from) & !self.us();
+        let rights = self.castling_rights() & self.us();
+        if castling && rights.any() {
+            for c in &CASTLINGS[self.turn() as usize] {
+                if rights.contains(c.rook) && c.empty.is_disjoint(self.occupied()) {
+                    to.insert(c.to);
+                }
+            }
         }
-        list.sort();
-        list
+        self.king_list(PieceMoves { from, to })
     }
 
     /// Legal king moves of the side to move, sorted in UCI text order.
@@ -304,44 +375,93 @@ impl Position {
     /// # Ok::<(), knightbits::position::FenError>(())
     /// ```
     pub fn legal_king_moves(&self, castling: bool) -> MoveList {
-        let us = self.turn();
-        let from = self.king(us);
-        let attacked = self.attacks_with(us.other(), self.occupied().without(from));
-        let mut list = MoveList::new();
-        self.push_moves(
-            &mut list,
-            from,
-            king::attacks(from) & !self.us() & !attacked,
-        );
-        if castling && !attacked.contains(from) {
-            self.push_castlings(&mut list, attacked);
-        }
-        list.sort();
-        list
+        self.king_list(self.legal_king_move_set(castling))
     }
 
-    /// Appends the castlings whose right exists, with empty squares between king and rook and
-    /// no square of `attacked` on the king's path (its two steps).
-    fn push_castlings(&self, list: &mut MoveList, attacked: Bitboard) {
-        let king = self.king(self.turn());
+    /// The legal king moves of the side to move as one destination set ([`PieceMoves`]),
+    /// castling destinations included with `castling`: the moves of
+    /// [`Position::legal_king_moves`] without a list or an order.
+    ///
+    ///
+    /// ```
+    /// use knightbits::position::Position;
+    /// use knightbits::{Bitboard, Square};
+    /// let pos: Position = "4k3/8/8/8/8/8/8/r3K2R w K - 0 1".parse()?;
+    /// let king = pos.legal_king_move_set(true);
+    /// assert_eq!(king.to, Bitboard::from_square(Square::D2) | Square::E2 | Square::F2);
+    /// # Ok::<(), knightbits::position::FenError>(())
+    /// ```
+    pub fn legal_king_move_set(&self, castling: bool) -> PieceMoves {
+        let us = self.turn();
+        let from = self.king(us);
+        // Every enemy attack with the king off the board, so that it cannot step back along a
+        // checking line.
+        let attacked = self.attacks_with(us.other(), self.occupied().without(from));
+        let mut to = king::attacks(from) & !self.us() & !attacked;
         let rights = self.castling_rights() & self.us();
-        for rook in rights {
-            let (kind, file) = if rook.file() == File::H {
-                (MoveKind::CastleKingSide, File::G)
-            } else {
-                (MoveKind::CastleQueenSide, File::C)
-            };
-            let to = Square::from_coords(file, king.rank());
-            let path = slider::between(king, to).with(to);
-            if (slider::between(king, rook) & self.occupied()).is_empty()
-                && (path & attacked).is_empty()
-            {
-                list.push(Move {
-                    from: king,
-                    to,
-                    kind,
-                });
+        if castling && rights.any() && !attacked.contains(from) {
+            for c in &CASTLINGS[us as usize] {
+                if rights.contains(c.rook)
+                    && c.empty.is_disjoint(self.occupied())
+                    && c.path.is_disjoint(attacked)
+                {
+                    to.insert(c.to);
+                }
             }
         }
+        PieceMoves { from, to }
+    }
+
+    /// The king moves of `set` as a list in UCI order: quiet, capture, or castling (a king
+    /// move of two files).
+    fn king_list(&self, set: PieceMoves) -> MoveList {
+        let mut list = MoveList::new();
+        let them = self.them();
+        for to in uci_order(set.to) {
+            let kind = match to.file() as i8 - set.from.file() as i8 {
+                2 => MoveKind::CastleKingSide,
+                -2 => MoveKind::CastleQueenSide,
+                _ if them.contains(to) => MoveKind::Capture,
+                _ => MoveKind::Quiet,
+            };
+            list.push(Move {
+                from: set.from,
+                to,
+                kind,
+            });
+        }
+        list
     }
 }
+
+/// One castling: the rook's corner, the king's destination, the squares between king and rook
+/// (which must be empty) and the king's path (the squares it crosses and lands on, which must
+/// not be attacked).
+#[derive(Clone, Copy)]
+struct Castling {
+    rook: Square,
+    to: Square,
+    empty: Bitboard,
+    path: Bitboard,
+}
+
+const fn castling(rook: Square, to: Square, king: Square) -> Castling {
+    Castling {
+        rook,
+        to,
+        empty: slider::between(king, rook),
+        path: slider::between(king, to).with(to),
+    }
+}
+
+/// The castlings of white and of black, king side first.
+const CASTLINGS: [[Castling; 2]; 2] = [
+    [
+        castling(Square::H1, Square::G1, Square::E1),
+        castling(Square::A1, Square::C1, Square::E1),
+    ],
+    [
+        castling(Square::H8, Square::G8, Square::E8),
+        castling(Square::A8, Square::C8, Square::E8),
+    ],
+];

@@ -12,6 +12,7 @@
 //! | eight directions, mask before the shift | wiki "by Calculation" (second listing); engine wiki (the same masks, numbered from h1: see [`pre_mask`]) | [`pre_mask`], [`Method::PreMask`] |
 //! | multiple knights, east/west parallel prefix | wiki "Multiple Knight Attacks", first routine | [`prefix`], [`Method::Prefix`] |
 //! | multiple knights, `l1 l2 r1 r2` | wiki "Multiple Knight Attacks", second routine | [`halves`], [`Method::Halves`] |
+//! | fork target squares, pairwise intersections accumulated | wiki "Knight Forks" (`forkTargetSquare`) | [`fork_target_square`] |
 //! | default-mask translation (`0xA1100110A` on its square 19) | devlog | [`translate`], [`DEVLOG_MASK`], [`DEVLOG_SQUARE`], [`DEFAULT_MASK`], [`DEFAULT_SQUARE`], [`Method::Translate`] |
 //!
 //! The eight directions themselves are values of [`Direction`](super::Direction). Every
@@ -31,6 +32,7 @@
 //! assert_eq!(technique::translate(knights), expected);
 //! ```
 
+mod fork;
 mod halves;
 mod lookup;
 mod method;
@@ -39,6 +41,7 @@ pub mod pre_mask;
 mod prefix;
 mod translate;
 
+pub use self::fork::fork_target_square;
 pub use self::halves::halves;
 pub use self::lookup::lookup;
 pub use self::method::Method;
