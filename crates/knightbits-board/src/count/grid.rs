@@ -17,6 +17,9 @@ pub(crate) struct Grid {
     pub full: u64,
     /// Knight neighbours of each square (squares past `len` have none).
     pub adj: [u64; 64],
+    /// The squares of each colour: 0 for those with an even `file + rank` (the corners), 1
+    /// for the others. A knight always changes colour.
+    pub class: [u64; 2],
     /// The eight jumps as (index shift, mask of the squares the jump stays on the board from).
     jumps: [(i32, u64); 8],
 }
@@ -39,6 +42,7 @@ impl Grid {
             (1u64 << len) - 1
         };
         let mut adj = [0u64; 64];
+        let mut class = [0u64; 2];
         let mut jumps = [(0i32, 0u64); 8];
         for (j, &(df, dr)) in KNIGHT_DELTAS.iter().enumerate() {
             let mut from = 0u64;
@@ -51,12 +55,17 @@ impl Grid {
             }
             jumps[j] = (dr as i32 * width as i32 + df as i32, from);
         }
+        for i in 0..len {
+            let c = board.coord(i);
+            class[((c.file + c.rank) & 1) as usize] |= 1 << i;
+        }
         Ok(Grid {
             width,
             height,
             len,
             full,
             adj,
+            class,
             jumps,
         })
     }
@@ -65,6 +74,12 @@ impl Grid {
     #[inline]
     pub fn bit(&self, c: Coord) -> u32 {
         c.rank as u32 * self.width + c.file as u32
+    }
+
+    /// The colour of square bit `i` (0 or 1, see [`Grid::class`]).
+    #[inline]
+    pub fn colour(&self, i: u32) -> usize {
+        (self.class[1] >> i & 1) as usize
     }
 
     /// The squares attacked by a knight on any square of `set`.
@@ -218,6 +233,9 @@ mod tests {
                         .sum();
                     assert_eq!(g.attacks(1 << i), expected, "{board} {i}");
                     assert_eq!(g.adj[i as usize], expected);
+                    let c = board.coord(i);
+                    assert_eq!(g.colour(i) as u32, (c.file + c.rank) as u32 & 1);
+                    assert_eq!(expected & g.class[g.colour(i)], 0, "a knight changes colour");
                 }
             }
         }

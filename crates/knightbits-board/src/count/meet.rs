@@ -11,6 +11,11 @@
 //! second-half path covering the unvisited remainder plus `m`, read backwards from its far end:
 //! the count is Σ first(S) · second(complement of S ∪ {m}).
 //!
+//! Colours: a knight always changes colour, so a tour alternates colours: its start lies on a
+//! colour with `⌈n / 2⌉` squares, and its middle square, `a - 1` moves on, on a known colour.
+//! On a board with an odd number of squares that is the larger colour (25 of the 49 squares of
+//! 7 x 7), and the middle squares of the other colour are not walked.
+//!
 //! Symmetry: with every start counted, only one middle square per orbit of the board's symmetry
 //! group is walked, weighted by the orbit's size. The walk of one middle square is shared among
 //! the threads by its first moves.
@@ -51,6 +56,7 @@ pub(crate) fn count(
 ) -> Result<u64, CountError> {
     let n = grid.len;
     let a = n.div_ceil(2);
+    let colours = middle_colours(grid);
     // The middle squares to walk, with the number of middle squares each stands for.
     let middles: Vec<(u32, u64)> = match start {
         Some(s) => {
@@ -59,12 +65,15 @@ pub(crate) fn count(
             (0..n)
                 .filter(|&m| {
                     let d = dist[m as usize];
-                    d < a && (a - 1 - d).is_multiple_of(2)
+                    d < a && (a - 1 - d).is_multiple_of(2) && colours[grid.colour(m)]
                 })
                 .map(|m| (m, 1))
                 .collect()
         }
-        None => orbits(grid),
+        None => orbits(grid)
+            .into_iter()
+            .filter(|&(m, _)| colours[grid.colour(m)])
+            .collect(),
     };
     let total = middles.len() as u64;
     let mut sum: u128 = 0;
@@ -77,6 +86,28 @@ pub(crate) fn count(
     }
     progress(Progress { done: total, total });
     u64::try_from(sum).map_err(|_| CountError::Overflow)
+}
+
+/// Directed open tours whose middle square is `m`.
+pub(crate) fn count_through(grid: &Grid, m: u32, threads: usize) -> Result<u64, CountError> {
+    if !middle_colours(grid)[grid.colour(m)] {
+        return Ok(0);
+    }
+    u64::try_from(middle(grid, m, None, threads)?).map_err(|_| CountError::Overflow)
+}
+
+/// For each colour, can a tour's middle square have it? A tour alternates colours, so its start
+/// lies on a colour with `⌈n / 2⌉` squares and its middle square, `a - 1` moves on, on that
+/// colour or the other as `a - 1` is even or odd.
+fn middle_colours(grid: &Grid) -> [bool; 2] {
+    let a = grid.len.div_ceil(2);
+    let mut ok = [false; 2];
+    for c in 0..2 {
+        if grid.class[c].count_ones() == a {
+            ok[c ^ ((a - 1) & 1) as usize] = true;
+        }
+    }
+    ok
 }
 
 /// Directed open tours with middle square `m` (starting on `start` when given).

@@ -58,6 +58,81 @@ fn open_counts_agree_with_depth_first_search() {
     }
 }
 
+/// Every directed open tour of `board`, as row-major square indices: depth-first search on
+/// [`Board::knight_moves`] that drops a path only when the unvisited squares are not all
+/// reachable from its end through unvisited squares (then no tour extends it).
+fn all_tours(board: Board) -> Vec<Vec<u32>> {
+    fn extend(board: Board, path: &mut Vec<u32>, seen: &mut [bool], out: &mut Vec<Vec<u32>>) {
+        if path.len() == seen.len() {
+            out.push(path.clone());
+            return;
+        }
+        let at = board.coord(*path.last().unwrap());
+        let mut reached = seen.to_vec();
+        let mut stack = std::vec![at];
+        let mut count = path.len();
+        while let Some(c) = stack.pop() {
+            for t in board.knight_moves(c) {
+                let i = board.index(t) as usize;
+                if !reached[i] {
+                    reached[i] = true;
+                    count += 1;
+                    stack.push(t);
+                }
+            }
+        }
+        if count < seen.len() {
+            return;
+        }
+        for t in board.knight_moves(at) {
+            let i = board.index(t);
+            if !seen[i as usize] {
+                seen[i as usize] = true;
+                path.push(i);
+                extend(board, path, seen, out);
+                path.pop();
+                seen[i as usize] = false;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for s in 0..board.len() {
+        let mut seen = std::vec![false; board.len() as usize];
+        seen[s as usize] = true;
+        extend(board, &mut std::vec![s], &mut seen, &mut out);
+    }
+    out
+}
+
+/// Proves the count through each middle square (square number ⌈n / 2⌉ of the tour) agrees with
+/// the tours found by depth-first search, on boards with odd and even numbers of squares: on
+/// the odd ones no tour has its middle square on the smaller colour, the squares the counter
+/// skips.
+#[test]
+fn middle_square_counts_agree_with_depth_first_search() {
+    for (w, h) in [(1, 1), (3, 4), (3, 7), (3, 8), (4, 5), (4, 6), (5, 5)] {
+        let b = board(w, h);
+        let tours = all_tours(b);
+        let a = b.len().div_ceil(2) as usize;
+        let mut through = std::vec![0u64; b.len() as usize];
+        for t in &tours {
+            through[t[a - 1] as usize] += 1;
+        }
+        for i in 0..b.len() {
+            let c = b.coord(i);
+            assert_eq!(
+                count_open_tours_through(b, c, 2),
+                Ok(through[i as usize]),
+                "{b} {c:?}"
+            );
+            if b.len() % 2 == 1 && (c.file + c.rank) % 2 == 1 {
+                assert_eq!(through[i as usize], 0, "{b} {c:?}");
+            }
+        }
+        assert_eq!(count_open_tours(b, None, 2), Ok(tours.len() as u64), "{b}");
+    }
+}
+
 /// Proves the 5 x 5 per-start counts of both methods agree on every square, and sum to 1,728.
 #[test]
 fn open_5x5_every_start_agrees_with_depth_first_search() {
