@@ -235,7 +235,11 @@ mod tests {
                     assert_eq!(g.adj[i as usize], expected);
                     let c = board.coord(i);
                     assert_eq!(g.colour(i) as u32, (c.file + c.rank) as u32 & 1);
-                    assert_eq!(expected & g.class[g.colour(i)], 0, "a knight changes colour");
+                    assert_eq!(
+                        expected & g.class[g.colour(i)],
+                        0,
+                        "a knight changes colour"
+                    );
                 }
             }
         }

@@ -20,6 +20,11 @@
 //! group is walked, weighted by the orbit's size. The walk of one middle square is shared among
 //! the threads by its first moves.
 //!
+//! Tables: keys are sets without the bit of `m` (48 bits on 7 x 7), in the compact table of
+//! `packed.rs` (8 bytes a slot, in shards that grow one at a time). Each thread fills its
+//! own tables; they are merged shard by shard, and the sum over the first-half table is shared
+//! among the threads by shard.
+//!
 //! Pruning, at every square of the walk: the two unfinished paths (one from the walk's end, one
 //! from `m`) must still be able to cover the unvisited squares. Each unvisited square needs two
 //! tour edges, except the two final squares of the tour that need one; edges come from other
@@ -28,20 +33,10 @@
 //! not exceed 2, plus 1 for each of the walk's end and `m` that touches a dead end. A finished
 //! half enters a table only when one path from `m` can cover the rest: every unvisited square
 //! with a neighbour among them and `m`, at most one (the final square) with only one, all
-//! connected to `m` through unvisited squares. (Testing connectivity at every square of the
-//! walk cost more time than it saved on 6 x 6: 1.06 s against 0.85 s of processor time.)
-
-//!
-//! Where 7 x 7 stands (measured on the 2-core machine, shared): middle square d4 (the centre,
-//! eight symmetries) gives 6,174,110,928 tours from a 6.8 million-entry table in 93 s; c3
-//! (weight 4) 43 million entries, 257 s, 4.2 GB peak with two thread tables. Sampling every
-//! middle square puts the whole count at roughly 6,000 processor-seconds (about an hour on two
-//! threads) with the largest table near 100 million entries: about 2x short of 30 minutes and
-//! 4 GB. Tuning left: 12-byte entries at a higher load, one shared table instead of per-thread
-//! tables, the table split by a key pattern over several walks, and stronger pruning.
+//! connected to `m` through unvisited squares.
 
 use super::grid::{Degrees, Grid, Perm};
-use super::table::Table;
+use super::packed::{Filler, PackedTable as Table};
 use super::workers;
 use super::{CountError, Progress};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -120,13 +115,26 @@ fn middle(grid: &Grid, m: u32, start: Option<u32>, threads: usize) -> Result<u12
     let second = second.as_ref().unwrap_or(&first);
     // Σ over first-half classes C: (F(C) / |C|) · G(class of the remainder), where F and G sum
     // over a class and the remainder's class has the size of C (the map commutes with the
-    // symmetries).
-    let mut sum: u128 = 0;
-    for (set, ways) in first.entries() {
-        let rest = walk.canon((grid.full & !set) | (1 << m));
-        sum += (ways / walk.class(set)) as u128 * second.get(rest) as u128;
-    }
-    Ok(sum)
+    // symmetries). The shards of the first-half table are shared among the threads.
+    let next = AtomicUsize::new(0);
+    let sums = workers::map((0..threads.max(1)).collect(), |_| {
+        let mut sum: u128 = 0;
+        loop {
+            let shard = next.fetch_add(1, Ordering::Relaxed);
+            if shard >= first.shards() {
+                return sum;
+            }
+            for (key, ways) in first.shard_entries(shard) {
+                let set = walk.expand(key);
+                let rest = walk.canon((grid.full & !set) | (1 << m));
+                let partner = second.get(walk.compress(rest));
+                if partner != 0 {
+                    sum += (ways / walk.class(set)) as u128 * partner as u128;
+                }
+            }
+        }
+    });
+    Ok(sums.into_iter().sum())
 }
 
 impl<'a> Walk<'a> {
@@ -190,8 +198,8 @@ struct Walk<'a> {
 /// stands for (its images under the symmetries fixing the middle square).
 type Prefix = (u64, u32, u32, Degrees, u64);
 
-/// A first-half table and, unless it is the same, a second-half table.
-type Tables = (Table, Option<Table>);
+/// A first-half table and, unless it is the same, a second-half table, being filled.
+type Tables = (Filler, Option<Filler>);
 
 impl Walk<'_> {
     /// The key of `set`: its least image under the symmetries.
@@ -200,6 +208,20 @@ impl Walk<'_> {
         self.perms
             .iter()
             .fold(set, |best, p| best.min(p.apply(set)))
+    }
+
+    /// `set` (holding `m`) without the bit of `m`: the table key, one bit shorter.
+    #[inline]
+    fn compress(&self, set: u64) -> u64 {
+        let low = (1u64 << self.m) - 1;
+        (set & low) | (set >> 1 & !low)
+    }
+
+    /// The set of a table key.
+    #[inline]
+    fn expand(&self, key: u64) -> u64 {
+        let low = (1u64 << self.m) - 1;
+        (key & low) | (key & !low) << 1 | 1 << self.m
     }
 
     /// How many distinct images `set` has.
@@ -267,7 +289,7 @@ impl Walk<'_> {
         let low = g.full & !visited & !(deg.twice() | (deg.once() & near));
         let two = low & low.wrapping_sub(1);
         if two == 0 && self.start.is_none_or(|s| s == end) && self.finishable(visited, deg) {
-            first.add(self.canon(visited), ways);
+            first.add(self.compress(self.canon(visited)), ways);
         }
         if let Some(second) = second {
             if self.longer {
@@ -280,11 +302,11 @@ impl Walk<'_> {
                     to &= to - 1;
                     let v = visited | (1 << t);
                     if self.finishable(v, deg.minus(self.grid.adj[t as usize])) {
-                        second.add(self.canon(v), ways);
+                        second.add(self.compress(self.canon(v)), ways);
                     }
                 }
             } else if self.finishable(visited, deg) {
-                second.add(self.canon(visited), ways);
+                second.add(self.compress(self.canon(visited)), ways);
             }
         }
     }
@@ -357,25 +379,29 @@ impl Walk<'_> {
     }
 
     /// The first-half and second-half tables, walked on `threads` threads.
-    fn tables(&self, threads: usize) -> Tables {
+    fn tables(&self, threads: usize) -> (Table, Option<Table>) {
         let work = self.prefixes(PREFIX);
         let next = AtomicUsize::new(0);
         let separate = self.longer || self.start.is_some();
+        let bits = self.grid.len - 1;
         let mut done = workers::map((0..threads.max(1)).collect(), |_| {
-            let mut tables = (Table::new(), separate.then(Table::new));
+            let mut tables = (Filler::new(bits), separate.then(|| Filler::new(bits)));
             while let Some(&at) = work.get(next.fetch_add(1, Ordering::Relaxed)) {
                 self.walk(at, &mut tables);
             }
-            tables
+            let (first, second) = tables;
+            (first.into_table(), second.map(Filler::into_table))
         });
-        // Merge the smaller tables into the largest.
+        // Merge the smaller tables into the largest, shard by shard.
         done.sort_by_key(|t| core::cmp::Reverse(t.0.len));
         let mut rest = done.into_iter();
-        let (mut first, mut second) = rest.next().unwrap_or((Table::new(), None));
+        let (mut first, mut second) = rest
+            .next()
+            .unwrap_or_else(|| (Table::new(bits), separate.then(|| Table::new(bits))));
         for (f, s) in rest {
-            first.merge(&f);
+            first.merge(f);
             if let (Some(all), Some(s)) = (second.as_mut(), s) {
-                all.merge(&s);
+                all.merge(s);
             }
         }
         (first, second)

@@ -15,6 +15,7 @@ mod dfs;
 mod frontier;
 mod grid;
 mod meet;
+mod packed;
 mod table;
 mod workers;
 
