@@ -92,6 +92,20 @@ impl Grid {
         out
     }
 
+    /// The squares with at least three knight neighbours in `set`: a bit-sliced count, jump by
+    /// jump, saturating at three.
+    #[inline]
+    pub fn three_neighbours(&self, set: u64) -> u64 {
+        let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
+        for &(shift, from) in &self.jumps {
+            let hit = shl(set & from, shift);
+            three |= two & hit;
+            two |= one & hit;
+            one |= hit;
+        }
+        three
+    }
+
     /// How many neighbours in `set` every square has.
     pub fn degrees(&self, set: u64) -> Degrees {
         let mut d = Degrees([0; 4]);
@@ -206,6 +220,12 @@ impl Degrees {
     pub fn twice(self) -> u64 {
         self.0[1] | self.0[2] | self.0[3]
     }
+
+    /// The squares counting at least three.
+    #[inline]
+    pub fn thrice(self) -> u64 {
+        (self.0[0] & self.0[1]) | self.0[2] | self.0[3]
+    }
 }
 
 /// `x` shifted left by `s` (right by `-s` when `s` is negative).
@@ -261,10 +281,13 @@ mod tests {
             set &= !(1 << sq);
             d = d.minus(g.adj[sq as usize]);
             assert_eq!(d, g.degrees(set));
+            let three = g.three_neighbours(set);
             for i in 0..g.len {
                 let n = (g.adj[i as usize] & set).count_ones();
                 assert_eq!(d.once() >> i & 1 == 1, n >= 1);
                 assert_eq!(d.twice() >> i & 1 == 1, n >= 2);
+                assert_eq!(d.thrice() >> i & 1 == 1, n >= 3);
+                assert_eq!(three >> i & 1 == 1, n >= 3);
             }
         }
         assert_eq!(

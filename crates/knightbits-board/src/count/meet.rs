@@ -37,11 +37,14 @@
 //!   still to come, plus one for `e` and one for `m` when they touch such a square;
 //! - bare squares: a square without unvisited neighbours can only be the walk's final square,
 //!   next to `e` with one square left (or the other half's, next to `m`, on tiny boards);
-//! - the other half's first square: some neighbour of `m` must stay unvisited.
+//! - the other half's first square: some neighbour of `m` must stay unvisited;
+//! - forced edges: on a colour that holds no final square (the smaller colour of an odd board),
+//!   a square with exactly two usable neighbours (or one, plus a port) uses them all, so no
+//!   square may receive three such forced edges.
 //!
 //! A finished half enters a table only when one path from `m` can cover the rest: the same
-//! shortfall rule for that one path, and every square connected to `m` through unvisited
-//! squares. Each rule only removes walks that complete to no tour, so the counts are exact; the
+//! shortfall and forced-edge rules for that one path, and every square connected to `m` through
+//! unvisited squares. Each rule only removes walks that complete to no tour, so the counts are exact; the
 //! tests check every rule on every tour of the boards small enough to list them.
 
 use super::grid::{Degrees, Grid, Perm};
@@ -157,6 +160,9 @@ struct Rule {
     bare_at_end: bool,
     /// May it be the other half's final square, next to `m` (a half of two squares)?
     bare_at_m: bool,
+    /// The squares of the colour with no final square left (none on boards with an even
+    /// number of squares): each needs exactly two tour edges.
+    forced: u64,
 }
 
 /// How one path from `m` must cover the squares a finished half leaves.
@@ -166,6 +172,8 @@ struct Finish {
     len: u32,
     /// The final squares each colour holds (its last square: 1 on one colour).
     ends: [u32; 2],
+    /// The squares of the colour holding no final square.
+    forced: u64,
 }
 
 /// The depth-first walk of the paths of `len` squares from the middle square `m`.
@@ -254,6 +262,11 @@ impl<'a> Walk<'a> {
                 rule.bare_at_end |= r == 1;
                 rule.bare_at_m |= other == 2;
             }
+            for c in 0..2 {
+                if rule.ends[c] == 0 {
+                    rule.forced |= grid.class[c];
+                }
+            }
             rules[len as usize] = rule;
         }
         let finish_of = |other: u32| {
@@ -261,7 +274,14 @@ impl<'a> Walk<'a> {
             if other > 1 {
                 ends[colour_at(other)] = 1;
             }
-            Finish { len: other, ends }
+            let forced = (0..2)
+                .filter(|&c| ends[c] == 0)
+                .fold(0, |f, c| f | grid.class[c]);
+            Finish {
+                len: other,
+                ends,
+                forced,
+            }
         };
         Walk {
             grid,
@@ -345,7 +365,9 @@ impl Walk<'_> {
                 return false;
             }
         }
-        true
+        let forced = ((short & once) | (free & twice & !deg.thrice() & !(near_end | self.near)))
+            & rule.forced;
+        !three_or_more(forced) || g.three_neighbours(forced) & free == 0
     }
 
     /// Can one path from `m` of `finish.len` squares cover the squares outside `visited`, given
@@ -370,7 +392,9 @@ impl Walk<'_> {
                 return false;
             }
         }
-        g.fill(self.near & free, free) == free
+        let forced = ((short & once) | (free & twice & !deg.thrice() & !self.near)) & finish.forced;
+        (!three_or_more(forced) || g.three_neighbours(forced) & free == 0)
+            && g.fill(self.near & free, free) == free
     }
 
     /// Enters a finished path (squares `visited`, ending on `end`) in the tables.
@@ -492,6 +516,13 @@ impl Walk<'_> {
         }
         (first, second)
     }
+}
+
+/// Does `set` hold three squares or more?
+#[inline]
+fn three_or_more(set: u64) -> bool {
+    let s1 = set & set.wrapping_sub(1);
+    s1 & s1.wrapping_sub(1) != 0
 }
 
 /// Length of the paths handed to threads as units of work.
