@@ -40,7 +40,11 @@
 //! - the other half's first square: some neighbour of `m` must stay unvisited;
 //! - forced edges: on a colour that holds no final square (the smaller colour of an odd board),
 //!   a square with exactly two usable neighbours (or one, plus a port) uses them all, so no
-//!   square may receive three such forced edges.
+//!   square may receive three such forced edges;
+//! - reach (in the last few squares of the walk): an unvisited square with fewer than two
+//!   neighbours among the unvisited squares and `m` cannot be crossed by the other half, so
+//!   all but one of them (the other half's final square, of its colour) must lie within the
+//!   walk's remaining reach from `e`, and at most `r + 1` exist.
 //!
 //! A finished half enters a table only when one path from `m` can cover the rest: the same
 //! shortfall and forced-edge rules for that one path, and every square connected to `m` through
@@ -160,6 +164,10 @@ struct Rule {
     bare_at_end: bool,
     /// May it be the other half's final square, next to `m` (a half of two squares)?
     bare_at_m: bool,
+    /// The most squares the walk's path may still take.
+    reach: u32,
+    /// The colour classes the other half may end on, as a mask of squares.
+    other_end: u64,
     /// The squares of the colour with no final square left (none on boards with an even
     /// number of squares): each needs exactly two tour edges.
     forced: u64,
@@ -205,6 +213,9 @@ type Prefix = (u64, u32, u32, Degrees, u64);
 
 /// A first-half table and, unless it is the same, a second-half table, being filled.
 type Tables = (Filler, Option<Filler>);
+
+/// The walk's path is completed to this length before checking how far it may still reach.
+const REACH: u32 = 3;
 
 impl<'a> Walk<'a> {
     /// The walk of the paths from middle square `m` (first halves ending on `start`, if given).
@@ -261,6 +272,8 @@ impl<'a> Walk<'a> {
                 }
                 rule.bare_at_end |= r == 1;
                 rule.bare_at_m |= other == 2;
+                rule.reach = rule.reach.max(r);
+                rule.other_end |= grid.class[colour_at(other)];
             }
             for c in 0..2 {
                 if rule.ends[c] == 0 {
@@ -362,6 +375,20 @@ impl Walk<'_> {
             let supply =
                 rule.ends[c] + (short & self.near != 0) as u32 + (short & near_end != 0) as u32;
             if short.count_ones() + (short & bare).count_ones() > supply {
+                return false;
+            }
+        }
+        if rule.reach <= REACH {
+            let low = free & !(twice | (once & self.near));
+            let mut reach = near_end & free;
+            for _ in 1..rule.reach {
+                reach |= g.attacks(reach) & free;
+            }
+            let far = low & !reach;
+            if far & far.wrapping_sub(1) != 0
+                || far & !(rule.other_end & (once | self.near)) != 0
+                || low.count_ones() > rule.reach + 1
+            {
                 return false;
             }
         }
