@@ -20,8 +20,11 @@ pub(crate) struct Grid {
     /// The squares of each colour: 0 for those with an even `file + rank` (the corners), 1
     /// for the others. A knight always changes colour.
     pub class: [u64; 2],
-    /// The eight jumps as (index shift, mask of the squares the jump stays on the board from).
-    jumps: [(i32, u64); 8],
+    /// The four jumps up the board (to higher bits) as (shift, mask of the squares the jump
+    /// stays on the board from).
+    up: [(u32, u64); 4],
+    /// The four jumps down the board (to lower bits).
+    down: [(u32, u64); 4],
 }
 
 impl Grid {
@@ -43,8 +46,9 @@ impl Grid {
         };
         let mut adj = [0u64; 64];
         let mut class = [0u64; 2];
-        let mut jumps = [(0i32, 0u64); 8];
-        for (j, &(df, dr)) in KNIGHT_DELTAS.iter().enumerate() {
+        let (mut up, mut down) = ([(0u32, 0u64); 4], [(0u32, 0u64); 4]);
+        let (mut ups, mut downs) = (0, 0);
+        for &(df, dr) in KNIGHT_DELTAS.iter() {
             let mut from = 0u64;
             for i in 0..len {
                 let c = board.coord(i);
@@ -53,7 +57,16 @@ impl Grid {
                     adj[i as usize] |= 1 << board.index(t);
                 }
             }
-            jumps[j] = (dr as i32 * width as i32 + df as i32, from);
+            // A jump up a rank moves to a higher bit whenever it stays on the board (|df| <
+            // width); one that cannot stay on the board has an empty mask.
+            let shift = (dr as i32 * width as i32 + df as i32).unsigned_abs();
+            if dr > 0 {
+                up[ups] = (shift, from);
+                ups += 1;
+            } else {
+                down[downs] = (shift, from);
+                downs += 1;
+            }
         }
         for i in 0..len {
             let c = board.coord(i);
@@ -66,7 +79,8 @@ impl Grid {
             full,
             adj,
             class,
-            jumps,
+            up,
+            down,
         })
     }
 
@@ -86,8 +100,11 @@ impl Grid {
     #[inline]
     pub fn attacks(&self, set: u64) -> u64 {
         let mut out = 0;
-        for &(shift, from) in &self.jumps {
-            out |= shl(set & from, shift);
+        for &(shift, from) in &self.up {
+            out |= (set & from) << shift;
+        }
+        for &(shift, from) in &self.down {
+            out |= (set & from) >> shift;
         }
         out
     }
@@ -97,8 +114,8 @@ impl Grid {
     #[inline]
     pub fn three_neighbours(&self, set: u64) -> u64 {
         let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
-        for &(shift, from) in &self.jumps {
-            let hit = shl(set & from, shift);
+        let hits = self.up.iter().map(|&(shift, from)| (set & from) << shift);
+        for hit in hits.chain(self.down.iter().map(|&(shift, from)| (set & from) >> shift)) {
             three |= two & hit;
             two |= one & hit;
             one |= hit;
@@ -116,20 +133,6 @@ impl Grid {
             }
         }
         d
-    }
-
-    /// The squares of `within` reachable from `seed` (itself inside `within`) by knight moves
-    /// that stay inside `within`.
-    #[inline]
-    pub fn fill(&self, seed: u64, within: u64) -> u64 {
-        let mut r = seed & within;
-        loop {
-            let next = (r | self.attacks(r)) & within;
-            if next == r {
-                return r;
-            }
-            r = next;
-        }
     }
 
     /// The eight symmetries of the board (four when it is not square), as maps of square bits.
@@ -226,12 +229,6 @@ impl Degrees {
     pub fn thrice(self) -> u64 {
         (self.0[0] & self.0[1]) | self.0[2] | self.0[3]
     }
-}
-
-/// `x` shifted left by `s` (right by `-s` when `s` is negative).
-#[inline]
-fn shl(x: u64, s: i32) -> u64 {
-    if s >= 0 { x << s } else { x >> -s }
 }
 
 #[cfg(test)]
