@@ -17,8 +17,14 @@ pub(crate) struct Grid {
     pub full: u64,
     /// Knight neighbours of each square (squares past `len` have none).
     pub adj: [u64; 64],
-    /// The eight jumps as (index shift, mask of the squares the jump stays on the board from).
-    jumps: [(i32, u64); 8],
+    /// The squares of each colour: 0 for those with an even `file + rank` (the corners), 1
+    /// for the others. A knight always changes colour.
+    pub class: [u64; 2],
+    /// The four jumps up the board (to higher bits) as (shift, mask of the squares the jump
+    /// stays on the board from).
+    up: [(u32, u64); 4],
+    /// The four jumps down the board (to lower bits).
+    down: [(u32, u64); 4],
 }
 
 impl Grid {
@@ -39,8 +45,10 @@ impl Grid {
             (1u64 << len) - 1
         };
         let mut adj = [0u64; 64];
-        let mut jumps = [(0i32, 0u64); 8];
-        for (j, &(df, dr)) in KNIGHT_DELTAS.iter().enumerate() {
+        let mut class = [0u64; 2];
+        let (mut up, mut down) = ([(0u32, 0u64); 4], [(0u32, 0u64); 4]);
+        let (mut ups, mut downs) = (0, 0);
+        for &(df, dr) in KNIGHT_DELTAS.iter() {
             let mut from = 0u64;
             for i in 0..len {
                 let c = board.coord(i);
@@ -49,7 +57,20 @@ impl Grid {
                     adj[i as usize] |= 1 << board.index(t);
                 }
             }
-            jumps[j] = (dr as i32 * width as i32 + df as i32, from);
+            // A jump up a rank moves to a higher bit whenever it stays on the board (|df| <
+            // width); one that cannot stay on the board has an empty mask.
+            let shift = (dr as i32 * width as i32 + df as i32).unsigned_abs();
+            if dr > 0 {
+                up[ups] = (shift, from);
+                ups += 1;
+            } else {
+                down[downs] = (shift, from);
+                downs += 1;
+            }
+        }
+        for i in 0..len {
+            let c = board.coord(i);
+            class[((c.file + c.rank) & 1) as usize] |= 1 << i;
         }
         Ok(Grid {
             width,
@@ -57,7 +78,9 @@ impl Grid {
             len,
             full,
             adj,
-            jumps,
+            class,
+            up,
+            down,
         })
     }
 
@@ -67,14 +90,37 @@ impl Grid {
         c.rank as u32 * self.width + c.file as u32
     }
 
+    /// The colour of square bit `i` (0 or 1, see [`Grid::class`]).
+    #[inline]
+    pub fn colour(&self, i: u32) -> usize {
+        (self.class[1] >> i & 1) as usize
+    }
+
     /// The squares attacked by a knight on any square of `set`.
     #[inline]
     pub fn attacks(&self, set: u64) -> u64 {
         let mut out = 0;
-        for &(shift, from) in &self.jumps {
-            out |= shl(set & from, shift);
+        for &(shift, from) in &self.up {
+            out |= (set & from) << shift;
+        }
+        for &(shift, from) in &self.down {
+            out |= (set & from) >> shift;
         }
         out
+    }
+
+    /// The squares with at least three knight neighbours in `set`: a bit-sliced count, jump by
+    /// jump, saturating at three.
+    #[inline]
+    pub fn three_neighbours(&self, set: u64) -> u64 {
+        let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
+        let hits = self.up.iter().map(|&(shift, from)| (set & from) << shift);
+        for hit in hits.chain(self.down.iter().map(|&(shift, from)| (set & from) >> shift)) {
+            three |= two & hit;
+            two |= one & hit;
+            one |= hit;
+        }
+        three
     }
 
     /// How many neighbours in `set` every square has.
@@ -87,20 +133,6 @@ impl Grid {
             }
         }
         d
-    }
-
-    /// The squares of `within` reachable from `seed` (itself inside `within`) by knight moves
-    /// that stay inside `within`.
-    #[inline]
-    pub fn fill(&self, seed: u64, within: u64) -> u64 {
-        let mut r = seed & within;
-        loop {
-            let next = (r | self.attacks(r)) & within;
-            if next == r {
-                return r;
-            }
-            r = next;
-        }
     }
 
     /// The eight symmetries of the board (four when it is not square), as maps of square bits.
@@ -191,12 +223,12 @@ impl Degrees {
     pub fn twice(self) -> u64 {
         self.0[1] | self.0[2] | self.0[3]
     }
-}
 
-/// `x` shifted left by `s` (right by `-s` when `s` is negative).
-#[inline]
-fn shl(x: u64, s: i32) -> u64 {
-    if s >= 0 { x << s } else { x >> -s }
+    /// The squares counting at least three.
+    #[inline]
+    pub fn thrice(self) -> u64 {
+        (self.0[0] & self.0[1]) | self.0[2] | self.0[3]
+    }
 }
 
 #[cfg(test)]
@@ -218,6 +250,13 @@ mod tests {
                         .sum();
                     assert_eq!(g.attacks(1 << i), expected, "{board} {i}");
                     assert_eq!(g.adj[i as usize], expected);
+                    let c = board.coord(i);
+                    assert_eq!(g.colour(i) as u32, (c.file + c.rank) as u32 & 1);
+                    assert_eq!(
+                        expected & g.class[g.colour(i)],
+                        0,
+                        "a knight changes colour"
+                    );
                 }
             }
         }
@@ -239,10 +278,13 @@ mod tests {
             set &= !(1 << sq);
             d = d.minus(g.adj[sq as usize]);
             assert_eq!(d, g.degrees(set));
+            let three = g.three_neighbours(set);
             for i in 0..g.len {
                 let n = (g.adj[i as usize] & set).count_ones();
                 assert_eq!(d.once() >> i & 1 == 1, n >= 1);
                 assert_eq!(d.twice() >> i & 1 == 1, n >= 2);
+                assert_eq!(d.thrice() >> i & 1 == 1, n >= 3);
+                assert_eq!(three >> i & 1 == 1, n >= 3);
             }
         }
         assert_eq!(

@@ -11,32 +11,48 @@
 //! second-half path covering the unvisited remainder plus `m`, read backwards from its far end:
 //! the count is Σ first(S) · second(complement of S ∪ {m}).
 //!
+//! Colours: a knight always changes colour, so a tour alternates colours: its start lies on a
+//! colour with `⌈n / 2⌉` squares, and its middle square, `a - 1` moves on, on a known colour.
+//! On a board with an odd number of squares that is the larger colour (25 of the 49 squares of
+//! 7 x 7), and the middle squares of the other colour are not walked.
+//!
 //! Symmetry: with every start counted, only one middle square per orbit of the board's symmetry
 //! group is walked, weighted by the orbit's size. The walk of one middle square is shared among
 //! the threads by its first moves.
 //!
-//! Pruning, at every square of the walk: the two unfinished paths (one from the walk's end, one
-//! from `m`) must still be able to cover the unvisited squares. Each unvisited square needs two
-//! tour edges, except the two final squares of the tour that need one; edges come from other
-//! unvisited squares, plus one from the walk's end and one from `m`. So the shortfall (2 for an
-//! unvisited square with no unvisited neighbour, 1 for one with a single one, a dead end) must
-//! not exceed 2, plus 1 for each of the walk's end and `m` that touches a dead end. A finished
-//! half enters a table only when one path from `m` can cover the rest: every unvisited square
-//! with a neighbour among them and `m`, at most one (the final square) with only one, all
-//! connected to `m` through unvisited squares. (Testing connectivity at every square of the
-//! walk cost more time than it saved on 6 x 6: 1.06 s against 0.85 s of processor time.)
-
+//! Tables: keys are sets without the bit of `m` (48 bits on 7 x 7), in the compact table of
+//! `packed.rs` (8 bytes a slot, in shards that grow one at a time). Each thread fills its
+//! own tables; they are merged shard by shard, and the sum over the first-half table is shared
+//! among the threads by shard.
 //!
-//! Where 7 x 7 stands (measured on the 2-core machine, shared): middle square d4 (the centre,
-//! eight symmetries) gives 6,174,110,928 tours from a 6.8 million-entry table in 93 s; c3
-//! (weight 4) 43 million entries, 257 s, 4.2 GB peak with two thread tables. Sampling every
-//! middle square puts the whole count at roughly 6,000 processor-seconds (about an hour on two
-//! threads) with the largest table near 100 million entries: about 2x short of 30 minutes and
-//! 4 GB. Tuning left: 12-byte entries at a higher load, one shared table instead of per-thread
-//! tables, the table split by a key pattern over several walks, and stronger pruning.
+//! Pruning, at every square of the walk: the walk's path (from its end `e`, `r` more squares)
+//! and the other half (from `m`) must still be able to cover the unvisited squares, two paths
+//! alternating colours whose final squares have known colours. Every unvisited square needs two
+//! tour edges, except a final square, which needs one; its edges come from unvisited squares of
+//! the other colour, plus at most one from `e` (to the walk's next square) and one from `m`.
+//! Hence, colour by colour:
+//!
+//! - shortfall: the squares of one colour lacking unvisited neighbours (one edge missing for a
+//!   single neighbour, two for none) lack no more edges than the final squares of that colour
+//!   still to come, plus one for `e` and one for `m` when they touch such a square;
+//! - bare squares: a square without unvisited neighbours can only be the walk's final square,
+//!   next to `e` with one square left (or the other half's, next to `m`, on tiny boards);
+//! - the other half's first square: some neighbour of `m` must stay unvisited;
+//! - forced edges: on a colour that holds no final square (the smaller colour of an odd board),
+//!   a square with exactly two usable neighbours (or one, plus a port) uses them all, so no
+//!   square may receive three such forced edges;
+//! - reach (in the last few squares of the walk): an unvisited square with fewer than two
+//!   neighbours among the unvisited squares and `m` cannot be crossed by the other half, so
+//!   all but one of them (the other half's final square, of its colour) must lie within the
+//!   walk's remaining reach from `e`, and at most `r + 1` exist.
+//!
+//! A finished half enters a table only when one path from `m` can cover the rest: the same
+//! shortfall and forced-edge rules for that one path. Whether the rest is connected is left to
+//! the sum: a rest in pieces is covered by no path, so it has no entry to pair with. Each rule only removes walks that complete to no tour, so the counts are exact; the
+//! tests check every rule on every tour of the boards small enough to list them.
 
 use super::grid::{Degrees, Grid, Perm};
-use super::table::Table;
+use super::packed::{Filler, PackedTable as Table};
 use super::workers;
 use super::{CountError, Progress};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -51,6 +67,7 @@ pub(crate) fn count(
 ) -> Result<u64, CountError> {
     let n = grid.len;
     let a = n.div_ceil(2);
+    let colours = middle_colours(grid);
     // The middle squares to walk, with the number of middle squares each stands for.
     let middles: Vec<(u32, u64)> = match start {
         Some(s) => {
@@ -59,12 +76,15 @@ pub(crate) fn count(
             (0..n)
                 .filter(|&m| {
                     let d = dist[m as usize];
-                    d < a && (a - 1 - d).is_multiple_of(2)
+                    d < a && (a - 1 - d).is_multiple_of(2) && colours[grid.colour(m)]
                 })
                 .map(|m| (m, 1))
                 .collect()
         }
-        None => orbits(grid),
+        None => orbits(grid)
+            .into_iter()
+            .filter(|&(m, _)| colours[grid.colour(m)])
+            .collect(),
     };
     let total = middles.len() as u64;
     let mut sum: u128 = 0;
@@ -79,6 +99,28 @@ pub(crate) fn count(
     u64::try_from(sum).map_err(|_| CountError::Overflow)
 }
 
+/// Directed open tours whose middle square is `m`.
+pub(crate) fn count_through(grid: &Grid, m: u32, threads: usize) -> Result<u64, CountError> {
+    if !middle_colours(grid)[grid.colour(m)] {
+        return Ok(0);
+    }
+    u64::try_from(middle(grid, m, None, threads)?).map_err(|_| CountError::Overflow)
+}
+
+/// For each colour, can a tour's middle square have it? A tour alternates colours, so its start
+/// lies on a colour with `⌈n / 2⌉` squares and its middle square, `a - 1` moves on, on that
+/// colour or the other as `a - 1` is even or odd.
+fn middle_colours(grid: &Grid) -> [bool; 2] {
+    let a = grid.len.div_ceil(2);
+    let mut ok = [false; 2];
+    for c in 0..2 {
+        if grid.class[c].count_ones() == a {
+            ok[c ^ ((a - 1) & 1) as usize] = true;
+        }
+    }
+    ok
+}
+
 /// Directed open tours with middle square `m` (starting on `start` when given).
 fn middle(grid: &Grid, m: u32, start: Option<u32>, threads: usize) -> Result<u128, CountError> {
     let walk = Walk::new(grid, m, start);
@@ -89,20 +131,98 @@ fn middle(grid: &Grid, m: u32, start: Option<u32>, threads: usize) -> Result<u12
     let second = second.as_ref().unwrap_or(&first);
     // Σ over first-half classes C: (F(C) / |C|) · G(class of the remainder), where F and G sum
     // over a class and the remainder's class has the size of C (the map commutes with the
-    // symmetries).
-    let mut sum: u128 = 0;
-    for (set, ways) in first.entries() {
-        let rest = walk.canon((grid.full & !set) | (1 << m));
-        sum += (ways / walk.class(set)) as u128 * second.get(rest) as u128;
-    }
-    Ok(sum)
+    // symmetries). The shards of the first-half table are shared among the threads.
+    let next = AtomicUsize::new(0);
+    let sums = workers::map((0..threads.max(1)).collect(), |_| {
+        let mut sum: u128 = 0;
+        loop {
+            let shard = next.fetch_add(1, Ordering::Relaxed);
+            if shard >= first.shards() {
+                return sum;
+            }
+            for (key, ways) in first.shard_entries(shard) {
+                let set = walk.expand(key);
+                let rest = walk.canon((grid.full & !set) | (1 << m));
+                let partner = second.get(walk.compress(rest));
+                if partner != 0 {
+                    sum += (ways / walk.class(set)) as u128 * partner as u128;
+                }
+            }
+        }
+    });
+    Ok(sums.into_iter().sum())
 }
+
+/// The rules for pruning a walk at one length of its path.
+#[derive(Clone, Copy, Debug, Default)]
+struct Rule {
+    /// How many final squares (of the walk's path and of the other half) each colour may still
+    /// hold.
+    ends: [u32; 2],
+    /// May a square without unvisited neighbours be the walk's final square, next to its end
+    /// (one square left)?
+    bare_at_end: bool,
+    /// May it be the other half's final square, next to `m` (a half of two squares)?
+    bare_at_m: bool,
+    /// The most squares the walk's path may still take.
+    reach: u32,
+    /// The colour classes the other half may end on, as a mask of squares.
+    other_end: u64,
+    /// The squares of the colour with no final square left (none on boards with an even
+    /// number of squares): each needs exactly two tour edges.
+    forced: u64,
+}
+
+/// How one path from `m` must cover the squares a finished half leaves.
+#[derive(Clone, Copy, Debug, Default)]
+struct Finish {
+    /// Its length, counting `m`.
+    len: u32,
+    /// The final squares each colour holds (its last square: 1 on one colour).
+    ends: [u32; 2],
+    /// The squares of the colour holding no final square.
+    forced: u64,
+}
+
+/// The depth-first walk of the paths of `len` squares from the middle square `m`.
+struct Walk<'a> {
+    grid: &'a Grid,
+    m: u32,
+    len: u32,
+    /// Is the second half one square longer than the first?
+    longer: bool,
+    /// The square the first half must end on.
+    start: Option<u32>,
+    /// Are the first-half and second-half tables separate?
+    separate: bool,
+    /// The symmetries other than the identity that fix `m` (and the start).
+    perms: Vec<Perm>,
+    /// For each first move walked, the size of its orbit; 0 for the moves not walked.
+    firsts: [u64; 64],
+    /// The neighbours of `m`.
+    near: u64,
+    /// The pruning rules by the length of the walk's path.
+    rules: [Rule; 65],
+    /// The rule for the rest of a finished first half, and of a finished second half.
+    finish: [Finish; 2],
+}
+
+/// A path: squares, end, length, unvisited neighbours of every square, and how many paths it
+/// stands for (its images under the symmetries fixing the middle square).
+type Prefix = (u64, u32, u32, Degrees, u64);
+
+/// A first-half table and, unless it is the same, a second-half table, being filled.
+type Tables = (Filler, Option<Filler>);
+
+/// The walk's path is completed to this length before checking how far it may still reach.
+const REACH: u32 = 3;
 
 impl<'a> Walk<'a> {
     /// The walk of the paths from middle square `m` (first halves ending on `start`, if given).
     fn new(grid: &'a Grid, m: u32, start: Option<u32>) -> Walk<'a> {
         let n = grid.len;
         let a = n.div_ceil(2);
+        let b = n + 1 - a;
         // The symmetries fixing the middle square (and the start): the tables are keyed by the
         // least image of a set under them, and only one first move per orbit is walked.
         let fixing: Vec<[u8; 64]> = grid
@@ -128,39 +248,69 @@ impl<'a> Walk<'a> {
                 firsts[i as usize] = orbit.count_ones() as u64;
             }
         }
+        let longer = b > a;
+        let separate = longer || start.is_some();
+        // The colour of the square `k` squares along a path from m (m being the first).
+        let cm = grid.colour(m);
+        let colour_at = |k: u32| cm ^ ((k - 1) & 1) as usize;
+        // The roles of a walked path: (its length, the other half's length). As a first half
+        // it has a squares; as a second half (a separate table), b.
+        let mut roles = std::vec![(a, b)];
+        if separate {
+            roles.push((b, a));
+        }
+        let mut rules = [Rule::default(); 65];
+        for len in 1..a {
+            let mut rule = Rule::default();
+            for &(own, other) in &roles {
+                let r = own - len;
+                let mut ends = [0u32; 2];
+                ends[colour_at(own)] += 1;
+                ends[colour_at(other)] += 1;
+                for (most, e) in rule.ends.iter_mut().zip(ends) {
+                    *most = (*most).max(e);
+                }
+                rule.bare_at_end |= r == 1;
+                rule.bare_at_m |= other == 2;
+                rule.reach = rule.reach.max(r);
+                rule.other_end |= grid.class[colour_at(other)];
+            }
+            for c in 0..2 {
+                if rule.ends[c] == 0 {
+                    rule.forced |= grid.class[c];
+                }
+            }
+            rules[len as usize] = rule;
+        }
+        let finish_of = |other: u32| {
+            let mut ends = [0u32; 2];
+            if other > 1 {
+                ends[colour_at(other)] = 1;
+            }
+            let forced = (0..2)
+                .filter(|&c| ends[c] == 0)
+                .fold(0, |f, c| f | grid.class[c]);
+            Finish {
+                len: other,
+                ends,
+                forced,
+            }
+        };
         Walk {
             grid,
             m,
             len: a,
-            longer: n + 1 - a > a,
+            longer,
             start,
+            separate,
             perms,
             firsts,
+            near: grid.adj[m as usize],
+            rules,
+            finish: [finish_of(b), finish_of(a)],
         }
     }
 }
-
-/// The depth-first walk of the paths of `len` squares from the middle square `m`.
-struct Walk<'a> {
-    grid: &'a Grid,
-    m: u32,
-    len: u32,
-    /// Is the second half one square longer than the first?
-    longer: bool,
-    /// The square the first half must end on.
-    start: Option<u32>,
-    /// The symmetries other than the identity that fix `m` (and the start).
-    perms: Vec<Perm>,
-    /// For each first move walked, the size of its orbit; 0 for the moves not walked.
-    firsts: [u64; 64],
-}
-
-/// A path: squares, end, length, unvisited neighbours of every square, and how many paths it
-/// stands for (its images under the symmetries fixing the middle square).
-type Prefix = (u64, u32, u32, Degrees, u64);
-
-/// A first-half table and, unless it is the same, a second-half table.
-type Tables = (Table, Option<Table>);
 
 impl Walk<'_> {
     /// The key of `set`: its least image under the symmetries.
@@ -169,6 +319,20 @@ impl Walk<'_> {
         self.perms
             .iter()
             .fold(set, |best, p| best.min(p.apply(set)))
+    }
+
+    /// `set` (holding `m`) without the bit of `m`: the table key, one bit shorter.
+    #[inline]
+    fn compress(&self, set: u64) -> u64 {
+        let low = (1u64 << self.m) - 1;
+        (set & low) | (set >> 1 & !low)
+    }
+
+    /// The set of a table key.
+    #[inline]
+    fn expand(&self, key: u64) -> u64 {
+        let low = (1u64 << self.m) - 1;
+        (key & low) | (key & !low) << 1 | 1 << self.m
     }
 
     /// How many distinct images `set` has.
@@ -182,78 +346,105 @@ impl Walk<'_> {
         1 + images.windows(2).filter(|w| w[0] != w[1]).count() as u64
     }
 
-    /// Can two paths, one from `end` and one from `m`, still cover the squares outside
-    /// `visited`, given how many unvisited neighbours every square has?
+    /// Can the walk's path (`len` squares, ending on `end`) and the other half from `m` still
+    /// cover the squares outside `visited`, given how many unvisited neighbours every square
+    /// has?
     #[inline]
-    fn viable(&self, visited: u64, end: u32, deg: Degrees) -> bool {
+    fn viable(&self, visited: u64, end: u32, len: u32, deg: Degrees) -> bool {
         let g = self.grid;
+        let rule = &self.rules[len as usize & 63];
         let free = g.full & !visited;
-        // Every unvisited square needs two tour edges, except the two final squares that need
-        // one; the edges come from other unvisited squares, plus one from the walk's end and
-        // one from `m`.
-        let bare = free & !deg.once();
-        let short = free & !deg.twice();
-        let supply = 2
-            + (short & g.adj[end as usize] != 0) as u32
-            + (short & g.adj[self.m as usize] != 0) as u32;
-        // |short| + |bare| <= supply, without a population count (not in the baseline x86-64
-        // instruction set): clear lowest bits until the supply runs out.
-        let (mut need, mut s, mut b) = (0, short, bare);
-        while s != 0 && need <= supply {
-            s &= s - 1;
-            need += 1;
+        if free & self.near == 0 {
+            // The other half has no first square left.
+            return false;
         }
-        while b != 0 && need <= supply {
-            b &= b - 1;
-            need += 1;
+        let (once, twice) = (deg.once(), deg.twice());
+        let near_end = g.adj[end as usize];
+        let bare = free & !once;
+        if bare != 0 {
+            let zone = if rule.bare_at_end { near_end } else { 0 }
+                | if rule.bare_at_m { self.near } else { 0 };
+            if bare & !zone != 0 {
+                return false;
+            }
         }
-        need <= supply
+        let short = free & !twice;
+        for c in 0..2 {
+            // The ports reach only squares of the colour they serve.
+            let short = short & g.class[c];
+            let supply =
+                rule.ends[c] + (short & self.near != 0) as u32 + (short & near_end != 0) as u32;
+            if more_than(short, supply, short & bare) {
+                return false;
+            }
+        }
+        if rule.reach <= REACH {
+            let low = free & !(twice | (once & self.near));
+            let mut reach = near_end & free;
+            for _ in 1..rule.reach {
+                reach |= g.attacks(reach) & free;
+            }
+            let far = low & !reach;
+            if far & far.wrapping_sub(1) != 0
+                || far & !(rule.other_end & (once | self.near)) != 0
+                || more_than(low, rule.reach + 1, 0)
+            {
+                return false;
+            }
+        }
+        let forced = ((short & once) | (free & twice & !deg.thrice() & !(near_end | self.near)))
+            & rule.forced;
+        !three_or_more(forced) || g.three_neighbours(forced) & free == 0
     }
 
-    /// Can one path from `m` cover the squares outside `visited`, given how many unvisited
-    /// neighbours every square has?
+    /// Can one path from `m` of `finish.len` squares cover the squares outside `visited`, given
+    /// how many unvisited neighbours every square has? (Connectivity is left to the sum: a
+    /// remainder in pieces is covered by no path, so it has no entry to pair with.)
     #[inline]
-    fn finishable(&self, visited: u64, deg: Degrees) -> bool {
+    fn finishable(&self, visited: u64, deg: Degrees, finish: &Finish) -> bool {
         let g = self.grid;
         let free = g.full & !visited;
         if free == 0 {
             return true;
         }
-        let near = g.adj[self.m as usize];
-        let once = deg.once() | near;
-        let low = free & !(deg.twice() | (deg.once() & near));
-        free & !once == 0 && low & low.wrapping_sub(1) == 0 && g.fill(near & free, free) == free
+        let (once, twice) = (deg.once(), deg.twice());
+        let bare = free & !once;
+        if bare != 0 && (finish.len != 2 || bare & !self.near != 0) {
+            return false;
+        }
+        let short = free & !twice;
+        for c in 0..2 {
+            let short = short & g.class[c];
+            let supply = finish.ends[c] + (short & self.near != 0) as u32;
+            if more_than(short, supply, short & bare) {
+                return false;
+            }
+        }
+        let forced = ((short & once) | (free & twice & !deg.thrice() & !self.near)) & finish.forced;
+        !three_or_more(forced) || g.three_neighbours(forced) & free == 0
     }
 
     /// Enters a finished path (squares `visited`, ending on `end`) in the tables.
     #[inline]
     fn leaf(&self, visited: u64, end: u32, deg: Degrees, ways: u64, tables: &mut Tables) {
         let (first, second) = tables;
-        let g = self.grid;
-        let near = g.adj[self.m as usize];
-        // Unvisited squares with fewer than two neighbours among the unvisited ones and `m`:
-        // they stay so as squares are taken, so at most one may remain.
-        let low = g.full & !visited & !(deg.twice() | (deg.once() & near));
-        let two = low & low.wrapping_sub(1);
-        if two == 0 && self.start.is_none_or(|s| s == end) && self.finishable(visited, deg) {
-            first.add(self.canon(visited), ways);
+        let [as_first, as_second] = &self.finish;
+        if self.start.is_none_or(|s| s == end) && self.finishable(visited, deg, as_first) {
+            first.add(self.compress(self.canon(visited)), ways);
         }
         if let Some(second) = second {
             if self.longer {
-                if two & two.wrapping_sub(1) != 0 {
-                    return;
-                }
-                let mut to = g.adj[end as usize] & !visited & if two != 0 { low } else { !0 };
+                let mut to = self.grid.adj[end as usize] & !visited;
                 while to != 0 {
                     let t = to.trailing_zeros();
                     to &= to - 1;
                     let v = visited | (1 << t);
-                    if self.finishable(v, deg.minus(self.grid.adj[t as usize])) {
-                        second.add(self.canon(v), ways);
+                    if self.finishable(v, deg.minus(self.grid.adj[t as usize]), as_second) {
+                        second.add(self.compress(self.canon(v)), ways);
                     }
                 }
-            } else if self.finishable(visited, deg) {
-                second.add(self.canon(visited), ways);
+            } else if self.finishable(visited, deg, as_second) {
+                second.add(self.compress(self.canon(visited)), ways);
             }
         }
     }
@@ -282,7 +473,7 @@ impl Walk<'_> {
             next &= next - 1;
             let v = visited | (1 << t);
             let d = deg.minus(self.grid.adj[t as usize]);
-            if self.viable(v, t, d) {
+            if self.viable(v, t, len + 1, d) {
                 self.walk((v, t, len + 1, d, ways), tables);
             }
         }
@@ -319,36 +510,68 @@ impl Walk<'_> {
             }
             let v = visited | (1 << t);
             let d = deg.minus(self.grid.adj[t as usize]);
-            if self.viable(v, t, d) {
+            if len + 1 == self.len || self.viable(v, t, len + 1, d) {
                 self.collect((v, t, len + 1, d, ways), depth, out);
             }
         }
     }
 
     /// The first-half and second-half tables, walked on `threads` threads.
-    fn tables(&self, threads: usize) -> Tables {
+    fn tables(&self, threads: usize) -> (Table, Option<Table>) {
         let work = self.prefixes(PREFIX);
         let next = AtomicUsize::new(0);
-        let separate = self.longer || self.start.is_some();
+        let bits = self.grid.len - 1;
         let mut done = workers::map((0..threads.max(1)).collect(), |_| {
-            let mut tables = (Table::new(), separate.then(Table::new));
+            let mut tables = (Filler::new(bits), self.separate.then(|| Filler::new(bits)));
             while let Some(&at) = work.get(next.fetch_add(1, Ordering::Relaxed)) {
                 self.walk(at, &mut tables);
             }
-            tables
+            let (first, second) = tables;
+            (first.into_table(), second.map(Filler::into_table))
         });
         // Merge the smaller tables into the largest.
         done.sort_by_key(|t| core::cmp::Reverse(t.0.len));
         let mut rest = done.into_iter();
-        let (mut first, mut second) = rest.next().unwrap_or((Table::new(), None));
+        let (mut first, mut second) = rest
+            .next()
+            .unwrap_or_else(|| (Table::new(bits), self.separate.then(|| Table::new(bits))));
         for (f, s) in rest {
-            first.merge(&f);
+            first.merge(f);
             if let (Some(all), Some(s)) = (second.as_mut(), s) {
-                all.merge(&s);
+                all.merge(s);
             }
         }
         (first, second)
     }
+}
+
+/// Does `set` hold more than `k` squares, counting those of `twice` (a subset) twice?
+#[inline]
+fn more_than(set: u64, k: u32, twice: u64) -> bool {
+    if twice != 0 || k > 4 {
+        return set.count_ones() + twice.count_ones() > k;
+    }
+    // Clear the lowest square k times: cheaper than counting without a population-count
+    // instruction (not in the baseline x86-64 instruction set).
+    let s1 = set & set.wrapping_sub(1);
+    let s2 = s1 & s1.wrapping_sub(1);
+    let s3 = s2 & s2.wrapping_sub(1);
+    let s4 = s3 & s3.wrapping_sub(1);
+    let left = match k {
+        0 => set,
+        1 => s1,
+        2 => s2,
+        3 => s3,
+        _ => s4,
+    };
+    left != 0
+}
+
+/// Does `set` hold three squares or more?
+#[inline]
+fn three_or_more(set: u64) -> bool {
+    let s1 = set & set.wrapping_sub(1);
+    s1 & s1.wrapping_sub(1) != 0
 }
 
 /// Length of the paths handed to threads as units of work.
@@ -387,4 +610,49 @@ fn orbits(grid: &Grid) -> Vec<(u32, u64)> {
         out.push((m, orbit.count_ones() as u64));
     }
     out
+}
+
+/// Checks the pruning against one directed tour `v0 … v(n-1)` (square bits): read from its
+/// middle square, each half passes [`Walk::viable`] at every length short of a finished half
+/// and [`Walk::finishable`] once finished, in the walks of every start and of its own start,
+/// in the role (first or second half) each walk gives it. `None` when it does; otherwise which
+/// half, walk and length failed.
+#[cfg(test)]
+pub(super) fn pruning_failure(grid: &Grid, tour: &[u32]) -> Option<std::string::String> {
+    let n = grid.len as usize;
+    let a = n.div_ceil(2);
+    let m = tour[a - 1];
+    let first: Vec<u32> = tour[..a].iter().rev().copied().collect();
+    let second: Vec<u32> = tour[a - 1..].to_vec();
+    for start in [None, Some(tour[0])] {
+        let walk = Walk::new(grid, m, start);
+        // In a walk with one table, both halves are checked as first halves (same length).
+        let halves: [(&[u32], usize); 2] = if walk.separate {
+            [(&first, 0), (&second, 1)]
+        } else {
+            [(&first, 0), (&second, 0)]
+        };
+        for (half, role) in halves {
+            let mut visited = 0u64;
+            for (i, &sq) in half.iter().enumerate() {
+                visited |= 1 << sq;
+                let len = i as u32 + 1;
+                let deg = grid.degrees(grid.full & !visited);
+                let ok = if len < walk.len {
+                    len == 1 || walk.viable(visited, sq, len, deg)
+                } else if len as usize == half.len() {
+                    walk.finishable(visited, deg, &walk.finish[role])
+                } else {
+                    // The walk's length of a second half one square longer: checked whole.
+                    true
+                };
+                if !ok {
+                    return Some(std::format!(
+                        "start {start:?}, half {role} {half:?}, fails at length {len}"
+                    ));
+                }
+            }
+        }
+    }
+    None
 }

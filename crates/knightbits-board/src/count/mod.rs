@@ -15,6 +15,7 @@ mod dfs;
 mod frontier;
 mod grid;
 mod meet;
+mod packed;
 mod table;
 mod workers;
 
@@ -104,6 +105,22 @@ pub fn count_open_tours_with_progress(
         None => None,
     };
     meet::count(&grid, start, threads, progress)
+}
+
+/// The number of directed open tours of `board` whose middle square (square number
+/// ⌈n / 2⌉ of the `n` squares of the tour) is `middle`, on `threads` threads: the unit of work
+/// [`count_open_tours`] sums over, exposed for benchmarks and for sampling large boards.
+#[doc(hidden)]
+pub fn count_open_tours_through(
+    board: Board,
+    middle: Coord,
+    threads: usize,
+) -> Result<u64, CountError> {
+    let grid = grid::Grid::new(board)?;
+    if !board.contains(middle) {
+        return Err(CountError::StartOffBoard);
+    }
+    meet::count_through(&grid, grid.bit(middle), threads)
 }
 
 /// The number of undirected closed knight's tours (Hamiltonian cycles of the knight graph) of

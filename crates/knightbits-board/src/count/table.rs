@@ -12,10 +12,6 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    pub(crate) fn new() -> Table {
-        Table::with_capacity(512)
-    }
-
     /// An empty table that holds `n` entries before it grows.
     pub(crate) fn with_capacity(n: usize) -> Table {
         let size = (2 * n).next_power_of_two().max(16);
