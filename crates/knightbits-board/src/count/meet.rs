@@ -548,23 +548,7 @@ impl Walk<'_> {
 /// Does `set` hold more than `k` squares, counting those of `twice` (a subset) twice?
 #[inline]
 fn more_than(set: u64, k: u32, twice: u64) -> bool {
-    if twice != 0 || k > 4 {
-        return set.count_ones() + twice.count_ones() > k;
-    }
-    // Clear the lowest square k times: cheaper than counting without a population-count
-    // instruction (not in the baseline x86-64 instruction set).
-    let s1 = set & set.wrapping_sub(1);
-    let s2 = s1 & s1.wrapping_sub(1);
-    let s3 = s2 & s2.wrapping_sub(1);
-    let s4 = s3 & s3.wrapping_sub(1);
-    let left = match k {
-        0 => set,
-        1 => s1,
-        2 => s2,
-        3 => s3,
-        _ => s4,
-    };
-    left != 0
+    set.count_ones() + twice.count_ones() > k
 }
 
 /// Does `set` hold three squares or more?
