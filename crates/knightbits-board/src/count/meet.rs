@@ -552,7 +552,16 @@ impl Walk<'_> {
 /// Does `set` hold more than `k` squares, counting those of `twice` (a subset) twice?
 #[inline]
 fn more_than(set: u64, k: u32, twice: u64) -> bool {
-    set.count_ones() + twice.count_ones() > k
+    if twice != 0 {
+        return set.count_ones() + twice.count_ones() > k;
+    }
+    // Most sets hold at most two squares: no count needed.
+    let s1 = set & set.wrapping_sub(1);
+    match k {
+        0 => set != 0,
+        1 => s1 != 0,
+        _ => s1 & s1.wrapping_sub(1) != 0 && set.count_ones() > k,
+    }
 }
 
 /// Does `set` hold three squares or more?
