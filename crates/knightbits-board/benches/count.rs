@@ -1,9 +1,10 @@
 //! Tour counting: all directed open tours of 5 x 5 and 6 x 6 by meet in the middle on two
-//! threads, undirected closed tours of 6 x 6 and 3 x 12 by the frontier programme.
+//! threads, the 7 x 7 tours through the centre (one of the six middle squares the 7 x 7 count
+//! walks; long), undirected closed tours of 6 x 6 and 3 x 12 by the frontier programme.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use knightbits_board::Board;
-use knightbits_board::count::{count_closed_tours, count_open_tours};
+use knightbits_board::count::{count_closed_tours, count_open_tours, count_open_tours_through};
+use knightbits_board::{Board, Coord};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -19,6 +20,16 @@ fn open(c: &mut Criterion) {
     g.finish();
 }
 
+fn open_through_centre(c: &mut Criterion) {
+    let mut g = c.benchmark_group("count_open_through");
+    g.sample_size(10).measurement_time(Duration::from_secs(120));
+    let board = Board::new(7, 7).unwrap();
+    g.bench_function("7x7 d4", |b| {
+        b.iter(|| count_open_tours_through(black_box(board), Coord::new(3, 3), 2).unwrap())
+    });
+    g.finish();
+}
+
 fn closed(c: &mut Criterion) {
     let mut g = c.benchmark_group("count_closed");
     g.sample_size(10).measurement_time(Duration::from_secs(5));
@@ -31,5 +42,5 @@ fn closed(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, open, closed);
+criterion_group!(benches, open, open_through_centre, closed);
 criterion_main!(benches);

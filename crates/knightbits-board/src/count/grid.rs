@@ -114,11 +114,16 @@ impl Grid {
     #[inline]
     pub fn three_neighbours(&self, set: u64) -> u64 {
         let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
-        let hits = self.up.iter().map(|&(shift, from)| (set & from) << shift);
-        for hit in hits.chain(self.down.iter().map(|&(shift, from)| (set & from) >> shift)) {
+        let mut add = |hit: u64| {
             three |= two & hit;
             two |= one & hit;
             one |= hit;
+        };
+        for &(shift, from) in &self.up {
+            add((set & from) << shift);
+        }
+        for &(shift, from) in &self.down {
+            add((set & from) >> shift);
         }
         three
     }

@@ -9,7 +9,8 @@
 //! paths ending on the requested start, if any) and the second-half table (every path, extended
 //! by one more square when `b = a + 1`). A first-half set `S` completes to tours with every
 //! second-half path covering the unvisited remainder plus `m`, read backwards from its far end:
-//! the count is Σ first(S) · second(complement of S ∪ {m}).
+//! the count is Σ first(S) · second(complement of S ∪ {m}). When `a = b` and every start is
+//! counted, the two tables are one.
 //!
 //! Colours: a knight always changes colour, so a tour alternates colours: its start lies on a
 //! colour with `⌈n / 2⌉` squares, and its middle square, `a - 1` moves on, on a known colour.
@@ -17,12 +18,14 @@
 //! 7 x 7), and the middle squares of the other colour are not walked.
 //!
 //! Symmetry: with every start counted, only one middle square per orbit of the board's symmetry
-//! group is walked, weighted by the orbit's size. The walk of one middle square is shared among
-//! the threads by its first moves.
+//! group is walked, weighted by the orbit's size, and only one first move per orbit of the
+//! symmetries fixing the middle square; the tables are keyed by the least image of a set under
+//! those symmetries. The walk of one middle square is shared among the threads by its first
+//! moves.
 //!
 //! Tables: keys are sets without the bit of `m` (48 bits on 7 x 7), in the compact table of
-//! `packed.rs` (8 bytes a slot, in shards that grow one at a time). Each thread fills its
-//! own tables; they are merged shard by shard, and the sum over the first-half table is shared
+//! `packed.rs` (8 bytes a slot, in shards that grow one at a time). Each thread fills its own
+//! tables; they are merged shard by shard, and the sum over the first-half table is shared
 //! among the threads by shard.
 //!
 //! Pruning, at every square of the walk: the walk's path (from its end `e`, `r` more squares)
@@ -41,15 +44,16 @@
 //! - forced edges: on a colour that holds no final square (the smaller colour of an odd board),
 //!   a square with exactly two usable neighbours (or one, plus a port) uses them all, so no
 //!   square may receive three such forced edges;
-//! - reach (in the last few squares of the walk): an unvisited square with fewer than two
+//! - reach (in the last three squares of the walk): an unvisited square with fewer than two
 //!   neighbours among the unvisited squares and `m` cannot be crossed by the other half, so
 //!   all but one of them (the other half's final square, of its colour) must lie within the
 //!   walk's remaining reach from `e`, and at most `r + 1` exist.
 //!
 //! A finished half enters a table only when one path from `m` can cover the rest: the same
 //! shortfall and forced-edge rules for that one path. Whether the rest is connected is left to
-//! the sum: a rest in pieces is covered by no path, so it has no entry to pair with. Each rule only removes walks that complete to no tour, so the counts are exact; the
-//! tests check every rule on every tour of the boards small enough to list them.
+//! the sum: a rest in pieces is covered by no path, so it has no entry to pair with. Each rule
+//! only removes paths that complete to no tour, so the counts are exact; the tests check every
+//! rule on every tour of the boards small enough to list them.
 
 use super::grid::{Degrees, Grid, Perm};
 use super::packed::{Filler, PackedTable as Table};
@@ -548,23 +552,16 @@ impl Walk<'_> {
 /// Does `set` hold more than `k` squares, counting those of `twice` (a subset) twice?
 #[inline]
 fn more_than(set: u64, k: u32, twice: u64) -> bool {
-    if twice != 0 || k > 4 {
+    if twice != 0 {
         return set.count_ones() + twice.count_ones() > k;
     }
-    // Clear the lowest square k times: cheaper than counting without a population-count
-    // instruction (not in the baseline x86-64 instruction set).
+    // Most sets hold at most two squares: no count needed.
     let s1 = set & set.wrapping_sub(1);
-    let s2 = s1 & s1.wrapping_sub(1);
-    let s3 = s2 & s2.wrapping_sub(1);
-    let s4 = s3 & s3.wrapping_sub(1);
-    let left = match k {
-        0 => set,
-        1 => s1,
-        2 => s2,
-        3 => s3,
-        _ => s4,
-    };
-    left != 0
+    match k {
+        0 => set != 0,
+        1 => s1 != 0,
+        _ => s1 & s1.wrapping_sub(1) != 0 && set.count_ones() > k,
+    }
 }
 
 /// Does `set` hold three squares or more?

@@ -78,10 +78,10 @@ impl core::error::Error for CountError {}
 /// anywhere when `start` is `None`, counted by meet in the middle on `threads` threads.
 ///
 /// A tour visits every square once; each one is counted in both directions (as OEIS A165134:
-/// 1,728 on 5 x 5, 6,637,920 on 6 x 6). Boards of at most [`MAX_OPEN_SQUARES`] squares, but
-/// the work grows steeply: 5 x 5 takes about a millisecond and 6 x 6 under a second on two
-/// cores, while 7 x 7 (165,575,218,320 tours) would take an hour or more and over 4 GB. A given start square
-/// costs more than all of them together (no symmetry to share the work).
+/// 1,728 on 5 x 5, 6,637,920 on 6 x 6, 165,575,218,320 on 7 x 7). Boards of at most
+/// [`MAX_OPEN_SQUARES`] squares, but the work grows steeply with the number of squares: 7 x 7 is
+/// the largest square board within reach (BENCHMARKS.md gives the figures). A given start
+/// square costs more than all of them together (no symmetry to share the work).
 pub fn count_open_tours(
     board: Board,
     start: Option<Coord>,

@@ -233,6 +233,16 @@ fn open_6x6_matches_oeis() {
     assert_eq!(total, 6_637_920);
 }
 
+/// Proves OEIS A165134's 7 x 7 count: 165,575,218,320 directed open tours, the sum over the
+/// six orbits of middle squares of the corners' colour. Long: run in release,
+/// `cargo test -p knightbits-board --release -- --ignored seven`.
+#[test]
+#[ignore]
+fn open_seven_by_seven_matches_oeis() {
+    let b = board(7, 7);
+    assert_eq!(count_open_tours(b, None, 2), Ok(165_575_218_320));
+}
+
 /// Proves the two independent open-tour counters (meet in the middle, and the frontier
 /// programme counting Hamiltonian paths) agree on every board with sides from 1 to 4 up to
 /// 4 x 7, on 3 x 8 to 3 x 10 and on 5 x 5, where both give OEIS A165134's 1,728.
