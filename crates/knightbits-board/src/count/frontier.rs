@@ -1,4 +1,5 @@
-//! Undirected closed tours by a frontier (transfer-matrix) dynamic programme.
+//! Undirected closed tours (and undirected paths) by a frontier (transfer-matrix) dynamic
+//! programme, one round per square.
 //!
 //! The board is laid with its shorter side `w` across and swept square by square, rank by rank.
 //! A knight edge spans at most two ranks, so when square `i` is placed its earlier neighbours
@@ -10,208 +11,508 @@
 //! paths; a square leaving the frontier must be finished. Joining the two ends of one path closes
 //! a cycle, which counts only on the last square with every square finished. Each undirected
 //! cycle is one set of edges, so it is counted once.
+//!
+//! A state is a `u128`: four bits a frontier square (17 squares on a board 8 wide), two bits at
+//! [`ENDS`] for the tour ends already placed when counting paths, and a marker bit.
 
 use super::table::Table;
 use super::workers;
 use super::{CountError, Progress};
 use crate::board::Board;
+use core::fmt;
+use std::io::{self, Read, Write};
 use std::vec::Vec;
 
-/// The widest shorter side: a frontier of `2w + 1` squares at four bits each fits a `u64`.
-pub(crate) const MAX_WIDTH: u32 = 7;
+/// The widest shorter side: a frontier of `2w + 1` squares at four bits each below [`ENDS`].
+pub(crate) const MAX_WIDTH: u32 = 12;
 
 /// A frontier square with no edge yet.
 const EMPTY: u8 = 0;
 /// A frontier square with both its edges.
 const DONE: u8 = 15;
-/// A label no normalised state uses (they use at most 7).
+/// A label no normalised state uses (they use at most 12).
 const FRESH: u8 = 14;
 /// Counting paths: an end of a partial path whose other end is already an end of the tour.
 const SINGLE: u8 = 13;
 /// Counting paths: where a state keeps how many ends of the tour have left the frontier.
-const ENDS: u32 = 60;
-/// A marker bit on table keys, so that no key is 0.
-const MARK: u64 = 1 << 63;
+const ENDS: u32 = 120;
+/// A marker bit on states, so that no state is 0 (a free table slot).
+const MARK: u128 = 1 << 127;
 
-/// Undirected Hamiltonian cycles of the knight graph of `board`, or undirected Hamiltonian
-/// paths when `paths`.
-pub(crate) fn count(
+/// Which tours a frontier programme counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Closed tours, each undirected cycle once.
+    Closed,
+    /// Open tours, each in both directions (the programme counts undirected paths).
+    Open,
+}
+
+/// The frontier programme for one board and kind of tour: [`Frontier::rounds`] rounds, one per
+/// square, each taking a [`Layer`] of states to the next.
+///
+/// ```
+/// use knightbits_board::Board;
+/// use knightbits_board::count::{Frontier, Kind};
+/// let f = Frontier::new(Board::new(6, 6).unwrap(), Kind::Closed).unwrap();
+/// let mut layer = f.first();
+/// while layer.round() < f.rounds() {
+///     layer = f.step(layer, 2).unwrap();
+/// }
+/// assert_eq!(f.total(&layer), Ok(9862)); // OEIS A001230
+/// ```
+#[derive(Clone, Debug)]
+pub struct Frontier {
     board: Board,
-    paths: bool,
-    threads: usize,
-    progress: &mut dyn FnMut(Progress),
-) -> Result<u64, CountError> {
-    let w = board.width().min(board.height());
-    let h = board.width().max(board.height());
-    if w > MAX_WIDTH {
-        return Err(CountError::TooWide { limit: MAX_WIDTH });
+    kind: Kind,
+    steps: Vec<Step>,
+    /// Squares in the frontier window.
+    cells: u32,
+}
+
+/// The states before one round of a [`Frontier`], each with its number of ways, and the ways of
+/// the tours finished in earlier rounds.
+pub struct Layer {
+    round: u32,
+    done: u128,
+    parts: Vec<Table>,
+}
+
+impl fmt::Debug for Layer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Layer")
+            .field("round", &self.round)
+            .field("done", &self.done)
+            .field("states", &self.len())
+            .finish()
     }
-    let n = w * h;
-    if paths && n == 1 {
-        return Ok(1);
-    }
-    if n % 2 == 1 && !paths {
-        // The knight graph is bipartite (a move changes the square colour) and the colours of an
-        // odd board differ in size, so no cycle covers it.
-        progress(Progress {
-            done: n as u64,
-            total: n as u64,
-        });
-        return Ok(0);
-    }
-    let k = 2 * w + 1;
-    let cells = k as usize;
-    // Window slot `j` holds square `i - k + j` while square `i` is placed; squares before the
-    // board start finished.
-    let all_done: u64 = if k == 16 {
-        u64::MAX
-    } else {
-        (1u64 << (4 * k)) - 1
-    };
-    let mut states: Vec<(u64, u64)> = std::vec![(all_done, 1)];
-    let mut closed: u64 = 0;
-    for i in 0..n {
-        progress(Progress {
-            done: i as u64,
-            total: n as u64,
-        });
-        let (f, r) = (i % w, i / w);
-        let last = i + 1 == n;
-        // Window slots of the earlier neighbours of square i.
-        let mut back = [0u32; 4];
-        let mut backs = 0;
-        for (df, dr) in [(-1i32, 2i32), (1, 2), (-2, 1), (2, 1)] {
-            let (ff, rr) = (f as i32 + df, r as i32 - dr);
-            if ff >= 0 && ff < w as i32 && rr >= 0 {
-                // i minus the neighbour's index.
-                let d = (dr * w as i32 - df) as u32;
-                back[backs] = k - d;
-                backs += 1;
-            }
+}
+
+impl Layer {
+    /// An empty layer before round `round`, with `done` ways of finished tours.
+    pub fn new(round: u32, done: u128) -> Layer {
+        Layer {
+            round,
+            done,
+            parts: std::vec![Table::with_capacity(0)],
         }
-        // Slots of the next window whose square has no neighbour after square i (it must be
-        // finished) or at most one (it must have an edge already).
-        let (mut finished, mut started) = (0u64, 0u64);
-        // Counting paths: slots whose square has no later neighbour, or exactly one.
-        let (mut lonely, mut single) = (0u64, 0u64);
-        for j in 0..cells {
-            let sq = i as i64 + 1 - k as i64 + j as i64;
-            if sq < 0 {
-                continue;
-            }
-            let (sf, sr) = ((sq % w as i64) as i32, (sq / w as i64) as i32);
-            let later = [(1i32, 2i32), (-1, 2), (2, 1), (-2, 1)]
-                .iter()
-                .filter(|&&(df, dr)| {
-                    let (tf, tr) = (sf + df, sr + dr);
-                    tf >= 0 && tf < w as i32 && (tr as u32) < h && (tr * w as i32 + tf) as u32 > i
-                })
-                .count();
-            if later == 0 {
-                lonely |= 15 << (4 * j);
-            }
-            if later == 1 {
-                single |= 15 << (4 * j);
-            }
-            // A path may end on a square with one edge.
-            let later = later + paths as usize;
-            if later == 0 {
-                finished |= 15 << (4 * j);
-            }
-            if later <= 1 {
-                started |= 1 << (4 * j);
-            }
-        }
-        let rules = Rules {
-            lonely,
-            single,
-            paths,
-            cells,
-            finished,
-            started,
-            last,
+    }
+
+    /// The round this layer comes before (the number of squares placed).
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// Ways of the tours finished before this round.
+    pub fn done(&self) -> u128 {
+        self.done
+    }
+
+    /// Adds `ways` to finished tours.
+    pub fn add_done(&mut self, ways: u128) -> Result<(), CountError> {
+        self.done = self.done.checked_add(ways).ok_or(CountError::Overflow)?;
+        Ok(())
+    }
+
+    /// Adds `ways` to `state`.
+    pub fn add(&mut self, state: u128, ways: u64) -> Result<(), CountError> {
+        let n = self.parts.len() as u64;
+        let part = match self.parts.get_mut((Frontier::route(state) % n) as usize) {
+            Some(p) => p,
+            None => return Err(CountError::Overflow),
         };
-        let step = Step { back, backs, rules };
-        // Small layers on one thread; larger ones split among the threads, each part into its
-        // own table.
-        let parts_wanted = if states.len() >= 4096 {
+        part.add(state | MARK, ways);
+        if part.overflowed {
+            return Err(CountError::Overflow);
+        }
+        Ok(())
+    }
+
+    /// The number of states.
+    pub fn len(&self) -> usize {
+        self.parts.iter().map(|p| p.len).sum()
+    }
+
+    /// Has the layer no state?
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Bytes held by the layer's tables.
+    pub fn bytes(&self) -> usize {
+        self.parts.iter().map(Table::bytes).sum()
+    }
+
+    /// The states with their ways, in no order.
+    pub fn states(&self) -> impl Iterator<Item = (u128, u64)> + '_ {
+        self.parts
+            .iter()
+            .flat_map(|p| p.entries().map(|(s, w)| (s & !MARK, w)))
+    }
+
+    /// Writes the layer for `frontier` (a checkpoint): a header naming the board, kind, round
+    /// and finished ways, then the states, little-endian.
+    pub fn write_to(&self, frontier: &Frontier, mut out: impl Write) -> io::Result<()> {
+        out.write_all(MAGIC)?;
+        out.write_all(&frontier.board.width().to_le_bytes())?;
+        out.write_all(&frontier.board.height().to_le_bytes())?;
+        out.write_all(&[frontier.kind as u8])?;
+        out.write_all(&self.round.to_le_bytes())?;
+        out.write_all(&self.done.to_le_bytes())?;
+        out.write_all(&(self.len() as u64).to_le_bytes())?;
+        for (s, w) in self.states() {
+            out.write_all(&s.to_le_bytes())?;
+            out.write_all(&w.to_le_bytes())?;
+        }
+        out.flush()
+    }
+
+    /// Reads a layer written by [`Layer::write_to`] for the same board and kind of tour.
+    pub fn read_from(frontier: &Frontier, mut input: impl Read) -> Result<Layer, LayerError> {
+        let mut magic = [0u8; 8];
+        input.read_exact(&mut magic).map_err(LayerError::io)?;
+        if &magic != MAGIC {
+            return Err(LayerError::NotALayer);
+        }
+        let (w, h) = (read_u32(&mut input)?, read_u32(&mut input)?);
+        let mut kind = [0u8];
+        input.read_exact(&mut kind).map_err(LayerError::io)?;
+        if w != frontier.board.width()
+            || h != frontier.board.height()
+            || kind[0] != frontier.kind as u8
+        {
+            return Err(LayerError::OtherCount);
+        }
+        let round = read_u32(&mut input)?;
+        if round > frontier.rounds() {
+            return Err(LayerError::NotALayer);
+        }
+        let mut b16 = [0u8; 16];
+        input.read_exact(&mut b16).map_err(LayerError::io)?;
+        let done = u128::from_le_bytes(b16);
+        let mut b8 = [0u8; 8];
+        input.read_exact(&mut b8).map_err(LayerError::io)?;
+        let n = u64::from_le_bytes(b8);
+        let mut layer = Layer::new(round, done);
+        for _ in 0..n {
+            input.read_exact(&mut b16).map_err(LayerError::io)?;
+            input.read_exact(&mut b8).map_err(LayerError::io)?;
+            let s = u128::from_le_bytes(b16);
+            if s & MARK != 0 {
+                return Err(LayerError::NotALayer);
+            }
+            layer
+                .add(s, u64::from_le_bytes(b8))
+                .map_err(|_| LayerError::NotALayer)?;
+        }
+        if input.read(&mut b8).map_err(LayerError::io)? != 0 {
+            return Err(LayerError::NotALayer);
+        }
+        Ok(layer)
+    }
+}
+
+/// The first bytes of a layer file.
+const MAGIC: &[u8; 8] = b"KBFRNT01";
+
+fn read_u32(input: &mut impl Read) -> Result<u32, LayerError> {
+    let mut b = [0u8; 4];
+    input.read_exact(&mut b).map_err(LayerError::io)?;
+    Ok(u32::from_le_bytes(b))
+}
+
+/// Why a layer could not be read.
+#[derive(Debug)]
+pub enum LayerError {
+    /// Reading failed.
+    Io(io::Error),
+    /// The bytes are not a layer (or are cut short).
+    NotALayer,
+    /// The layer belongs to another board or kind of tour.
+    OtherCount,
+}
+
+impl LayerError {
+    fn io(e: io::Error) -> LayerError {
+        if e.kind() == io::ErrorKind::UnexpectedEof {
+            LayerError::NotALayer
+        } else {
+            LayerError::Io(e)
+        }
+    }
+}
+
+impl fmt::Display for LayerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LayerError::Io(e) => write!(f, "cannot read the layer: {e}"),
+            LayerError::NotALayer => f.write_str("not a frontier layer, or cut short"),
+            LayerError::OtherCount => {
+                f.write_str("the layer belongs to another board or kind of tour")
+            }
+        }
+    }
+}
+
+impl core::error::Error for LayerError {}
+
+impl Frontier {
+    /// The programme for `board`; its shorter side must be at most [`super::MAX_CLOSED_WIDTH`].
+    pub fn new(board: Board, kind: Kind) -> Result<Frontier, CountError> {
+        let w = board.width().min(board.height());
+        Frontier::across(board, kind, w)
+    }
+
+    /// The programme sweeping `board` with `w` squares across (one of its sides): the knight
+    /// graphs of `w x h` and `h x w` are the same, so the counts are too.
+    pub(crate) fn across(board: Board, kind: Kind, w: u32) -> Result<Frontier, CountError> {
+        let h = board.len() / w;
+        if w > MAX_WIDTH {
+            return Err(CountError::TooWide { limit: MAX_WIDTH });
+        }
+        let paths = kind == Kind::Open;
+        let n = w * h;
+        let k = 2 * w + 1;
+        let cells = k as usize;
+        let mut steps = Vec::with_capacity(n as usize);
+        for i in 0..n {
+            let (f, r) = (i % w, i / w);
+            let last = i + 1 == n;
+            // Window slots of the earlier neighbours of square i.
+            let mut back = [0u32; 4];
+            let mut backs = 0;
+            for (df, dr) in [(-1i32, 2i32), (1, 2), (-2, 1), (2, 1)] {
+                let (ff, rr) = (f as i32 + df, r as i32 - dr);
+                if ff >= 0 && ff < w as i32 && rr >= 0 {
+                    // i minus the neighbour's index.
+                    let d = (dr * w as i32 - df) as u32;
+                    back[backs] = k - d;
+                    backs += 1;
+                }
+            }
+            // Slots of the next window whose square has no neighbour after square i (it must be
+            // finished) or at most one (it must have an edge already).
+            let (mut finished, mut started) = (0u128, 0u128);
+            // Counting paths: slots whose square has no later neighbour, or exactly one.
+            let (mut lonely, mut single) = (0u128, 0u128);
+            for j in 0..cells {
+                let sq = i as i64 + 1 - k as i64 + j as i64;
+                if sq < 0 {
+                    continue;
+                }
+                let (sf, sr) = ((sq % w as i64) as i32, (sq / w as i64) as i32);
+                let later = [(1i32, 2i32), (-1, 2), (2, 1), (-2, 1)]
+                    .iter()
+                    .filter(|&&(df, dr)| {
+                        let (tf, tr) = (sf + df, sr + dr);
+                        tf >= 0
+                            && tf < w as i32
+                            && (tr as u32) < h
+                            && (tr * w as i32 + tf) as u32 > i
+                    })
+                    .count();
+                if later == 0 {
+                    lonely |= 15 << (4 * j);
+                }
+                if later == 1 {
+                    single |= 15 << (4 * j);
+                }
+                // A path may end on a square with one edge.
+                let later = later + paths as usize;
+                if later == 0 {
+                    finished |= 15 << (4 * j);
+                }
+                if later <= 1 {
+                    started |= 1 << (4 * j);
+                }
+            }
+            let rules = Rules {
+                lonely,
+                single,
+                paths,
+                cells,
+                finished,
+                started,
+                last,
+            };
+            steps.push(Step { back, backs, rules });
+        }
+        Ok(Frontier {
+            board,
+            kind,
+            steps,
+            cells: k,
+        })
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The kind of tour counted.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The number of rounds: one per square.
+    pub fn rounds(&self) -> u32 {
+        self.steps.len() as u32
+    }
+
+    /// The layer before the first round: every square before the board finished. Empty for
+    /// closed tours of a board with an odd number of squares: the knight graph is bipartite (a
+    /// move changes the square colour) and its colours differ in size, so no cycle covers it.
+    pub fn first(&self) -> Layer {
+        let mut layer = Layer::new(0, 0);
+        let odd = self.board.len() % 2 == 1;
+        if self.kind == Kind::Open && self.board.len() == 1 {
+            // The one square is a path by itself.
+            layer.done = 1;
+            layer.round = 1;
+        } else if !(odd && self.kind == Kind::Closed) {
+            let all_done = (1u128 << (4 * self.cells)) - 1;
+            // Never fails: one state with one way.
+            let _ = layer.add(all_done, 1);
+        }
+        layer
+    }
+
+    /// Expands `state` (with `ways`) over round `round`: every next state goes to `next`, and the
+    /// ways of the tours this square finishes are returned. `round` must be below
+    /// [`Frontier::rounds`].
+    #[inline]
+    pub fn expand(
+        &self,
+        round: u32,
+        state: u128,
+        ways: u64,
+        mut next: impl FnMut(u128, u64),
+    ) -> u128 {
+        let Some(step) = self.steps.get(round as usize) else {
+            return 0;
+        };
+        step.expand(state, ways, &mut next)
+    }
+
+    /// The exchange key of a state: a mixed hash (splitmix64 of both halves) that spreads states
+    /// evenly over workers, unrelated to the layer's table hash.
+    #[inline]
+    pub fn route(state: u128) -> u64 {
+        fn mix(mut z: u64) -> u64 {
+            z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+        let s = state & !MARK;
+        mix(s as u64 ^ mix((s >> 64) as u64))
+    }
+
+    /// One round on `threads` threads: the layer after placing square `layer.round()`.
+    pub fn step(&self, layer: Layer, threads: usize) -> Result<Layer, CountError> {
+        let round = layer.round;
+        if round >= self.rounds() {
+            return Ok(layer);
+        }
+        let threads = if layer.len() >= 4096 {
             threads.max(1)
         } else {
             1
         };
-        let size = states.len().div_ceil(parts_wanted).max(1);
-        let parts: Vec<(Table, u64)> = if parts_wanted == 1 {
-            std::vec![step.expand(&states)]
-        } else {
-            let chunks: Vec<&[(u64, u64)]> = states.chunks(size).collect();
-            workers::map(chunks, |chunk| step.expand(chunk))
-        };
-        for (t, c) in &parts {
-            closed = closed.checked_add(*c).ok_or(CountError::Overflow)?;
-            if t.overflowed {
-                return Err(CountError::Overflow);
-            }
-        }
-        // More than two tables: merge them in pairs on the threads until two are left.
-        let mut tables: Vec<Table> = parts.into_iter().map(|(t, _)| t).collect();
-        while tables.len() > 2 {
-            let mut pairs = Vec::new();
-            let mut it = tables.into_iter();
-            while let Some(a) = it.next() {
-                pairs.push((a, it.next()));
-            }
-            tables = workers::map(pairs, |(mut a, b)| {
-                if let Some(b) = b {
-                    a.merge(&b);
-                }
-                a
-            });
-            if tables.iter().any(|t| t.overflowed) {
-                return Err(CountError::Overflow);
-            }
-        }
-        states = match tables.len() {
-            0 => Vec::new(),
-            1 => tables
-                .pop()
-                .map(|t| t.entries().map(|(s, c)| (s & !MARK, c)).collect())
-                .unwrap_or_default(),
-            _ => {
-                // Sum the two tables: each thread takes one, adding what the other has.
-                let (a, b) = (&tables[0], &tables[1]);
-                let (mut left, right) = std::thread::scope(|scope| {
-                    let right = scope.spawn(|| {
-                        b.entries()
-                            .filter(|&(s, _)| a.get(s) == 0)
-                            .map(|(s, c)| (s & !MARK, c))
-                            .collect::<Vec<_>>()
+        let done = layer.done;
+        let expected = layer.len() / threads + 16;
+        // Each worker expands a share of the old tables' states into one table per part of the
+        // next layer (parts chosen by route); then each part's tables are added together.
+        let shares: Vec<(usize, &Layer)> = (0..threads).map(|t| (t, &layer)).collect();
+        let expanded = workers::map(shares, |(t, layer)| {
+            let mut parts: Vec<Table> = (0..threads)
+                .map(|_| Table::with_capacity(expected / threads))
+                .collect();
+            let mut finished: u128 = 0;
+            let mut index = 0usize;
+            for part in &layer.parts {
+                for (s, w) in part.entries() {
+                    index += 1;
+                    if index % threads != t {
+                        continue;
+                    }
+                    finished += self.expand(round, s & !MARK, w, |n, w| {
+                        let p = (Frontier::route(n) % threads as u64) as usize;
+                        if let Some(t) = parts.get_mut(p) {
+                            t.add(n | MARK, w);
+                        }
                     });
-                    let left: Vec<(u64, Option<u64>)> = a
-                        .entries()
-                        .map(|(s, c)| (s & !MARK, c.checked_add(b.get(s))))
-                        .collect();
-                    let right = right
-                        .join()
-                        .unwrap_or_else(|e| std::panic::resume_unwind(e));
-                    (left, right)
-                });
-                let mut all = Vec::with_capacity(left.len() + right.len());
-                for (s, c) in left.drain(..) {
-                    all.push((s, c.ok_or(CountError::Overflow)?));
                 }
-                all.extend(right);
-                all
             }
-        };
+            (parts, finished)
+        });
+        drop(layer);
+        let mut done = done;
+        let mut by_part: Vec<Vec<Table>> = (0..threads).map(|_| Vec::new()).collect();
+        for (parts, finished) in expanded {
+            done = done.checked_add(finished).ok_or(CountError::Overflow)?;
+            for (p, t) in parts.into_iter().enumerate() {
+                if t.overflowed {
+                    return Err(CountError::Overflow);
+                }
+                if let Some(v) = by_part.get_mut(p) {
+                    v.push(t);
+                }
+            }
+        }
+        let parts = workers::map(by_part, |mut tables| {
+            tables.sort_by_key(|t| core::cmp::Reverse(t.len));
+            let mut it = tables.into_iter();
+            let mut sum = it.next().unwrap_or_else(|| Table::with_capacity(0));
+            for t in it {
+                sum.merge(t);
+            }
+            sum
+        });
+        if parts.iter().any(|t| t.overflowed) {
+            return Err(CountError::Overflow);
+        }
+        Ok(Layer {
+            round: round + 1,
+            done,
+            parts,
+        })
     }
-    progress(Progress {
-        done: n as u64,
-        total: n as u64,
-    });
-    Ok(closed)
+
+    /// Runs every round from `layer` on `threads` threads, calling `progress` once a round.
+    pub fn run(
+        &self,
+        mut layer: Layer,
+        threads: usize,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Layer, CountError> {
+        let total = u64::from(self.rounds());
+        while layer.round < self.rounds() {
+            progress(Progress {
+                done: u64::from(layer.round),
+                total,
+            });
+            layer = self.step(layer, threads)?;
+        }
+        progress(Progress { done: total, total });
+        Ok(layer)
+    }
+
+    /// The number of tours once every round has run: closed tours, or directed open tours
+    /// (each undirected path in both directions, but the one square of a 1 x 1 board).
+    pub fn total(&self, last: &Layer) -> Result<u64, CountError> {
+        let ways = if self.kind == Kind::Open && self.board.len() > 1 {
+            last.done.checked_mul(2).ok_or(CountError::Overflow)?
+        } else {
+            last.done
+        };
+        u64::try_from(ways).map_err(|_| CountError::Overflow)
+    }
 }
 
 /// Placing one square: the frontier slots of its earlier neighbours and the rules.
+#[derive(Clone, Debug)]
 struct Step {
     back: [u32; 4],
     backs: usize,
@@ -219,57 +520,43 @@ struct Step {
 }
 
 impl Step {
-    /// The frontiers after placing the square, from each of `states`, and the tours closed.
-    fn expand(&self, states: &[(u64, u64)]) -> (Table, u64) {
-        let mut next = Table::with_capacity(states.len());
-        let mut closed: u64 = 0;
-        for &(state, ways) in states {
-            let mut open = [0u32; 4];
-            let mut opens = 0;
-            for &j in &self.back[..self.backs] {
-                if nibble(state, j) != DONE {
-                    open[opens] = j;
-                    opens += 1;
-                }
-            }
-            let mut choose = |picked: &[u32]| match place(state, picked, &self.rules) {
-                Place::Invalid => {}
-                Place::Closed => match closed.checked_add(ways) {
-                    Some(c) => closed = c,
-                    None => next.overflowed = true,
-                },
-                Place::State(s) => next.add(s | MARK, ways),
-            };
-            if self.rules.paths {
-                // Any choice; the oldest square may leave with one edge, as an end of the path.
-                choose(&[]);
-                for (x, &a) in open[..opens].iter().enumerate() {
-                    choose(&[a]);
-                    for &b in &open[x + 1..opens] {
-                        choose(&[a, b]);
-                    }
-                }
-                continue;
-            }
-            if nibble(state, 0) != DONE {
-                // The oldest square leaves the frontier now: it takes an edge from square i.
-                if opens > 0 && open[0] == 0 {
-                    choose(&[0]);
-                    for &y in &open[1..opens] {
-                        choose(&[0, y]);
-                    }
-                }
-                continue;
-            }
-            choose(&[]);
-            for (x, &a) in open[..opens].iter().enumerate() {
-                choose(&[a]);
-                for &b in &open[x + 1..opens] {
-                    choose(&[a, b]);
-                }
+    /// The frontiers after placing the square from `state`, into `next`, and the ways of the
+    /// tours closed.
+    #[inline]
+    fn expand(&self, state: u128, ways: u64, next: &mut impl FnMut(u128, u64)) -> u128 {
+        let mut closed: u128 = 0;
+        let mut open = [0u32; 4];
+        let mut opens = 0;
+        for &j in &self.back[..self.backs] {
+            if nibble(state, j) != DONE {
+                open[opens] = j;
+                opens += 1;
             }
         }
-        (next, closed)
+        let mut choose = |picked: &[u32]| match place(state, picked, &self.rules) {
+            Place::Invalid => {}
+            Place::Closed => closed += u128::from(ways),
+            Place::State(s) => next(s, ways),
+        };
+        if !self.rules.paths && nibble(state, 0) != DONE {
+            // The oldest square leaves the frontier now: it takes an edge from square i.
+            if opens > 0 && open[0] == 0 {
+                choose(&[0]);
+                for &y in &open[1..opens] {
+                    choose(&[0, y]);
+                }
+            }
+            return closed;
+        }
+        // Any choice (counting paths, the oldest square may leave with one edge, as an end).
+        choose(&[]);
+        for (x, &a) in open[..opens].iter().enumerate() {
+            choose(&[a]);
+            for &b in &open[x + 1..opens] {
+                choose(&[a, b]);
+            }
+        }
+        closed
     }
 }
 
@@ -280,42 +567,43 @@ enum Place {
     /// The last square closed the tour.
     Closed,
     /// The next frontier.
-    State(u64),
+    State(u128),
 }
 
 /// What placing the current square must respect.
+#[derive(Clone, Debug)]
 struct Rules {
     /// Counting paths rather than cycles?
     paths: bool,
     /// Counting paths: nibbles of the slots whose square has no neighbour after this one.
-    lonely: u64,
+    lonely: u128,
     /// Counting paths: nibbles of the slots whose square has exactly one.
-    single: u64,
+    single: u128,
     /// Squares in the frontier.
     cells: usize,
     /// Nibbles of the next frontier that must be finished.
-    finished: u64,
+    finished: u128,
     /// Low bits of the nibbles of the next frontier that must have an edge.
-    started: u64,
+    started: u128,
     /// Is this the last square?
     last: bool,
 }
 
 /// The code of frontier slot `j`.
 #[inline]
-fn nibble(state: u64, j: u32) -> u8 {
+fn nibble(state: u128, j: u32) -> u8 {
     (state >> (4 * j)) as u8 & 15
 }
 
 /// `state` with slot `j` set to `code`.
 #[inline]
-fn with(state: u64, j: u32, code: u8) -> u64 {
-    (state & !(15 << (4 * j))) | (code as u64) << (4 * j)
+fn with(state: u128, j: u32, code: u8) -> u128 {
+    (state & !(15 << (4 * j))) | (code as u128) << (4 * j)
 }
 
 /// Places the next square with edges to the frontier slots `picked`, then moves the window on.
 #[inline]
-fn place(mut s: u64, picked: &[u32], rules: &Rules) -> Place {
+fn place(mut s: u128, picked: &[u32], rules: &Rules) -> Place {
     if rules.paths {
         return place_path(s, picked, rules);
     }
@@ -354,9 +642,9 @@ fn place(mut s: u64, picked: &[u32], rules: &Rules) -> Place {
         return Place::Invalid;
     }
     // Move the window on: slot j + 1 becomes slot j, the new square the last slot.
-    s = (s >> 4) | (me as u64) << (4 * (cells - 1));
+    s = (s >> 4) | (me as u128) << (4 * (cells - 1));
     if closes {
-        let all = (1u64 << (4 * cells)).wrapping_sub(1) | if cells == 16 { u64::MAX } else { 0 };
+        let all = (1u128 << (4 * cells)) - 1;
         return if rules.last && s == all {
             Place::Closed
         } else {
@@ -390,11 +678,11 @@ fn place(mut s: u64, picked: &[u32], rules: &Rules) -> Place {
 /// [`place`] when counting Hamiltonian paths: a square may keep one edge and end the tour (at
 /// most two do); the path closes on the last square only, covering every square.
 #[inline]
-fn place_path(state: u64, picked: &[u32], rules: &Rules) -> Place {
+fn place_path(state: u128, picked: &[u32], rules: &Rules) -> Place {
     let cells = rules.cells as u32;
     let mut ends = state >> ENDS & 3;
     let mut s = state & ((1 << ENDS) - 1);
-    let relabel = |s: u64, from: u8, to: u8| {
+    let relabel = |s: u128, from: u8, to: u8| {
         let mut s = s;
         for t in 0..cells {
             if nibble(s, t) == from {
@@ -453,8 +741,8 @@ fn place_path(state: u64, picked: &[u32], rules: &Rules) -> Place {
     if ends > 2 {
         return Place::Invalid;
     }
-    s = (s >> 4) | (me as u64) << (4 * (cells - 1));
-    let all = (1u64 << (4 * cells)) - 1;
+    s = (s >> 4) | (me as u128) << (4 * (cells - 1));
+    let all = (1u128 << (4 * cells)) - 1;
     if complete {
         return if rules.last && s == all {
             Place::Closed

@@ -19,6 +19,7 @@ mod packed;
 mod table;
 mod workers;
 
+pub use self::frontier::{Frontier, Kind, Layer, LayerError};
 pub use self::workers::available_threads;
 
 use crate::board::{Board, Coord};
@@ -139,20 +140,18 @@ pub fn count_closed_tours_with_progress(
     threads: usize,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<u64, CountError> {
-    frontier::count(board, false, threads, progress)
+    let f = Frontier::new(board, Kind::Closed)?;
+    let last = f.run(f.first(), threads, progress)?;
+    f.total(&last)
 }
 
 /// The number of directed open knight's tours of `board` from every start, counted by the
 /// frontier dynamic programme of [`count_closed_tours`] extended to Hamiltonian paths (a second
 /// method, independent of [`count_open_tours`]): shorter side at most [`MAX_CLOSED_WIDTH`].
 pub fn count_open_tours_by_frontier(board: Board, threads: usize) -> Result<u64, CountError> {
-    let paths = frontier::count(board, true, threads, &mut |_| {})?;
-    // Each path is a tour in both directions, except the one square of a 1 x 1 board.
-    if board.len() == 1 {
-        Ok(paths)
-    } else {
-        paths.checked_mul(2).ok_or(CountError::Overflow)
-    }
+    let f = Frontier::new(board, Kind::Open)?;
+    let last = f.run(f.first(), threads, &mut |_| {})?;
+    f.total(&last)
 }
 
 /// The most squares [`count_open_tours`] accepts: a set of squares is one `u64`.
