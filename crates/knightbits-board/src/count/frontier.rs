@@ -75,7 +75,60 @@ pub struct Frontier {
 pub struct Layer {
     round: u32,
     done: u128,
-    parts: Vec<Table>,
+    parts: Vec<Part>,
+}
+
+/// A share of a layer's states: those that fit in 64 bits (every state of a board up to 7
+/// wide) in a table of `u64` keys, the others in a table of `u128` keys.
+struct Part {
+    narrow: Table<u64>,
+    wide: Table<u128>,
+}
+
+/// The bits of a state's frontier slots that a narrow key holds.
+const LOW: u128 = (1 << 60) - 1;
+/// The bits of frontier slots 15 and up.
+const HIGH: u128 = ((1 << ENDS) - 1) & !LOW;
+
+impl Part {
+    fn with_capacity(n: usize) -> Part {
+        Part {
+            narrow: Table::with_capacity(n),
+            wide: Table::with_capacity(0),
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, state: u128, ways: u64) {
+        if state & HIGH == 0 {
+            // Slots 15 and up are empty: the low 60 bits, the ends, a marker.
+            let key = state as u64 & LOW as u64 | ((state >> ENDS) as u64 & 3) << 60 | 1 << 63;
+            self.narrow.add(key, ways);
+        } else {
+            self.wide.add(state | MARK, ways);
+        }
+    }
+
+    fn entries(&self) -> impl Iterator<Item = (u128, u64)> + '_ {
+        let narrow = self.narrow.entries().map(|(k, w)| {
+            let k = u128::from(k);
+            ((k & LOW) | (k >> 60 & 3) << ENDS, w)
+        });
+        narrow.chain(self.wide.entries().map(|(s, w)| (s & !MARK, w)))
+    }
+
+    fn len(&self) -> usize {
+        self.narrow.len + self.wide.len
+    }
+
+    fn overflowed(&self) -> bool {
+        self.narrow.overflowed || self.wide.overflowed
+    }
+
+    fn merge(&mut self, other: Part) {
+        self.narrow.merge(other.narrow);
+        self.wide.merge(other.wide);
+    }
 }
 
 impl fmt::Debug for Layer {
@@ -94,7 +147,7 @@ impl Layer {
         Layer {
             round,
             done,
-            parts: std::vec![Table::with_capacity(0)],
+            parts: std::vec![Part::with_capacity(0)],
         }
     }
 
@@ -121,8 +174,8 @@ impl Layer {
             Some(p) => p,
             None => return Err(CountError::Overflow),
         };
-        part.add(state | MARK, ways);
-        if part.overflowed {
+        part.add(state, ways);
+        if part.overflowed() {
             return Err(CountError::Overflow);
         }
         Ok(())
@@ -130,7 +183,7 @@ impl Layer {
 
     /// The number of states.
     pub fn len(&self) -> usize {
-        self.parts.iter().map(|p| p.len).sum()
+        self.parts.iter().map(Part::len).sum()
     }
 
     /// Has the layer no state?
@@ -140,14 +193,15 @@ impl Layer {
 
     /// Bytes held by the layer's tables.
     pub fn bytes(&self) -> usize {
-        self.parts.iter().map(Table::bytes).sum()
+        self.parts
+            .iter()
+            .map(|p| p.narrow.bytes() + p.wide.bytes())
+            .sum()
     }
 
     /// The states with their ways, in no order.
     pub fn states(&self) -> impl Iterator<Item = (u128, u64)> + '_ {
-        self.parts
-            .iter()
-            .flat_map(|p| p.entries().map(|(s, w)| (s & !MARK, w)))
+        self.parts.iter().flat_map(Part::entries)
     }
 
     /// Writes the layer for `frontier` (a checkpoint): a header naming the board, kind, round
@@ -292,9 +346,9 @@ impl Frontier {
             }
             // Slots of the next window whose square has no neighbour after square i (it must be
             // finished) or at most one (it must have an edge already).
-            let (mut finished, mut started) = (0u128, 0u128);
+            let (mut finished, mut started) = (0u32, 0u32);
             // Counting paths: slots whose square has no later neighbour, or exactly one.
-            let (mut lonely, mut single) = (0u128, 0u128);
+            let (mut lonely, mut single) = (0u32, 0u32);
             for j in 0..cells {
                 let sq = i as i64 + 1 - k as i64 + j as i64;
                 if sq < 0 {
@@ -312,18 +366,18 @@ impl Frontier {
                     })
                     .count();
                 if later == 0 {
-                    lonely |= 15 << (4 * j);
+                    lonely |= 1 << j;
                 }
                 if later == 1 {
-                    single |= 15 << (4 * j);
+                    single |= 1 << j;
                 }
                 // A path may end on a square with one edge.
                 let later = later + paths as usize;
                 if later == 0 {
-                    finished |= 15 << (4 * j);
+                    finished |= 1 << j;
                 }
                 if later <= 1 {
-                    started |= 1 << (4 * j);
+                    started |= 1 << j;
                 }
             }
             let rules = Rules {
@@ -406,7 +460,7 @@ impl Frontier {
             z ^ (z >> 31)
         }
         let s = state & !MARK;
-        mix(s as u64 ^ mix((s >> 64) as u64))
+        mix(s as u64 ^ ((s >> 64) as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93))
     }
 
     /// One round on `threads` threads: the layer after placing square `layer.round()`.
@@ -421,13 +475,14 @@ impl Frontier {
             1
         };
         let done = layer.done;
-        let expected = layer.len() / threads + 16;
+        // Room for a layer as large as this one in every part: few tables grow.
+        let expected = layer.len() + 16;
         // Each worker expands a share of the old tables' states into one table per part of the
         // next layer (parts chosen by route); then each part's tables are added together.
         let shares: Vec<(usize, &Layer)> = (0..threads).map(|t| (t, &layer)).collect();
         let expanded = workers::map(shares, |(t, layer)| {
-            let mut parts: Vec<Table> = (0..threads)
-                .map(|_| Table::with_capacity(expected / threads))
+            let mut parts: Vec<Part> = (0..threads)
+                .map(|_| Part::with_capacity(expected / threads))
                 .collect();
             let mut finished: u128 = 0;
             let mut index = 0usize;
@@ -437,10 +492,10 @@ impl Frontier {
                     if index % threads != t {
                         continue;
                     }
-                    finished += self.expand(round, s & !MARK, w, |n, w| {
+                    finished += self.expand(round, s, w, |n, w| {
                         let p = (Frontier::route(n) % threads as u64) as usize;
                         if let Some(t) = parts.get_mut(p) {
-                            t.add(n | MARK, w);
+                            t.add(n, w);
                         }
                     });
                 }
@@ -449,11 +504,11 @@ impl Frontier {
         });
         drop(layer);
         let mut done = done;
-        let mut by_part: Vec<Vec<Table>> = (0..threads).map(|_| Vec::new()).collect();
+        let mut by_part: Vec<Vec<Part>> = (0..threads).map(|_| Vec::new()).collect();
         for (parts, finished) in expanded {
             done = done.checked_add(finished).ok_or(CountError::Overflow)?;
             for (p, t) in parts.into_iter().enumerate() {
-                if t.overflowed {
+                if t.overflowed() {
                     return Err(CountError::Overflow);
                 }
                 if let Some(v) = by_part.get_mut(p) {
@@ -462,15 +517,15 @@ impl Frontier {
             }
         }
         let parts = workers::map(by_part, |mut tables| {
-            tables.sort_by_key(|t| core::cmp::Reverse(t.len));
+            tables.sort_by_key(|t| core::cmp::Reverse(t.len()));
             let mut it = tables.into_iter();
-            let mut sum = it.next().unwrap_or_else(|| Table::with_capacity(0));
+            let mut sum = it.next().unwrap_or_else(|| Part::with_capacity(0));
             for t in it {
                 sum.merge(t);
             }
             sum
         });
-        if parts.iter().any(|t| t.overflowed) {
+        if parts.iter().any(Part::overflowed) {
             return Err(CountError::Overflow);
         }
         Ok(Layer {
@@ -524,21 +579,30 @@ impl Step {
     /// tours closed.
     #[inline]
     fn expand(&self, state: u128, ways: u64, next: &mut impl FnMut(u128, u64)) -> u128 {
+        let cells = self.rules.cells;
+        // The state's nibbles, decoded once for every choice of edges.
+        let mut a = [0u8; SLOTS];
+        let mut rest = state;
+        for slot in a.iter_mut().take(cells) {
+            *slot = rest as u8 & 15;
+            rest >>= 4;
+        }
+        let ends = (state >> ENDS) as u8 & 3;
         let mut closed: u128 = 0;
         let mut open = [0u32; 4];
         let mut opens = 0;
         for &j in &self.back[..self.backs] {
-            if nibble(state, j) != DONE {
+            if a[j as usize] != DONE {
                 open[opens] = j;
                 opens += 1;
             }
         }
-        let mut choose = |picked: &[u32]| match place(state, picked, &self.rules) {
+        let mut choose = |picked: &[u32]| match place(a, ends, picked, &self.rules) {
             Place::Invalid => {}
             Place::Closed => closed += u128::from(ways),
             Place::State(s) => next(s, ways),
         };
-        if !self.rules.paths && nibble(state, 0) != DONE {
+        if !self.rules.paths && a[0] != DONE {
             // The oldest square leaves the frontier now: it takes an edge from square i.
             if opens > 0 && open[0] == 0 {
                 choose(&[0]);
@@ -570,160 +634,167 @@ enum Place {
     State(u128),
 }
 
-/// What placing the current square must respect.
+/// What placing the current square must respect; masks have bit `j` for slot `j` of the next
+/// window.
 #[derive(Clone, Debug)]
 struct Rules {
     /// Counting paths rather than cycles?
     paths: bool,
-    /// Counting paths: nibbles of the slots whose square has no neighbour after this one.
-    lonely: u128,
-    /// Counting paths: nibbles of the slots whose square has exactly one.
-    single: u128,
+    /// Counting paths: slots whose square has no neighbour after this one.
+    lonely: u32,
+    /// Counting paths: slots whose square has exactly one.
+    single: u32,
     /// Squares in the frontier.
     cells: usize,
-    /// Nibbles of the next frontier that must be finished.
-    finished: u128,
-    /// Low bits of the nibbles of the next frontier that must have an edge.
-    started: u128,
+    /// Slots that must be finished.
+    finished: u32,
+    /// Slots that must have an edge.
+    started: u32,
     /// Is this the last square?
     last: bool,
 }
 
-/// The code of frontier slot `j`.
+/// Room for the widest window: `2 * MAX_WIDTH + 1` slots.
+const SLOTS: usize = 2 * MAX_WIDTH as usize + 1;
+
+/// Replaces label `from` by `to` in the first `cells` slots.
 #[inline]
-fn nibble(state: u128, j: u32) -> u8 {
-    (state >> (4 * j)) as u8 & 15
+fn relabel(a: &mut [u8; SLOTS], cells: usize, from: u8, to: u8) {
+    for c in a.iter_mut().take(cells) {
+        if *c == from {
+            *c = to;
+        }
+    }
 }
 
-/// `state` with slot `j` set to `code`.
+/// Moves the window on (slot `j + 1` becomes slot `j`, the new square the last slot) and
+/// returns the bits of the slots that are finished and that are empty.
 #[inline]
-fn with(state: u128, j: u32, code: u8) -> u128 {
-    (state & !(15 << (4 * j))) | (code as u128) << (4 * j)
+fn slide(a: &mut [u8; SLOTS], cells: usize, me: u8) -> (u32, u32) {
+    a.copy_within(1..cells, 0);
+    a[cells - 1] = me;
+    let (mut done, mut empty) = (0u32, 0u32);
+    for (t, &c) in a.iter().take(cells).enumerate() {
+        done |= u32::from(c == DONE) << t;
+        empty |= u32::from(c == EMPTY) << t;
+    }
+    (done, empty)
+}
+
+/// The state of slots `a`: path labels renumbered in order of first appearance (`SINGLE`
+/// kept), four bits a slot.
+#[inline]
+fn encode(a: &[u8; SLOTS], cells: usize) -> u128 {
+    // Code of each nibble, with bit 7 once assigned; without branches, as labels are random.
+    let mut map = [0u8; 16];
+    map[EMPTY as usize] = 0x80 | EMPTY;
+    map[DONE as usize] = 0x80 | DONE;
+    map[SINGLE as usize] = 0x80 | SINGLE;
+    let mut labels = 0u8;
+    // Sixteen slots to a u64 half.
+    let mut halves = [0u64; 2];
+    for (t, &c) in a.iter().enumerate().take(cells) {
+        let m = &mut map[c as usize & 15];
+        let new = (*m >> 7) ^ 1;
+        labels += new;
+        *m |= (0x80 | labels) * new;
+        halves[(t >> 4) & 1] |= u64::from(*m & 0x7f) << (4 * (t & 15));
+    }
+    u128::from(halves[0]) | u128::from(halves[1]) << 64
 }
 
 /// Places the next square with edges to the frontier slots `picked`, then moves the window on.
 #[inline]
-fn place(mut s: u128, picked: &[u32], rules: &Rules) -> Place {
+fn place(mut a: [u8; SLOTS], ends: u8, picked: &[u32], rules: &Rules) -> Place {
     if rules.paths {
-        return place_path(s, picked, rules);
+        return place_path(a, ends, picked, rules);
     }
-    let cells = rules.cells as u32;
+    let cells = rules.cells;
     let mut me = EMPTY;
     let mut closes = false;
     for &j in picked {
-        let u = nibble(s, j);
+        let j = j as usize;
+        let u = a[j];
         if me == EMPTY {
             if u == EMPTY {
-                s = with(s, j, FRESH);
+                a[j] = FRESH;
                 me = FRESH;
             } else {
-                s = with(s, j, DONE);
+                a[j] = DONE;
                 me = u;
             }
         } else if u == EMPTY {
-            s = with(s, j, me);
+            a[j] = me;
             me = DONE;
         } else if u == me {
-            s = with(s, j, DONE);
+            a[j] = DONE;
             me = DONE;
             closes = true;
         } else {
-            s = with(s, j, DONE);
+            a[j] = DONE;
             // The far end of u's path now ends the joined path.
-            for t in 0..cells {
-                if nibble(s, t) == u {
-                    s = with(s, t, me);
-                }
-            }
+            relabel(&mut a, cells, u, me);
             me = DONE;
         }
     }
-    if nibble(s, 0) != DONE {
+    if a[0] != DONE {
         return Place::Invalid;
     }
-    // Move the window on: slot j + 1 becomes slot j, the new square the last slot.
-    s = (s >> 4) | (me as u128) << (4 * (cells - 1));
+    let (done, empty) = slide(&mut a, cells, me);
     if closes {
-        let all = (1u128 << (4 * cells)) - 1;
-        return if rules.last && s == all {
+        return if rules.last && done == (1 << cells) - 1 {
             Place::Closed
         } else {
             Place::Invalid
         };
     }
     // Squares that cannot get the edges they still need.
-    let mut nonzero = s | (s >> 1);
-    nonzero |= nonzero >> 2;
-    if s & rules.finished != rules.finished || rules.started & !nonzero != 0 {
+    if rules.finished & !done != 0 || rules.started & empty != 0 {
         return Place::Invalid;
     }
-    // Labels in order of first appearance.
-    let mut map = [0u8; 16];
-    let mut labels = 0u8;
-    let mut out = s;
-    for t in 0..cells {
-        let c = nibble(s, t);
-        if c != EMPTY && c != DONE {
-            let l = c as usize & 15;
-            if map[l] == 0 {
-                labels += 1;
-                map[l] = labels;
-            }
-            out = with(out, t, map[l]);
-        }
-    }
-    Place::State(out)
+    Place::State(encode(&a, cells))
 }
 
 /// [`place`] when counting Hamiltonian paths: a square may keep one edge and end the tour (at
 /// most two do); the path closes on the last square only, covering every square.
 #[inline]
-fn place_path(state: u128, picked: &[u32], rules: &Rules) -> Place {
-    let cells = rules.cells as u32;
-    let mut ends = state >> ENDS & 3;
-    let mut s = state & ((1 << ENDS) - 1);
-    let relabel = |s: u128, from: u8, to: u8| {
-        let mut s = s;
-        for t in 0..cells {
-            if nibble(s, t) == from {
-                s = with(s, t, to);
-            }
-        }
-        s
-    };
+fn place_path(mut a: [u8; SLOTS], ends: u8, picked: &[u32], rules: &Rules) -> Place {
+    let cells = rules.cells;
+    let mut ends = ends;
     let mut me = EMPTY;
     let mut complete = false;
     for &j in picked {
-        let u = nibble(s, j);
+        let j = j as usize;
+        let u = a[j];
         if me == EMPTY {
             if u == EMPTY {
-                s = with(s, j, FRESH);
+                a[j] = FRESH;
                 me = FRESH;
             } else {
-                s = with(s, j, DONE);
+                a[j] = DONE;
                 me = u;
             }
         } else if u == EMPTY {
-            s = with(s, j, me);
+            a[j] = me;
             me = DONE;
         } else if u == me && me != SINGLE {
             return Place::Invalid;
         } else {
-            s = with(s, j, DONE);
+            a[j] = DONE;
             if u == SINGLE && me == SINGLE {
                 complete = true;
             } else if u == SINGLE {
-                s = relabel(s, me, SINGLE);
+                relabel(&mut a, cells, me, SINGLE);
             } else if me == SINGLE {
-                s = relabel(s, u, SINGLE);
+                relabel(&mut a, cells, u, SINGLE);
             } else {
-                s = relabel(s, u, me);
+                relabel(&mut a, cells, u, me);
             }
             me = DONE;
         }
     }
     // The oldest square leaves the frontier: with one edge it ends the tour.
-    match nibble(s, 0) {
+    match a[0] {
         DONE => {}
         EMPTY => return Place::Invalid,
         SINGLE => {
@@ -732,7 +803,7 @@ fn place_path(state: u128, picked: &[u32], rules: &Rules) -> Place {
         }
         l => {
             ends += 1;
-            s = relabel(s, l, SINGLE);
+            relabel(&mut a, cells, l, SINGLE);
             if me == l {
                 me = SINGLE;
             }
@@ -741,39 +812,29 @@ fn place_path(state: u128, picked: &[u32], rules: &Rules) -> Place {
     if ends > 2 {
         return Place::Invalid;
     }
-    s = (s >> 4) | (me as u128) << (4 * (cells - 1));
-    let all = (1u128 << (4 * cells)) - 1;
+    let (done, empty) = slide(&mut a, cells, me);
     if complete {
-        return if rules.last && s == all {
+        return if rules.last && done == (1 << cells) - 1 {
             Place::Closed
         } else {
             Place::Invalid
         };
     }
-    let mut nonzero = s | (s >> 1);
-    nonzero |= nonzero >> 2;
-    if rules.started & !nonzero != 0 {
+    if rules.started & empty != 0 {
         return Place::Invalid;
     }
     // Squares that can only end the tour: unstarted ones with one later neighbour, started
     // unfinished ones with none.
-    let mut forced = 0;
-    for t in 0..cells {
-        let c = nibble(s, t);
-        let lonely = nibble(rules.lonely, t) != 0;
-        let single = nibble(rules.single, t) != 0;
-        if (c == EMPTY && single) || (c != EMPTY && c != DONE && lonely) {
-            forced += 1;
-        }
-    }
-    if ends + forced > 2 {
+    let unfinished = !done & !empty;
+    let forced = (empty & rules.single).count_ones() + (unfinished & rules.lonely).count_ones();
+    if u32::from(ends) + forced > 2 {
         return Place::Invalid;
     }
     if rules.last {
         // The ends still in the frontier finish the tour: one path, two ends in all.
         let (mut singles, mut labelled, mut label) = (0, 0, 0);
-        for t in 0..cells {
-            match nibble(s, t) {
+        for &c in a.iter().take(cells) {
+            match c {
                 DONE => {}
                 SINGLE => singles += 1,
                 l => {
@@ -793,19 +854,5 @@ fn place_path(state: u128, picked: &[u32], rules: &Rules) -> Place {
             Place::Invalid
         };
     }
-    let mut map = [0u8; 16];
-    let mut labels = 0u8;
-    let mut out = s;
-    for t in 0..cells {
-        let c = nibble(s, t);
-        if c != EMPTY && c != DONE && c != SINGLE {
-            let l = c as usize & 15;
-            if map[l] == 0 {
-                labels += 1;
-                map[l] = labels;
-            }
-            out = with(out, t, map[l]);
-        }
-    }
-    Place::State(out | ends << ENDS)
+    Place::State(encode(&a, cells) | u128::from(ends) << ENDS)
 }

@@ -7,10 +7,30 @@ use std::vec::Vec;
 /// entries, in its slot order, to a table with the same hash would pile them into one run).
 static SEEDS: AtomicU64 = AtomicU64::new(0);
 
-/// Counts keyed by nonzero `u128`s: open addressing, linear probing, key 0 marks a free slot.
+/// A table key: a `u64` when the states fit (boards up to 7 wide), else a `u128`.
+pub(crate) trait Key: Copy + Eq + Default {
+    /// The two halves, low first.
+    fn halves(self) -> (u64, u64);
+}
+
+impl Key for u64 {
+    #[inline]
+    fn halves(self) -> (u64, u64) {
+        (self, 0)
+    }
+}
+
+impl Key for u128 {
+    #[inline]
+    fn halves(self) -> (u64, u64) {
+        (self as u64, (self >> 64) as u64)
+    }
+}
+
+/// Counts keyed by nonzero keys: open addressing, linear probing, key 0 marks a free slot.
 /// The slot hash is seeded per table and unrelated to [`super::Frontier::route`].
-pub(crate) struct Table {
-    keys: Vec<u128>,
+pub(crate) struct Table<K: Key> {
+    keys: Vec<K>,
     counts: Vec<u64>,
     pub(crate) len: usize,
     seed: u64,
@@ -18,16 +38,16 @@ pub(crate) struct Table {
     pub(crate) overflowed: bool,
 }
 
-impl Table {
+impl<K: Key> Table<K> {
     /// An empty table that holds `n` entries before it grows.
-    pub(crate) fn with_capacity(n: usize) -> Table {
+    pub(crate) fn with_capacity(n: usize) -> Table<K> {
         let size = (2 * n).next_power_of_two().max(16);
         let seed = SEEDS
             .fetch_add(1, Ordering::Relaxed)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             | 1;
         Table {
-            keys: std::vec![0; size],
+            keys: std::vec![K::default(); size],
             counts: std::vec![0; size],
             len: 0,
             seed,
@@ -36,32 +56,32 @@ impl Table {
     }
 
     /// The entries, in no order.
-    pub(crate) fn entries(&self) -> impl Iterator<Item = (u128, u64)> + '_ {
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (K, u64)> + '_ {
         self.keys
             .iter()
             .zip(&self.counts)
-            .filter(|&(&k, _)| k != 0)
+            .filter(|&(&k, _)| k != K::default())
             .map(|(&k, &c)| (k, c))
     }
 
     /// Bytes held.
     pub(crate) fn bytes(&self) -> usize {
-        self.keys.len() * (size_of::<u128>() + size_of::<u64>())
+        self.keys.len() * (size_of::<K>() + size_of::<u64>())
     }
 
     #[inline]
-    fn slot(&self, key: u128) -> usize {
+    fn slot(&self, key: K) -> usize {
         let bits = self.keys.len().trailing_zeros();
-        let x = (key as u64 ^ self.seed)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .rotate_left(29)
-            ^ ((key >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        (x.wrapping_mul(0xFF51_AFD7_ED55_8CCD) >> (64 - bits)) as usize
+        let (lo, hi) = key.halves();
+        // Multiplicative hashing: the top bits of the product.
+        let x = (lo ^ self.seed ^ hi.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (x >> (64 - bits)) as usize
     }
 
     /// Adds `count` to the entry of `key`.
     #[inline]
-    pub(crate) fn add(&mut self, key: u128, count: u64) {
+    pub(crate) fn add(&mut self, key: K, count: u64) {
         if 2 * (self.len + 1) > self.keys.len() {
             self.grow();
         }
@@ -78,7 +98,7 @@ impl Table {
                     }
                     return;
                 }
-                Some(0) => {
+                Some(k) if k == K::default() => {
                     if let (Some(k), Some(c)) = (self.keys.get_mut(i), self.counts.get_mut(i)) {
                         *k = key;
                         *c = count;
@@ -93,12 +113,12 @@ impl Table {
 
     fn grow(&mut self) {
         let size = self.keys.len() * 2;
-        let keys = core::mem::replace(&mut self.keys, std::vec![0; size]);
+        let keys = core::mem::replace(&mut self.keys, std::vec![K::default(); size]);
         let counts = core::mem::replace(&mut self.counts, std::vec![0; size]);
         self.len = 0;
         let overflowed = self.overflowed;
         for (k, c) in keys.into_iter().zip(counts) {
-            if k != 0 {
+            if k != K::default() {
                 self.add(k, c);
             }
         }
@@ -106,7 +126,7 @@ impl Table {
     }
 
     /// Adds every entry of `other`.
-    pub(crate) fn merge(&mut self, other: Table) {
+    pub(crate) fn merge(&mut self, other: Table<K>) {
         self.overflowed |= other.overflowed;
         for (k, c) in other.entries() {
             self.add(k, c);
