@@ -15,7 +15,7 @@
 //! A state is a `u128`: four bits a frontier square (17 squares on a board 8 wide), two bits at
 //! [`ENDS`] for the tour ends already placed when counting paths, and a marker bit.
 
-use super::table::Table;
+use super::table::{Key, Table};
 use super::workers;
 use super::{CountError, Progress};
 use crate::board::Board;
@@ -79,10 +79,13 @@ pub struct Layer {
 }
 
 /// A share of a layer's states: those that fit in 64 bits (every state of a board up to 7
-/// wide) in a table of `u64` keys, the others in a table of `u128` keys.
+/// wide) under `u64` keys, the others under `u128` keys; in tables while states are added, in
+/// packed lists once the share is complete (a quarter of the memory, read in order).
 struct Part {
     narrow: Table<u64>,
     wide: Table<u128>,
+    packed: Vec<(u64, u64)>,
+    packed_wide: Vec<(u64, u64, u64)>,
 }
 
 /// The bits of a state's frontier slots that a narrow key holds.
@@ -90,44 +93,154 @@ const LOW: u128 = (1 << 60) - 1;
 /// The bits of frontier slots 15 and up.
 const HIGH: u128 = ((1 << ENDS) - 1) & !LOW;
 
+/// The entries of `tables` summed by key, each key once (`None` on overflow).
+fn sum_tables<K: Key>(tables: &[&Table<K>]) -> Option<Vec<(K, u64)>> {
+    let mut out = Vec::with_capacity(tables.iter().map(|t| t.len).sum());
+    for (i, t) in tables.iter().enumerate() {
+        for (k, w) in t.entries() {
+            if tables[..i].iter().any(|e| e.get(k) != 0) {
+                continue;
+            }
+            let mut sum = w;
+            for later in &tables[i + 1..] {
+                sum = sum.checked_add(later.get(k))?;
+            }
+            out.push((k, sum));
+        }
+    }
+    Some(out)
+}
+
+/// The narrow key of a state whose slots 15 and up are empty: the low 60 bits, the ends, a
+/// marker.
+#[inline]
+fn narrow_key(state: u128) -> u64 {
+    state as u64 & LOW as u64 | ((state >> ENDS) as u64 & 3) << 60 | 1 << 63
+}
+
+/// The state of a narrow key.
+#[inline]
+fn from_narrow(key: u64) -> u128 {
+    let k = u128::from(key);
+    (k & LOW) | (k >> 60 & 3) << ENDS
+}
+
 impl Part {
     fn with_capacity(n: usize) -> Part {
         Part {
             narrow: Table::with_capacity(n),
             wide: Table::with_capacity(0),
+            packed: Vec::new(),
+            packed_wide: Vec::new(),
         }
     }
 
     #[inline]
     fn add(&mut self, state: u128, ways: u64) {
+        if !self.packed.is_empty() || !self.packed_wide.is_empty() {
+            self.unpack();
+        }
         if state & HIGH == 0 {
-            // Slots 15 and up are empty: the low 60 bits, the ends, a marker.
-            let key = state as u64 & LOW as u64 | ((state >> ENDS) as u64 & 3) << 60 | 1 << 63;
-            self.narrow.add(key, ways);
+            self.narrow.add(narrow_key(state), ways);
         } else {
             self.wide.add(state | MARK, ways);
         }
     }
 
+    /// Moves the states from the tables to the packed lists.
+    fn pack(&mut self) {
+        let narrow = core::mem::replace(&mut self.narrow, Table::with_capacity(0));
+        self.packed.reserve_exact(narrow.len);
+        self.packed.extend(narrow.entries());
+        drop(narrow);
+        let wide = core::mem::replace(&mut self.wide, Table::with_capacity(0));
+        self.packed_wide.reserve_exact(wide.len);
+        self.packed_wide
+            .extend(wide.entries().map(|(s, w)| (s as u64, (s >> 64) as u64, w)));
+    }
+
+    /// Moves the packed states back into the tables.
+    fn unpack(&mut self) {
+        let packed = core::mem::take(&mut self.packed);
+        for (k, w) in packed {
+            self.narrow.add(k, w);
+        }
+        let packed_wide = core::mem::take(&mut self.packed_wide);
+        for (lo, hi, w) in packed_wide {
+            self.wide.add(u128::from(hi) << 64 | u128::from(lo), w);
+        }
+    }
+
     fn entries(&self) -> impl Iterator<Item = (u128, u64)> + '_ {
-        let narrow = self.narrow.entries().map(|(k, w)| {
-            let k = u128::from(k);
-            ((k & LOW) | (k >> 60 & 3) << ENDS, w)
-        });
-        narrow.chain(self.wide.entries().map(|(s, w)| (s & !MARK, w)))
+        let packed = self.packed.iter().map(|&(k, w)| (from_narrow(k), w));
+        let packed_wide = self
+            .packed_wide
+            .iter()
+            .map(|&(lo, hi, w)| ((u128::from(hi) << 64 | u128::from(lo)) & !MARK, w));
+        let narrow = self.narrow.entries().map(|(k, w)| (from_narrow(k), w));
+        let wide = self.wide.entries().map(|(s, w)| (s & !MARK, w));
+        packed.chain(packed_wide).chain(narrow).chain(wide)
     }
 
     fn len(&self) -> usize {
-        self.narrow.len + self.wide.len
+        self.narrow.len + self.wide.len + self.packed.len() + self.packed_wide.len()
+    }
+
+    fn bytes(&self) -> usize {
+        self.narrow.bytes()
+            + self.wide.bytes()
+            + self.packed.capacity() * size_of::<(u64, u64)>()
+            + self.packed_wide.capacity() * size_of::<(u64, u64, u64)>()
     }
 
     fn overflowed(&self) -> bool {
         self.narrow.overflowed || self.wide.overflowed
     }
 
-    fn merge(&mut self, other: Part) {
-        self.narrow.merge(other.narrow);
-        self.wide.merge(other.wide);
+    /// Worker `t`'s share of the states among `threads`: a slice of each packed list, and every
+    /// `threads`-th state of the tables, counted by `index` across parts.
+    fn share<'a>(
+        &'a self,
+        t: usize,
+        threads: usize,
+        index: &'a mut usize,
+    ) -> impl Iterator<Item = (u128, u64)> + 'a {
+        let slice = |n: usize| n * t / threads..n * (t + 1) / threads;
+        let packed = self.packed[slice(self.packed.len())]
+            .iter()
+            .map(|&(k, w)| (from_narrow(k), w));
+        let packed_wide = self.packed_wide[slice(self.packed_wide.len())]
+            .iter()
+            .map(|&(lo, hi, w)| ((u128::from(hi) << 64 | u128::from(lo)) & !MARK, w));
+        let narrow = self.narrow.entries().map(|(k, w)| (from_narrow(k), w));
+        let wide = self.wide.entries().map(|(s, w)| (s & !MARK, w));
+        let tables = narrow.chain(wide).filter(move |_| {
+            *index += 1;
+            *index % threads == t
+        });
+        packed.chain(packed_wide).chain(tables)
+    }
+
+    /// The sum of parts whose states are all in their tables, packed (`None` on overflow):
+    /// each state once, from the first table holding it, with the counts of the later tables
+    /// looked up; no table grows.
+    fn sum(parts: Vec<Part>) -> Option<Part> {
+        if parts.iter().any(Part::overflowed) {
+            return None;
+        }
+        let narrow: Vec<&Table<u64>> = parts.iter().map(|p| &p.narrow).collect();
+        let wide: Vec<&Table<u128>> = parts.iter().map(|p| &p.wide).collect();
+        let packed = sum_tables(&narrow)?;
+        let packed_wide = sum_tables(&wide)?
+            .into_iter()
+            .map(|(s, w)| (s as u64, (s >> 64) as u64, w))
+            .collect();
+        Some(Part {
+            narrow: Table::with_capacity(0),
+            wide: Table::with_capacity(0),
+            packed,
+            packed_wide,
+        })
     }
 }
 
@@ -181,6 +294,14 @@ impl Layer {
         Ok(())
     }
 
+    /// Stores the states compactly for reading (in lists, a quarter of the tables' memory);
+    /// [`Frontier::step`] returns packed layers. Adding a state afterwards unpacks the layer.
+    pub fn pack(&mut self) {
+        for p in &mut self.parts {
+            p.pack();
+        }
+    }
+
     /// The number of states.
     pub fn len(&self) -> usize {
         self.parts.iter().map(Part::len).sum()
@@ -193,10 +314,7 @@ impl Layer {
 
     /// Bytes held by the layer's tables.
     pub fn bytes(&self) -> usize {
-        self.parts
-            .iter()
-            .map(|p| p.narrow.bytes() + p.wide.bytes())
-            .sum()
+        self.parts.iter().map(Part::bytes).sum()
     }
 
     /// The states with their ways, in no order.
@@ -262,6 +380,7 @@ impl Layer {
         if input.read(&mut b8).map_err(LayerError::io)? != 0 {
             return Err(LayerError::NotALayer);
         }
+        layer.pack();
         Ok(layer)
     }
 }
@@ -475,23 +594,19 @@ impl Frontier {
             1
         };
         let done = layer.done;
-        // Room for a layer as large as this one in every part: few tables grow.
-        let expected = layer.len() + 16;
+        // Room in each worker's parts for a layer as large as this one.
+        let expected = layer.len() / threads + 16;
         // Each worker expands a share of the old tables' states into one table per part of the
         // next layer (parts chosen by route); then each part's tables are added together.
         let shares: Vec<(usize, &Layer)> = (0..threads).map(|t| (t, &layer)).collect();
         let expanded = workers::map(shares, |(t, layer)| {
             let mut parts: Vec<Part> = (0..threads)
-                .map(|_| Part::with_capacity(expected / threads))
+                .map(|_| Part::with_capacity(expected))
                 .collect();
             let mut finished: u128 = 0;
             let mut index = 0usize;
             for part in &layer.parts {
-                for (s, w) in part.entries() {
-                    index += 1;
-                    if index % threads != t {
-                        continue;
-                    }
+                for (s, w) in part.share(t, threads, &mut index) {
                     finished += self.expand(round, s, w, |n, w| {
                         let p = (Frontier::route(n) % threads as u64) as usize;
                         if let Some(t) = parts.get_mut(p) {
@@ -516,18 +631,10 @@ impl Frontier {
                 }
             }
         }
-        let parts = workers::map(by_part, |mut tables| {
-            tables.sort_by_key(|t| core::cmp::Reverse(t.len()));
-            let mut it = tables.into_iter();
-            let mut sum = it.next().unwrap_or_else(|| Part::with_capacity(0));
-            for t in it {
-                sum.merge(t);
-            }
-            sum
-        });
-        if parts.iter().any(Part::overflowed) {
-            return Err(CountError::Overflow);
-        }
+        let parts = workers::map(by_part, Part::sum)
+            .into_iter()
+            .collect::<Option<Vec<Part>>>()
+            .ok_or(CountError::Overflow)?;
         Ok(Layer {
             round: round + 1,
             done,
@@ -685,22 +792,30 @@ fn slide(a: &mut [u8; SLOTS], cells: usize, me: u8) -> (u32, u32) {
 /// kept), four bits a slot.
 #[inline]
 fn encode(a: &[u8; SLOTS], cells: usize) -> u128 {
-    // Code of each nibble, with bit 7 once assigned; without branches, as labels are random.
-    let mut map = [0u8; 16];
-    map[EMPTY as usize] = 0x80 | EMPTY;
-    map[DONE as usize] = 0x80 | DONE;
-    map[SINGLE as usize] = 0x80 | SINGLE;
-    let mut labels = 0u8;
-    // Sixteen slots to a u64 half.
-    let mut halves = [0u64; 2];
-    for (t, &c) in a.iter().enumerate().take(cells) {
-        let m = &mut map[c as usize & 15];
-        let new = (*m >> 7) ^ 1;
+    // Codes four bits each in a register (no stores for the next slot to wait on), without
+    // branches, as labels are random: `assigned` has bit `c` once nibble `c` has its code.
+    let mut assigned: u32 = 1 << EMPTY | 1 << DONE | 1 << SINGLE;
+    let mut map: u64 = u64::from(DONE) << (4 * DONE) | u64::from(SINGLE) << (4 * SINGLE);
+    let mut labels = 0u64;
+    let mut code = |c: u8| {
+        let c = u32::from(c & 15);
+        let new = u64::from(!assigned >> c & 1);
         labels += new;
-        *m |= (0x80 | labels) * new;
-        halves[(t >> 4) & 1] |= u64::from(*m & 0x7f) << (4 * (t & 15));
+        map |= (labels * new) << (4 * c);
+        assigned |= 1 << c;
+        map >> (4 * c) & 15
+    };
+    // Sixteen slots to a u64 half, each half in a register.
+    let (low, high) = a[..cells].split_at(cells.min(16));
+    let mut lo = 0u64;
+    for (t, &c) in low.iter().enumerate() {
+        lo |= code(c) << (4 * t);
     }
-    u128::from(halves[0]) | u128::from(halves[1]) << 64
+    let mut hi = 0u64;
+    for (t, &c) in high.iter().enumerate() {
+        hi |= code(c) << (4 * t);
+    }
+    u128::from(lo) | u128::from(hi) << 64
 }
 
 /// Places the next square with edges to the frontier slots `picked`, then moves the window on.
