@@ -1,8 +1,5 @@
 //! Knight's tours of any board: `tour` and `count-tours`.
 
-use knightbits_board::count::{
-    Progress, count_closed_tours_with_progress, count_open_tours_with_progress,
-};
 use knightbits_board::tour::Tour;
 use knightbits_board::{Board, Coord};
 use serde::{Serialize, Serializer};
@@ -72,26 +69,6 @@ pub fn tour(req: &TourRequest) -> Result<KnightsTour, Error> {
     })
 }
 
-/// Largest board (in squares) whose open tours are counted: 5x8 takes seconds, while 7x7
-/// would take about an hour on two cores.
-pub const MAX_OPEN_SQUARES: u32 = 40;
-/// Largest shorter side for closed tours: 6x10 takes seconds, 7x8 two minutes.
-pub const MAX_CLOSED_SIDE: u32 = 6;
-
-/// `count-tours`: directed open tours (all, or from one start) by meet in the middle, or
-/// undirected closed tours by a frontier programme.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CountToursRequest {
-    /// The board.
-    pub board: Board,
-    /// Open tours from this square only.
-    pub start: Option<Coord>,
-    /// Count closed tours (each cycle once) instead of open ones.
-    pub closed: bool,
-    /// Worker threads.
-    pub threads: usize,
-}
-
 /// The answer to `count-tours`: `{"open": n}` or `{"closed": n}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -117,33 +94,6 @@ impl TourCount {
             TourCount::Open(n) | TourCount::Closed(n) => n,
         }
     }
-}
-
-/// Answers `count-tours`, calling `progress` as the work goes on. Boards beyond
-/// [`MAX_OPEN_SQUARES`] (open) or [`MAX_CLOSED_SIDE`] (closed) are refused before any work.
-pub fn count_tours(
-    req: &CountToursRequest,
-    progress: &mut dyn FnMut(Progress),
-) -> Result<TourCount, Error> {
-    let board = req.board;
-    let too_big =
-        |limit: String| Error::refused(format!("board {board} is too large to count: {limit}"));
-    let counted = if req.closed {
-        if board.width().min(board.height()) > MAX_CLOSED_SIDE {
-            return Err(too_big(format!(
-                "closed tours are counted when the shorter side is at most {MAX_CLOSED_SIDE}"
-            )));
-        }
-        count_closed_tours_with_progress(board, req.threads, progress).map(TourCount::Closed)
-    } else {
-        if board.len() > MAX_OPEN_SQUARES {
-            return Err(too_big(format!(
-                "open tours are counted on boards of at most {MAX_OPEN_SQUARES} squares"
-            )));
-        }
-        count_open_tours_with_progress(board, req.start, req.threads, progress).map(TourCount::Open)
-    };
-    counted.map_err(|e| Error::refused(format!("cannot count tours of {board}: {e}")))
 }
 
 #[cfg(test)]

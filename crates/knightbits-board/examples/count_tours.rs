@@ -27,6 +27,26 @@ fn main() {
         })
     });
     let t = Instant::now();
+    if kind == "estimate" {
+        let plan = knightbits_board::count::OpenTours::new(board, start).unwrap();
+        let e = plan.estimate(2, 2.0);
+        let f =
+            knightbits_board::count::Frontier::new(board, knightbits_board::count::Kind::Closed)
+                .unwrap();
+        let (_, c) = f.estimate(f.first(), 2, 2.0).unwrap();
+        println!(
+            "{board} closed estimate: {:.0} s, {:.0} MB",
+            c.seconds,
+            c.peak_bytes as f64 / 1e6
+        );
+        println!(
+            "{board} open estimate: {:.0} s, {:.0} MB ({:.1} s)",
+            e.seconds,
+            e.peak_bytes as f64 / 1e6,
+            t.elapsed().as_secs_f64()
+        );
+        return;
+    }
     let count = if kind == "closed" {
         count_closed_tours(board, available_threads())
     } else if kind == "frontier" {

@@ -281,6 +281,13 @@ impl Filler {
         }
     }
 
+    /// Entries and bytes of slots so far.
+    pub(crate) fn size(&mut self) -> (usize, usize) {
+        self.flush();
+        let slots: usize = self.table.shards.iter().map(|s| s.slots.len()).sum();
+        (self.table.len, slots * size_of::<u64>())
+    }
+
     /// The filled table.
     pub(crate) fn into_table(mut self) -> PackedTable {
         self.flush();

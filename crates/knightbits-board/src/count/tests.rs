@@ -458,3 +458,43 @@ fn routes_spread_states_evenly() {
         assert!(p.abs_diff(n / 4) * 20 < n / 4, "{parts:?}");
     }
 }
+
+/// Proves the open-tour plan's units add up to the whole count: 5x5 (1,728, OEIS A165134),
+/// 5x5 from a1 (304), 3x8 and 4x5 as meet in the middle counts them whole.
+#[test]
+fn open_units_add_up_to_the_count() {
+    for (b, start, expected) in [
+        (board(5, 5), None, Some(1728)),
+        (board(5, 5), Some(Coord::new(0, 0)), Some(304)),
+        (board(3, 8), None, None),
+        (board(4, 5), None, None),
+    ] {
+        let plan = OpenTours::new(b, start).unwrap();
+        let sum: u128 = (0..plan.units())
+            .map(|u| plan.count_unit(u, 2).unwrap())
+            .sum();
+        let whole = count_open_tours(b, start, 2).unwrap();
+        assert_eq!(plan.total(sum), Ok(whole), "{b}");
+        if let Some(e) = expected {
+            assert_eq!(whole, e);
+        }
+        assert_eq!(plan.count_unit(plan.units(), 1), Ok(0));
+    }
+}
+
+/// Proves the frontier's estimate does real work that goes on: given time enough, it ends
+/// the 6 x 6 closed count itself (OEIS A001230's 9,862), and a short estimate of 6 x 8 hands
+/// back a layer that, run on, gives 55,488,142.
+#[test]
+fn the_frontier_estimate_is_part_of_the_count() {
+    let f = Frontier::new(board(6, 6), Kind::Closed).unwrap();
+    let (last, e) = f.estimate(f.first(), 2, 60.0).unwrap();
+    assert_eq!(last.round(), f.rounds());
+    assert_eq!(f.total(&last), Ok(9862));
+    assert!(e.seconds >= 0.0);
+    let f = Frontier::new(board(6, 8), Kind::Closed).unwrap();
+    let (layer, e) = f.estimate(f.first(), 2, 0.05).unwrap();
+    assert!(e.seconds > 0.0 && e.peak_bytes > 0, "{e:?}");
+    let last = f.run(layer, 2, &mut |_| {}).unwrap();
+    assert_eq!(f.total(&last), Ok(55_488_142));
+}

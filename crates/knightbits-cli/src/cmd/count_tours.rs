@@ -1,25 +1,35 @@
-//! `knightbits count-tours`: how many knight's tours a small board has.
+//! `knightbits count-tours`: how many knight's tours a board has, with an estimate before a
+//! long count, a progress bar and checkpoints.
 
-use std::io::{self, IsTerminal, Write};
+use std::fs;
+use std::io::{self, BufReader, BufWriter, IsTerminal};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::{Duration, Instant};
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use knightbits_api::tour::TourCount;
+use knightbits_api::values;
 use knightbits_board::Board;
-use knightbits_board::count::{self, Progress};
+use knightbits_board::count::{self, CountError, Estimate, Frontier, Kind, Layer, OpenTours};
+use serde::{Deserialize, Serialize};
 
 use crate::error::CliError;
 use crate::output;
-use knightbits_api::tour::{CountToursRequest, count_tours};
-use knightbits_api::values;
 
 /// Counts knight's tours: directed open tours (all, or from one --start square) by meet in the
 /// middle, or undirected closed tours (--closed) by a frontier programme.
 #[derive(clap::Args)]
-#[command(
-    after_help = "Examples:\n  knightbits count-tours --board 5x5 --json          # {\"open\": 1728}\n  \
+#[command(after_help = "Examples:\n  \
+knightbits count-tours --board 5x5 --json          # {\"open\": 1728}\n  \
 knightbits count-tours --board 5x5 --start a1 --json # {\"open\": 304}\n  \
-knightbits count-tours --board 6x6 --closed --json   # {\"closed\": 9862}\n\n\
-Limits: open tours on boards of at most 40 squares; closed tours on boards whose shorter\n\
-side is at most 6. Progress is shown on stderr when it is a terminal."
-)]
+knightbits count-tours --board 6x6 --closed --json   # {\"closed\": 9862}\n  \
+knightbits count-tours --board 7x7 --checkpoint 7x7.ckpt   # about 7 minutes on 2 cores\n\n\
+Before a count expected to take more than a few seconds, an estimate of its time and peak\n\
+memory is printed on stderr, from the first seconds of the count itself; the count is refused\n\
+when the estimated memory exceeds --max-memory. A progress bar with the time left is drawn on\n\
+stderr when it is a terminal (not with --json). Limits of the representation: open tours on\n\
+boards of at most 64 squares, closed tours on boards whose shorter side is at most 12.")]
 pub struct Args {
     /// Board size WxH.
     #[arg(long, value_name = "WxH", value_parser = clap::value_parser!(Board))]
@@ -33,38 +43,121 @@ pub struct Args {
     /// Worker threads (default: as many as the machine runs at once).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
+    /// The memory the count may use, as bytes or with a suffix K, M, G or T (powers of 1024):
+    /// a count whose estimated peak exceeds it is refused (default: the memory available).
+    #[arg(long, value_name = "SIZE")]
+    max_memory: Option<Bytes>,
+    /// Keep the count's state in PATH (written to PATH.tmp, then renamed) after every unit of
+    /// work (open tours) or every --checkpoint-every seconds (closed tours); the same command
+    /// with the same PATH resumes from it. The file is removed when the count ends.
+    #[arg(long, value_name = "PATH")]
+    checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoints of a closed count (0: after every square).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 30,
+        requires = "checkpoint"
+    )]
+    checkpoint_every: u64,
     /// Print one JSON object: {"open": n} or {"closed": n}.
     #[arg(long)]
     json: bool,
 }
 
+/// A number of bytes, written plainly or with a suffix K, M, G or T (powers of 1024).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bytes(pub u64);
+
+impl FromStr for Bytes {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Bytes, String> {
+        let t = s.trim();
+        let t = t
+            .strip_suffix("iB")
+            .or_else(|| t.strip_suffix('B'))
+            .unwrap_or(t);
+        let (digits, shift) = match t.char_indices().last() {
+            Some((i, c)) if c.is_ascii_alphabetic() => {
+                let shift = match c.to_ascii_uppercase() {
+                    'K' => 10,
+                    'M' => 20,
+                    'G' => 30,
+                    'T' => 40,
+                    _ => return Err(format!("unknown size suffix {c:?} (K, M, G or T)")),
+                };
+                (&t[..i], shift)
+            }
+            _ => (t, 0),
+        };
+        let n: f64 = digits
+            .trim()
+            .parse()
+            .map_err(|_| format!("{s:?} is not a size such as 4G or 512M"))?;
+        let bytes = n * (1u64 << shift) as f64;
+        if !(bytes.is_finite() && bytes >= 1.0 && bytes < u64::MAX as f64) {
+            return Err(format!("{s:?} is not a size such as 4G or 512M"));
+        }
+        Ok(Bytes(bytes as u64))
+    }
+}
+
+impl std::fmt::Display for Bytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let b = self.0 as f64;
+        let (v, unit) = if b >= (1u64 << 40) as f64 {
+            (b / (1u64 << 40) as f64, "TiB")
+        } else if b >= (1u64 << 30) as f64 {
+            (b / (1u64 << 30) as f64, "GiB")
+        } else {
+            (b / (1u64 << 20) as f64, "MiB")
+        };
+        write!(f, "{v:.1} {unit}")
+    }
+}
+
+/// The memory available now (`MemAvailable` of /proc/meminfo), if the system says.
+fn available_memory() -> Option<Bytes> {
+    let info = fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(Bytes(kib * 1024))
+}
+
+/// Seconds of the count spent on the estimate (the work goes on from there for closed tours).
+const SAMPLE_SECONDS: f64 = 2.0;
+/// Counts estimated to take longer than this get the estimate printed.
+const LONG_SECONDS: f64 = 10.0;
+
 pub fn run(args: Args) -> Result<(), CliError> {
     let board = args.board;
-    let start = match &args.start {
-        Some(text) => Some(values::coord(board, "start square", text)?),
-        None => None,
-    };
-    let req = CountToursRequest {
+    let threads = args
+        .threads
+        .map_or_else(count::available_threads, usize::from);
+    let limit = args.max_memory.or_else(available_memory);
+    let bar = args.json || !io::stderr().is_terminal();
+    let ctx = Context {
         board,
-        start,
-        closed: args.closed,
-        threads: args
-            .threads
-            .map_or_else(count::available_threads, usize::from),
+        threads,
+        limit,
+        explicit: args.max_memory.is_some(),
+        quiet_bar: bar,
+        checkpoint: args.checkpoint.clone(),
+        every: Duration::from_secs(args.checkpoint_every),
     };
-    let shown = io::stderr().is_terminal();
-    let mut drawn = false;
-    let mut progress = |p: Progress| {
-        if shown && p.total > 0 {
-            let _ = write!(io::stderr(), "\rcounting: {}/{} ", p.done, p.total);
-            drawn = true;
-        }
+    let answer = if args.closed {
+        TourCount::Closed(ctx.closed()?)
+    } else {
+        let start = match &args.start {
+            Some(text) => Some(values::coord(board, "start square", text)?),
+            None => None,
+        };
+        TourCount::Open(ctx.open(start, args.start.as_deref())?)
     };
-    let counted = count_tours(&req, &mut progress);
-    if drawn {
-        let _ = write!(io::stderr(), "\r{:30}\r", "");
+    if let Some(path) = &args.checkpoint {
+        let _ = fs::remove_file(path);
     }
-    let answer = counted?;
     if args.json {
         output::json(&answer)
     } else {
@@ -73,5 +166,263 @@ pub fn run(args: Args) -> Result<(), CliError> {
             answer.count(),
             answer.kind()
         ))
+    }
+}
+
+/// What a count needs besides its kind.
+struct Context {
+    board: Board,
+    threads: usize,
+    limit: Option<Bytes>,
+    /// Was the limit given (rather than the memory available)?
+    explicit: bool,
+    quiet_bar: bool,
+    checkpoint: Option<PathBuf>,
+    /// Time between checkpoints of a closed count.
+    every: Duration,
+}
+
+impl Context {
+    fn refused(&self, e: CountError) -> CliError {
+        CliError::Input(format!("cannot count tours of {}: {e}", self.board))
+    }
+
+    /// Prints the estimate of a long count, and refuses it when its memory exceeds the limit.
+    fn judge(&self, kind: &str, e: &Estimate) -> Result<(), CliError> {
+        let peak = Bytes(e.peak_bytes);
+        if let Some(limit) = self.limit
+            && e.peak_bytes > limit.0
+        {
+            let whose = if self.explicit {
+                "--max-memory"
+            } else {
+                "the memory available"
+            };
+            return Err(CliError::Input(format!(
+                "counting {kind} tours of {} would need about {peak} by an estimate from its first \
+                 {SAMPLE_SECONDS} s (and take about {}), more than {limit} ({whose}); \
+                 to go on anyway, raise --max-memory",
+                self.board,
+                duration(e.seconds)
+            )));
+        }
+        if e.seconds > LONG_SECONDS {
+            eprintln!(
+                "knightbits: counting {kind} tours of {}: about {} and {peak} at peak, by an \
+                 estimate from its first {SAMPLE_SECONDS} s (rough)",
+                self.board,
+                duration(e.seconds)
+            );
+        }
+        Ok(())
+    }
+
+    fn bar(&self, len: u64, unit: &str) -> ProgressBar {
+        let target = if self.quiet_bar {
+            ProgressDrawTarget::hidden()
+        } else {
+            ProgressDrawTarget::stderr()
+        };
+        let bar = ProgressBar::with_draw_target(Some(len), target);
+        let template =
+            format!("{{bar:40}} {{pos}}/{{len}} {unit}, {{elapsed}} so far, about {{eta}} left");
+        if let Ok(style) = ProgressStyle::with_template(&template) {
+            bar.set_style(style);
+        }
+        bar
+    }
+
+    /// Closed tours by the frontier programme, round by round.
+    fn closed(&self) -> Result<u64, CliError> {
+        let f = Frontier::new(self.board, Kind::Closed).map_err(|e| self.refused(e))?;
+        let mut layer = match self.resume_layer(&f)? {
+            Some(layer) => layer,
+            None => {
+                let (layer, estimate) = f
+                    .estimate(f.first(), self.threads, SAMPLE_SECONDS)
+                    .map_err(|e| self.refused(e))?;
+                if layer.round() < f.rounds() {
+                    self.judge("closed", &estimate)?;
+                }
+                layer
+            }
+        };
+        let bar = self.bar(u64::from(f.rounds()), "squares");
+        bar.set_position(u64::from(layer.round()));
+        let mut saved = Instant::now();
+        while layer.round() < f.rounds() {
+            layer = f.step(layer, self.threads).map_err(|e| self.refused(e))?;
+            bar.set_position(u64::from(layer.round()));
+            if let Some(path) = &self.checkpoint
+                && saved.elapsed() >= self.every
+                && layer.round() < f.rounds()
+            {
+                save(path, |out| layer.write_to(&f, out))?;
+                saved = Instant::now();
+            }
+        }
+        bar.finish_and_clear();
+        f.total(&layer).map_err(|e| self.refused(e))
+    }
+
+    /// The layer kept at the checkpoint, if there is one.
+    fn resume_layer(&self, f: &Frontier) -> Result<Option<Layer>, CliError> {
+        let Some(path) = &self.checkpoint else {
+            return Ok(None);
+        };
+        let Ok(file) = fs::File::open(path) else {
+            return Ok(None);
+        };
+        Layer::read_from(f, BufReader::new(file))
+            .map(Some)
+            .map_err(|e| mismatch(path, &e.to_string()))
+    }
+
+    /// Open tours by meet in the middle, unit by unit.
+    fn open(
+        &self,
+        start: Option<knightbits_board::Coord>,
+        start_text: Option<&str>,
+    ) -> Result<u64, CliError> {
+        let plan = OpenTours::new(self.board, start).map_err(|e| self.refused(e))?;
+        let id = OpenCheckpoint {
+            format: OPEN_FORMAT.to_string(),
+            board: self.board.to_string(),
+            start: start_text.map(str::to_ascii_lowercase),
+            units: Vec::new(),
+        };
+        let mut done = match self.resume_open(&id)? {
+            Some(units) => units,
+            None => {
+                let estimate = plan.estimate(self.threads, SAMPLE_SECONDS);
+                self.judge("open", &estimate)?;
+                Vec::new()
+            }
+        };
+        let bar = self.bar(plan.units() as u64, "middle squares");
+        bar.set_position(done.len() as u64);
+        while done.len() < plan.units() {
+            let ways = plan
+                .count_unit(done.len(), self.threads)
+                .map_err(|e| self.refused(e))?;
+            done.push(ways);
+            bar.set_position(done.len() as u64);
+            if let Some(path) = &self.checkpoint
+                && done.len() < plan.units()
+            {
+                let state = OpenCheckpoint {
+                    units: done.iter().map(u128::to_string).collect(),
+                    ..id.clone()
+                };
+                save(path, |out| {
+                    serde_json::to_writer(out, &state).map_err(io::Error::from)
+                })?;
+            }
+        }
+        bar.finish_and_clear();
+        let sum = done
+            .iter()
+            .try_fold(0u128, |s, &w| s.checked_add(w))
+            .ok_or_else(|| self.refused(CountError::Overflow))?;
+        plan.total(sum).map_err(|e| self.refused(e))
+    }
+
+    /// The units counted at the checkpoint, if there is one.
+    fn resume_open(&self, id: &OpenCheckpoint) -> Result<Option<Vec<u128>>, CliError> {
+        let Some(path) = &self.checkpoint else {
+            return Ok(None);
+        };
+        let Ok(file) = fs::File::open(path) else {
+            return Ok(None);
+        };
+        let kept: OpenCheckpoint = serde_json::from_reader(BufReader::new(file))
+            .map_err(|_| mismatch(path, "not a checkpoint of an open-tour count"))?;
+        if kept.format != id.format || kept.board != id.board || kept.start != id.start {
+            return Err(mismatch(path, "it belongs to another count"));
+        }
+        let units = kept
+            .units
+            .iter()
+            .map(|u| u.parse::<u128>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|_| mismatch(path, "not a checkpoint of an open-tour count"))?;
+        Ok(Some(units))
+    }
+}
+
+/// The first field of an open-tour checkpoint.
+const OPEN_FORMAT: &str = "knightbits open-tour count 1";
+
+/// The checkpoint of an open-tour count: the tours of each unit counted so far, in order.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct OpenCheckpoint {
+    format: String,
+    board: String,
+    start: Option<String>,
+    /// Decimal, as JSON numbers stop at 64 bits in many readers.
+    units: Vec<String>,
+}
+
+fn mismatch(path: &Path, why: &str) -> CliError {
+    CliError::Input(format!(
+        "cannot resume from checkpoint {}: {why} (remove it to start over)",
+        path.display()
+    ))
+}
+
+/// Writes a checkpoint: to PATH.tmp, then renamed over PATH.
+fn save(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<fs::File>) -> io::Result<()>,
+) -> Result<(), CliError> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let failed =
+        |e: io::Error| CliError::Input(format!("cannot write checkpoint {}: {e}", path.display()));
+    let file = fs::File::create(&tmp).map_err(failed)?;
+    let mut out = BufWriter::new(file);
+    write(&mut out).map_err(failed)?;
+    let file = out.into_inner().map_err(|e| failed(e.into_error()))?;
+    file.sync_all().map_err(failed)?;
+    fs::rename(&tmp, path).map_err(failed)
+}
+
+/// Seconds in words: "40 s", "12 min", "3.5 h", "2.1 days".
+fn duration(s: f64) -> String {
+    if s < 90.0 {
+        format!("{s:.0} s")
+    } else if s < 5400.0 {
+        format!("{:.0} min", s / 60.0)
+    } else if s < 172_800.0 {
+        format!("{:.1} h", s / 3600.0)
+    } else {
+        format!("{:.1} days", s / 86400.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_with_and_without_suffixes() {
+        assert_eq!("4096".parse(), Ok(Bytes(4096)));
+        assert_eq!("4G".parse(), Ok(Bytes(4 << 30)));
+        assert_eq!("512M".parse(), Ok(Bytes(512 << 20)));
+        assert_eq!("1.5GiB".parse(), Ok(Bytes(3 << 29)));
+        assert_eq!("2kB".parse(), Ok(Bytes(2048)));
+        assert!("".parse::<Bytes>().is_err());
+        assert!("4Q".parse::<Bytes>().is_err());
+        assert!("-1G".parse::<Bytes>().is_err());
+        assert_eq!(Bytes(3 << 29).to_string(), "1.5 GiB");
+    }
+
+    #[test]
+    fn durations_read_in_words() {
+        assert_eq!(duration(40.0), "40 s");
+        assert_eq!(duration(720.0), "12 min");
+        assert_eq!(duration(12_600.0), "3.5 h");
+        assert_eq!(duration(181_440.0), "2.1 days");
     }
 }
