@@ -63,6 +63,9 @@ pub struct Args {
     /// Print one JSON object: {"open": n} or {"closed": n}.
     #[arg(long)]
     json: bool,
+    #[cfg(feature = "dist")]
+    #[command(flatten)]
+    dist: super::count_dist::DistArgs,
 }
 
 /// A number of bytes, written plainly or with a suffix K, M, G or T (powers of 1024).
@@ -132,6 +135,10 @@ const LONG_SECONDS: f64 = 10.0;
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let board = args.board;
+    #[cfg(feature = "dist")]
+    if args.dist.processes.is_some() {
+        return super::count_dist::run(&args.dist, board, args.closed, args.threads, args.json);
+    }
     let threads = args
         .threads
         .map_or_else(count::available_threads, usize::from);

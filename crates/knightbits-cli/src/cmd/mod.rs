@@ -6,6 +6,8 @@ pub mod catch;
 pub mod completions;
 pub mod convert;
 pub mod count;
+#[cfg(feature = "dist")]
+pub mod count_dist;
 pub mod count_tours;
 pub mod distance;
 pub mod fill;

@@ -1,0 +1,115 @@
+//! `knightbits count-tours --processes P`: the frontier programme on timely dataflow workers,
+//! in one process or in several (one per machine).
+
+use std::path::PathBuf;
+
+use knightbits_board::Board;
+use knightbits_board::count::Kind;
+use knightbits_dist::{Cluster, Report};
+use serde::Serialize;
+
+use crate::error::CliError;
+use crate::output;
+
+/// How a count is spread over processes (timely's cluster configuration).
+#[derive(clap::Args, Debug)]
+pub struct DistArgs {
+    /// Count on timely dataflow workers in P processes (P = 1: threads of this process), by
+    /// the frontier programme, closed or open.
+    #[arg(long, value_name = "P", value_parser = clap::value_parser!(u16).range(1..))]
+    pub processes: Option<u16>,
+    /// This process's index among the P processes (0 prints the result).
+    #[arg(long, value_name = "I", default_value_t = 0, requires = "processes")]
+    pub process: u16,
+    /// The processes' addresses, one host:port a line, in process order (P > 1).
+    #[arg(long, value_name = "FILE", requires = "processes")]
+    pub hostfile: Option<PathBuf>,
+}
+
+/// The JSON answer of a count across processes.
+#[derive(Serialize)]
+struct Answer {
+    count: u64,
+    board: String,
+    kind: &'static str,
+    seconds: f64,
+    states_per_round: Vec<u64>,
+    ways_per_round: Vec<u128>,
+    peak_memory_per_process: Vec<u64>,
+}
+
+pub fn run(
+    args: &DistArgs,
+    board: Board,
+    closed: bool,
+    threads: Option<u16>,
+    json: bool,
+) -> Result<(), CliError> {
+    let processes = usize::from(args.processes.unwrap_or(1));
+    let addresses = match &args.hostfile {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                CliError::Input(format!("cannot read host file {}: {e}", path.display()))
+            })?;
+            Cluster::parse_hostfile(&text).map_err(|e| CliError::Input(e.to_string()))?
+        }
+        None if processes > 1 => {
+            return Err(CliError::Input(format!(
+                "--processes {processes} needs --hostfile FILE naming them"
+            )));
+        }
+        None => Vec::new(),
+    };
+    if !addresses.is_empty() && addresses.len() != processes {
+        return Err(CliError::Input(format!(
+            "the host file names {} processes, --processes says {processes}",
+            addresses.len()
+        )));
+    }
+    let cluster = Cluster {
+        threads: threads.map_or_else(knightbits_board::count::available_threads, usize::from),
+        process: usize::from(args.process),
+        addresses,
+    };
+    // A worker that panics would leave the others waiting for it for ever: end the process.
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a worker panicked".into());
+        eprintln!("knightbits: the count failed: {what}");
+        std::process::exit(1);
+    }));
+    let kind = if closed { Kind::Closed } else { Kind::Open };
+    let report = knightbits_dist::count(board, kind, &cluster).map_err(|e| match e {
+        knightbits_dist::DistError::Start(m) => CliError::Internal(m),
+        e => CliError::Input(format!("cannot count tours of {board}: {e}")),
+    })?;
+    let Some(report) = report else {
+        return Ok(());
+    };
+    log(&report);
+    let kind = if closed { "closed" } else { "open" };
+    if json {
+        output::json(&Answer {
+            count: report.count,
+            board: board.to_string(),
+            kind,
+            seconds: report.seconds,
+            states_per_round: report.states,
+            ways_per_round: report.ways,
+            peak_memory_per_process: report.peak_memory,
+        })
+    } else {
+        output::text(&format!("{} {kind} tours of {board}\n", report.count))
+    }
+}
+
+/// The states and ways after each round, on stderr.
+fn log(report: &Report) {
+    for (r, (s, w)) in report.states.iter().zip(&report.ways).enumerate() {
+        eprintln!("round {}: {s} states, {w} ways", r + 1);
+    }
+}

@@ -1,0 +1,169 @@
+//! `count-tours --processes P`: the frontier programme over timely dataflow processes on
+//! loopback. Every process is started here on free ports, waited for at most 120 s and killed
+//! at the end.
+#![cfg(feature = "dist")]
+
+mod common;
+
+use std::net::TcpListener;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// Kills the processes still running when dropped.
+struct Group(Vec<Child>);
+
+impl Drop for Group {
+    fn drop(&mut self) {
+        for c in &mut self.0 {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+/// A host file of `p` free loopback ports.
+fn hostfile(p: usize) -> std::path::PathBuf {
+    let listeners: Vec<TcpListener> = (0..p)
+        .map(|_| TcpListener::bind("127.0.0.1:0").expect("a free port"))
+        .collect();
+    let text: String = listeners
+        .iter()
+        .map(|l| format!("{}\n", l.local_addr().unwrap()))
+        .collect();
+    let path = std::env::temp_dir().join(format!(
+        "knightbits-hosts-{}-{}",
+        std::process::id(),
+        listeners[0].local_addr().unwrap().port()
+    ));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Runs `args` as `p` processes of one count; every process's output, process 0 first.
+fn processes(p: usize, args: &[&str], env: &[(&str, &str)]) -> Vec<Output> {
+    let hosts = hostfile(p);
+    let mut group = Group(Vec::new());
+    for i in 0..p {
+        let child = Command::new(env!("CARGO_BIN_EXE_knightbits"))
+            .args(args)
+            .args(["--processes", &p.to_string(), "--process", &i.to_string()])
+            .args(["--hostfile", hosts.to_str().unwrap(), "--threads", "1"])
+            .envs(env.iter().copied())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("a process starts");
+        group.0.push(child);
+    }
+    let started = Instant::now();
+    while group
+        .0
+        .iter_mut()
+        .any(|c| c.try_wait().ok().flatten().is_none())
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "{p} processes did not end within 120 s"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = std::fs::remove_file(&hosts);
+    group
+        .0
+        .drain(..)
+        .map(|c| c.wait_with_output().unwrap())
+        .collect()
+}
+
+/// The JSON line of process 0, after checking that the others printed nothing on stdout.
+fn answer(outs: &[Output]) -> Value {
+    for (i, o) in outs.iter().enumerate() {
+        assert!(
+            o.status.success(),
+            "process {i}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        if i > 0 {
+            assert!(o.stdout.is_empty(), "process {i} printed on stdout");
+        }
+    }
+    let text = String::from_utf8(outs[0].stdout.clone()).unwrap();
+    assert_eq!(text.lines().count(), 1, "one JSON line: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Proves the count does not depend on how the workers are spread: 1, 2 and 4 processes give
+/// 6 x 6 closed tours 9,862 (OEIS A001230) with the same states and ways after every round.
+#[test]
+fn one_two_and_four_processes_agree_on_6x6_closed() {
+    let args = ["count-tours", "--board", "6x6", "--closed", "--json"];
+    let one = answer(&processes(1, &args, &[]));
+    assert_eq!(one["count"], 9862);
+    for p in [2, 4] {
+        let v = answer(&processes(p, &args, &[]));
+        assert_eq!(v["count"], 9862, "{p} processes");
+        assert_eq!(
+            v["states_per_round"], one["states_per_round"],
+            "{p} processes"
+        );
+        assert_eq!(v["ways_per_round"], one["ways_per_round"], "{p} processes");
+        assert_eq!(v["peak_memory_per_process"].as_array().unwrap().len(), p);
+    }
+}
+
+/// Proves 6 x 8 closed tours (55,488,142, OEIS A175881) on 1 and 2 processes, equal to the
+/// single-process frontier count.
+#[test]
+fn two_processes_count_6x8_closed() {
+    let args = ["count-tours", "--board", "6x8", "--closed", "--json"];
+    for p in [1, 2] {
+        assert_eq!(
+            answer(&processes(p, &args, &[]))["count"],
+            55_488_142,
+            "{p}"
+        );
+    }
+    let single = common::run(&["count-tours", "--board", "6x8", "--closed", "--json"]);
+    let v: Value = serde_json::from_slice(&single.stdout).unwrap();
+    assert_eq!(v["closed"], 55_488_142);
+}
+
+/// Proves the open count by the frontier programme over 1, 2 and 4 processes equals meet in
+/// the middle's: 5 x 6 open tours.
+#[test]
+fn processes_count_open_tours_as_meet_in_the_middle_does() {
+    let meet: Value =
+        serde_json::from_slice(&common::run(&["count-tours", "--board", "5x6", "--json"]).stdout)
+            .unwrap();
+    let meet = meet["open"].clone();
+    assert!(meet.as_u64().unwrap() > 0);
+    for p in [1, 2, 4] {
+        let v = answer(&processes(
+            p,
+            &["count-tours", "--board", "5x6", "--json"],
+            &[],
+        ));
+        assert_eq!(v["count"], meet, "{p} processes");
+        assert_eq!(v["kind"], "open");
+    }
+}
+
+/// Proves a panicking worker ends the run: worker 1 stops at round 10 and both processes exit
+/// with an error (within the 120 s bound) instead of waiting for ever; none prints a count.
+#[test]
+fn a_worker_panic_fails_every_process() {
+    let outs = processes(
+        2,
+        &["count-tours", "--board", "6x6", "--closed", "--json"],
+        &[("KNIGHTBITS_DIST_PANIC_AT_ROUND", "10")],
+    );
+    for (i, o) in outs.iter().enumerate() {
+        assert!(!o.status.success(), "process {i} succeeded");
+        assert!(o.stdout.is_empty(), "process {i} printed a result");
+    }
+    let err = String::from_utf8_lossy(&outs[1].stderr);
+    assert!(err.contains("the count failed"), "{err}");
+}

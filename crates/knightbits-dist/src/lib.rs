@@ -1,0 +1,458 @@
+//! Knight's tour counts across worker threads and processes on [timely dataflow].
+//!
+//! The frontier programme of `knightbits_board::count::Frontier` runs one round per square:
+//! every worker expands the states it holds, the new states are exchanged by
+//! [`Frontier::route`] (a mixed hash of the state), and each worker sums what it receives, with
+//! checked arithmetic, into its share of the next layer. Each round's states and ways are summed
+//! at worker 0, which also receives every process's finished tours (as `u128`) and peak memory.
+//! The same code runs as one process with several threads or as several processes (one per
+//! machine), as timely's cluster configuration says.
+//!
+//! [timely dataflow]: https://github.com/TimelyDataflow/timely-dataflow
+
+#![deny(missing_docs)]
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::rc::Rc;
+use std::time::Instant;
+
+use knightbits_board::Board;
+use knightbits_board::count::{CountError, Frontier, Kind, Layer};
+use timely::dataflow::InputHandle;
+use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
+
+/// Where the workers of a count run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cluster {
+    /// Worker threads in each process.
+    pub threads: usize,
+    /// This process's index, below `addresses.len()`.
+    pub process: usize,
+    /// `host:port` of every process, in process order (one process: may be empty).
+    pub addresses: Vec<String>,
+}
+
+impl Cluster {
+    /// One process with `threads` worker threads.
+    pub fn local(threads: usize) -> Cluster {
+        Cluster {
+            threads: threads.max(1),
+            process: 0,
+            addresses: Vec::new(),
+        }
+    }
+
+    /// Reads a host file as timely does: one `host:port` a line (blank lines and lines
+    /// starting with `#` skipped).
+    pub fn parse_hostfile(text: &str) -> Result<Vec<String>, DistError> {
+        let mut hosts = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            match line.rsplit_once(':') {
+                Some((host, port)) if !host.is_empty() && port.parse::<u16>().is_ok() => {
+                    hosts.push(line.to_string())
+                }
+                _ => {
+                    return Err(DistError::Config(format!(
+                        "line {} of the host file is not host:port: {line:?}",
+                        i + 1
+                    )));
+                }
+            }
+        }
+        if hosts.is_empty() {
+            return Err(DistError::Config("the host file names no process".into()));
+        }
+        Ok(hosts)
+    }
+
+    fn config(&self) -> Result<timely::Config, DistError> {
+        let processes = self.addresses.len().max(1);
+        if self.process >= processes {
+            return Err(DistError::Config(format!(
+                "process {} is not among the {processes} processes of the host file",
+                self.process
+            )));
+        }
+        let communication = if processes == 1 {
+            if self.threads > 1 {
+                timely::CommunicationConfig::Process(self.threads)
+            } else {
+                timely::CommunicationConfig::Thread
+            }
+        } else {
+            timely::CommunicationConfig::Cluster {
+                threads: self.threads.max(1),
+                process: self.process,
+                addresses: self.addresses.clone(),
+                report: false,
+                zerocopy: false,
+            }
+        };
+        Ok(timely::Config {
+            communication,
+            worker: timely::WorkerConfig::default(),
+        })
+    }
+}
+
+/// The result of a count, as worker 0 (in process 0) has it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The number of tours (closed: undirected cycles; open: directed tours).
+    pub count: u64,
+    /// The board.
+    pub board: Board,
+    /// The kind of tour.
+    pub kind: Kind,
+    /// Wall seconds at worker 0.
+    pub seconds: f64,
+    /// States after each round, summed over the workers.
+    pub states: Vec<u64>,
+    /// Ways of the states after each round, summed over the workers.
+    pub ways: Vec<u128>,
+    /// Peak resident memory of each process in bytes (0 where the system does not say).
+    pub peak_memory: Vec<u64>,
+}
+
+/// Why a count across workers failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DistError {
+    /// The cluster is not configured right.
+    Config(String),
+    /// Timely could not start (for example a peer could not be reached).
+    Start(String),
+    /// The count itself failed (too wide a board, an overflow).
+    Count(CountError),
+}
+
+impl fmt::Display for DistError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DistError::Config(m) => f.write_str(m),
+            DistError::Start(m) => write!(f, "cannot start the workers: {m}"),
+            DistError::Count(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for DistError {}
+
+/// One round's figures from one worker: (round, states after it, ways after it, tours it
+/// finished, peak bytes of the process or 0).
+type Stats = (u32, u64, u128, u128, u64);
+
+/// Counts the tours of `kind` on `board` on the workers of `cluster`. Returns `Some(report)` in
+/// process 0 and `None` in the others; every process must make the same call.
+///
+/// A test hook: when `KNIGHTBITS_DIST_PANIC_AT_ROUND` is set to a round, worker 1 (or worker 0
+/// alone) panics there, to check that a failing worker ends the run.
+pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Report>, DistError> {
+    let frontier = Frontier::new(board, kind).map_err(DistError::Count)?;
+    let config = cluster.config()?;
+    let panic_at: Option<u32> = std::env::var("KNIGHTBITS_DIST_PANIC_AT_ROUND")
+        .ok()
+        .and_then(|r| r.parse().ok());
+    let started = Instant::now();
+    let threads = cluster.threads.max(1);
+    let work = move |worker: &mut timely::worker::Worker| {
+        let index = worker.index();
+        let peers = worker.peers();
+        let rounds = frontier.rounds();
+        // The next layers being summed, by round: a faster worker's states of the round after
+        // may arrive while this one still waits for the round before.
+        let next: Rc<RefCell<BTreeMap<u32, Layer>>> = Rc::new(RefCell::new(BTreeMap::new()));
+        let failed: Rc<RefCell<Option<CountError>>> = Rc::new(RefCell::new(None));
+        let stats: Rc<RefCell<Vec<Stats>>> = Rc::new(RefCell::new(Vec::new()));
+        let mut states_in = InputHandle::new();
+        let mut stats_in = InputHandle::new();
+        let (sum_next, sum_failed, gathered) = (next.clone(), failed.clone(), stats.clone());
+        let (probe, figures_probe) = worker.dataflow::<u32, _, _>(|scope| {
+            let states = scope
+                .input_from(&mut states_in)
+                .container::<Vec<(u32, u128, u64)>>()
+                .exchange(|x: &(u32, u128, u64)| Frontier::route(x.1))
+                .inspect(move |&(r, s, w)| {
+                    let mut next = sum_next.borrow_mut();
+                    let layer = next.entry(r).or_insert_with(|| Layer::new(r, 0));
+                    if let Err(e) = layer.add(s, w) {
+                        *sum_failed.borrow_mut() = Some(e);
+                    }
+                });
+            let figures = scope
+                .input_from(&mut stats_in)
+                .container::<Vec<Stats>>()
+                .exchange(|_: &Stats| 0)
+                .inspect(move |x: &Stats| gathered.borrow_mut().push(*x));
+            let (probe, _) = states.probe();
+            let (figures_probe, _) = figures.probe();
+            (probe, figures_probe)
+        });
+        // Worker 0 starts with the first layer; the others with nothing.
+        let mut layer = if index == 0 {
+            frontier.first()
+        } else {
+            Layer::new(0, 0)
+        };
+        let mut error = None;
+        for round in 0..rounds {
+            if panic_at == Some(round) && index == 1.min(peers - 1) {
+                panic!(
+                    "worker {index} stops at round {round}, as KNIGHTBITS_DIST_PANIC_AT_ROUND asks"
+                );
+            }
+            let mut sent = 0usize;
+            let mut done_here: u128 = 0;
+            for (s, w) in layer.states() {
+                done_here += frontier.expand(round, s, w, |n, w| {
+                    states_in.send((round + 1, n, w));
+                    sent += 1;
+                });
+                if sent >= 1 << 16 {
+                    sent = 0;
+                    worker.step();
+                }
+            }
+            drop(layer);
+            states_in.advance_to(round + 1);
+            while probe.less_than(states_in.time()) {
+                worker.step();
+            }
+            if error.is_none() {
+                error = failed.borrow_mut().take();
+            }
+            layer = next
+                .borrow_mut()
+                .remove(&(round + 1))
+                .unwrap_or_else(|| Layer::new(round + 1, 0));
+            layer.pack();
+            let ways = layer.states().map(|(_, w)| u128::from(w)).sum::<u128>();
+            // The first worker of each process reports the process's peak memory.
+            let peak = if round + 1 == rounds && index.is_multiple_of(threads) {
+                peak_memory()
+            } else {
+                0
+            };
+            stats_in.send((round + 1, layer.len() as u64, ways, done_here, peak));
+            stats_in.advance_to(round + 1);
+        }
+        stats_in.advance_to(rounds + 1);
+        states_in.advance_to(rounds + 1);
+        while probe.less_than(&(rounds + 1)) || figures_probe.less_than(&(rounds + 1)) {
+            worker.step();
+        }
+        let gathered = stats.borrow().clone();
+        (index, error, gathered)
+    };
+    let guards = match config.communication {
+        timely::CommunicationConfig::Cluster {
+            threads, process, addresses, ..
+        } => {
+            // Connected here rather than by timely, which reports its attempts on stdout.
+            let sockets = connect(&addresses, process).map_err(|e| DistError::Start(e.to_string()))?;
+            let hooks = timely::communication::Hooks::default();
+            let local = timely::communication::allocator::ProcessBuilder::new_typed_vector(
+                threads,
+                hooks.refill.clone(),
+                hooks.spill.clone(),
+            );
+            let (builders, guard) =
+                timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets(
+                    local, sockets, process, threads, hooks,
+                )
+                .map_err(|e| DistError::Start(e.to_string()))?;
+            let builders = builders
+                .into_iter()
+                .map(timely::communication::AllocatorBuilder::Tcp)
+                .collect();
+            timely::execute::execute_from(builders, Box::new(guard), config.worker, work)
+        }
+        _ => timely::execute(config, work),
+    }
+    .map_err(DistError::Start)?;
+    let mut report = None;
+    for result in guards.join() {
+        let (index, error, gathered) = result.map_err(DistError::Start)?;
+        if let Some(e) = error {
+            return Err(DistError::Count(e));
+        }
+        if index == 0 {
+            report = Some(gathered);
+        }
+    }
+    let Some(gathered) = report else {
+        return Ok(None);
+    };
+    let rounds = Frontier::new(board, kind)
+        .map_err(DistError::Count)?
+        .rounds() as usize;
+    let mut states = vec![0u64; rounds];
+    let mut ways = vec![0u128; rounds];
+    let mut finished: u128 = 0;
+    let mut peak_memory = Vec::new();
+    for (round, s, w, done, peak) in gathered {
+        let r = round as usize - 1;
+        if let (Some(a), Some(b)) = (states.get_mut(r), ways.get_mut(r)) {
+            *a += s;
+            *b += w;
+        }
+        finished += done;
+        if peak > 0 {
+            peak_memory.push(peak);
+        }
+    }
+    let f = Frontier::new(board, kind).map_err(DistError::Count)?;
+    let mut last = Layer::new(f.rounds(), 0);
+    // A 1 x 1 board's one path is finished before the first round.
+    let before = f.first().done();
+    last.add_done(finished + before).map_err(DistError::Count)?;
+    let count = f.total(&last).map_err(DistError::Count)?;
+    Ok(Some(Report {
+        count,
+        board,
+        kind,
+        seconds: started.elapsed().as_secs_f64(),
+        states,
+        ways,
+        peak_memory,
+    }))
+}
+
+/// How long a process waits for its peers to answer.
+const CONNECT_WITHIN: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Connects process `me` with every other process as timely does (each process dials the
+/// lower ones and sends its index as a big-endian `u64`, and accepts the higher ones), quietly
+/// and for at most [`CONNECT_WITHIN`].
+fn connect(addresses: &[String], me: usize) -> std::io::Result<Vec<Option<std::net::TcpStream>>> {
+    use std::io::{Read, Write};
+    use std::net::{TcpListener, TcpStream};
+    let deadline = Instant::now() + CONNECT_WITHIN;
+    let late = || {
+        std::io::Error::new(
+            std::io::ErrorKind::TimedOut,
+            "a peer did not answer within 60 s",
+        )
+    };
+    let listener = TcpListener::bind(addresses.get(me).map_or("", String::as_str))?;
+    listener.set_nonblocking(true)?;
+    let mut sockets: Vec<Option<TcpStream>> = (0..addresses.len()).map(|_| None).collect();
+    for (i, address) in addresses.iter().enumerate().take(me) {
+        let stream = loop {
+            match TcpStream::connect(address) {
+                Ok(s) => break s,
+                Err(_) if Instant::now() < deadline => {
+                    std::thread::sleep(std::time::Duration::from_millis(50))
+                }
+                Err(_) => return Err(late()),
+            }
+        };
+        stream.set_nodelay(true)?;
+        (&stream).write_all(&(me as u64).to_be_bytes())?;
+        sockets[i] = Some(stream);
+    }
+    while sockets.iter().skip(me + 1).any(Option::is_none) {
+        match listener.accept() {
+            Ok((stream, _)) => {
+                stream.set_nonblocking(false)?;
+                stream.set_nodelay(true)?;
+                let mut id = [0u8; 8];
+                (&stream).read_exact(&mut id)?;
+                let id = u64::from_be_bytes(id) as usize;
+                match sockets.get_mut(id) {
+                    Some(slot) if id > me => *slot = Some(stream),
+                    _ => {
+                        return Err(std::io::Error::new(
+                            std::io::ErrorKind::InvalidData,
+                            "a peer sent a process index out of range",
+                        ));
+                    }
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                if Instant::now() >= deadline {
+                    return Err(late());
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(sockets)
+}
+
+/// Peak resident memory of this process (VmHWM), or 0 where the system does not say.
+fn peak_memory() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<u64>().ok())
+        })
+        .map_or(0, |kb| kb * 1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(w: u32, h: u32) -> Board {
+        Board::new(w, h).unwrap()
+    }
+
+    #[test]
+    fn host_files_read_as_timely_reads_them() {
+        assert_eq!(
+            Cluster::parse_hostfile("# two\n127.0.0.1:4000\n\nnode2:4001\n"),
+            Ok(vec!["127.0.0.1:4000".to_string(), "node2:4001".to_string()])
+        );
+        assert!(Cluster::parse_hostfile("node1\n").is_err());
+        assert!(Cluster::parse_hostfile("node1:port\n").is_err());
+        assert!(Cluster::parse_hostfile("\n# none\n").is_err());
+    }
+
+    /// Proves the dataflow count equals the library's on 1 and 2 threads of one process:
+    /// 6 x 6 closed (OEIS A001230: 9,862) and 5 x 6 open (the meet in the middle count),
+    /// with the same states and ways after every round.
+    #[test]
+    fn threads_of_one_process_agree_with_the_library() {
+        let one = count(board(6, 6), Kind::Closed, &Cluster::local(1))
+            .unwrap()
+            .unwrap();
+        let two = count(board(6, 6), Kind::Closed, &Cluster::local(2))
+            .unwrap()
+            .unwrap();
+        assert_eq!(one.count, 9862);
+        assert_eq!(
+            (two.count, &two.states, &two.ways),
+            (9862, &one.states, &one.ways)
+        );
+        let open = count(board(5, 6), Kind::Open, &Cluster::local(2))
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            Ok(open.count),
+            knightbits_board::count::count_open_tours(board(5, 6), None, 2)
+        );
+    }
+
+    #[test]
+    fn a_process_outside_the_host_file_is_refused() {
+        let c = Cluster {
+            threads: 1,
+            process: 2,
+            addresses: vec!["127.0.0.1:1".into(), "127.0.0.1:2".into()],
+        };
+        assert!(matches!(
+            count(board(6, 6), Kind::Closed, &c),
+            Err(DistError::Config(_))
+        ));
+    }
+}
