@@ -151,6 +151,72 @@ fn processes_count_open_tours_as_meet_in_the_middle_does() {
     }
 }
 
+/// Proves a count survives losing its processes: 2 processes count 6 x 8 closed tours with
+/// checkpoints; once a layer past round 24 is complete both are killed, and 3 processes resume
+/// from the same directory to 55,488,142 (OEIS A175881).
+#[test]
+fn killed_processes_resume_from_their_checkpoints() {
+    let dir = std::env::temp_dir().join(format!("knightbits-dist-ckpt-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let hosts = hostfile(2);
+    let mut group = Group(Vec::new());
+    for i in 0..2 {
+        group.0.push(
+            Command::new(env!("CARGO_BIN_EXE_knightbits"))
+                .args(["count-tours", "--board", "6x8", "--closed", "--json"])
+                .args(["--processes", "2", "--process", &i.to_string()])
+                .args(["--hostfile", hosts.to_str().unwrap(), "--threads", "1"])
+                .args(["--checkpoint", d])
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap(),
+        );
+    }
+    let complete = |round: u32| {
+        let here = dir.join(format!("layer-{round:03}"));
+        here.join("part-0-of-2").exists() && here.join("part-1-of-2").exists()
+    };
+    let started = Instant::now();
+    while !(25..48).any(complete) {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no layer past round 24"
+        );
+        assert!(
+            group
+                .0
+                .iter_mut()
+                .all(|c| c.try_wait().ok().flatten().is_none()),
+            "a process ended before it was killed"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    drop(group);
+    let _ = std::fs::remove_file(&hosts);
+    let v = answer(&processes(
+        3,
+        &[
+            "count-tours",
+            "--board",
+            "6x8",
+            "--closed",
+            "--json",
+            "--checkpoint",
+            d,
+        ],
+        &[],
+    ));
+    assert_eq!(v["count"], 55_488_142);
+    // Resumed, not counted again: no round before the checkpoint's ran (their figures are 0).
+    let states = v["states_per_round"].as_array().unwrap();
+    assert!(states[..25].iter().all(|s| s == 0), "{states:?}");
+    assert!(states[30].as_u64().unwrap() > 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Proves a panicking worker ends the run: worker 1 stops at round 10 and both processes exit
 /// with an error (within the 120 s bound) instead of waiting for ever; none prints a count.
 #[test]

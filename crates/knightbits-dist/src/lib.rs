@@ -15,6 +15,7 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::Instant;
 
@@ -32,6 +33,9 @@ pub struct Cluster {
     pub process: usize,
     /// `host:port` of every process, in process order (one process: may be empty).
     pub addresses: Vec<String>,
+    /// A directory shared by the processes (or one per machine, holding every part) where each
+    /// worker writes its layer after every round, and from which a count resumes.
+    pub checkpoint: Option<PathBuf>,
 }
 
 impl Cluster {
@@ -41,6 +45,7 @@ impl Cluster {
             threads: threads.max(1),
             process: 0,
             addresses: Vec::new(),
+            checkpoint: None,
         }
     }
 
@@ -129,6 +134,8 @@ pub enum DistError {
     Start(String),
     /// The count itself failed (too wide a board, an overflow).
     Count(CountError),
+    /// A checkpoint could not be written or read.
+    Checkpoint(String),
 }
 
 impl fmt::Display for DistError {
@@ -137,6 +144,7 @@ impl fmt::Display for DistError {
             DistError::Config(m) => f.write_str(m),
             DistError::Start(m) => write!(f, "cannot start the workers: {m}"),
             DistError::Count(e) => write!(f, "{e}"),
+            DistError::Checkpoint(m) => write!(f, "checkpoint: {m}"),
         }
     }
 }
@@ -160,6 +168,7 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
         .and_then(|r| r.parse().ok());
     let started = Instant::now();
     let threads = cluster.threads.max(1);
+    let checkpoint = cluster.checkpoint.clone();
     let work = move |worker: &mut timely::worker::Worker| {
         let index = worker.index();
         let peers = worker.peers();
@@ -167,7 +176,7 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
         // The next layers being summed, by round: a faster worker's states of the round after
         // may arrive while this one still waits for the round before.
         let next: Rc<RefCell<BTreeMap<u32, Layer>>> = Rc::new(RefCell::new(BTreeMap::new()));
-        let failed: Rc<RefCell<Option<CountError>>> = Rc::new(RefCell::new(None));
+        let failed: Rc<RefCell<Option<DistError>>> = Rc::new(RefCell::new(None));
         let stats: Rc<RefCell<Vec<Stats>>> = Rc::new(RefCell::new(Vec::new()));
         let mut states_in = InputHandle::new();
         let mut stats_in = InputHandle::new();
@@ -181,7 +190,7 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
                     let mut next = sum_next.borrow_mut();
                     let layer = next.entry(r).or_insert_with(|| Layer::new(r, 0));
                     if let Err(e) = layer.add(s, w) {
-                        *sum_failed.borrow_mut() = Some(e);
+                        *sum_failed.borrow_mut() = Some(DistError::Count(e));
                     }
                 });
             let figures = scope
@@ -194,13 +203,23 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
             (probe, figures_probe)
         });
         // Worker 0 starts with the first layer; the others with nothing.
-        let mut layer = if index == 0 {
-            frontier.first()
-        } else {
-            Layer::new(0, 0)
-        };
         let mut error = None;
-        for round in 0..rounds {
+        let resumed = match checkpoint.as_deref() {
+            Some(dir) => resume(&frontier, dir, index, peers),
+            None => Ok(None),
+        };
+        let (start, mut layer) = match resumed {
+            Ok(Some(layer)) => (layer.round(), layer),
+            Ok(None) | Err(_) if index != 0 => (0, Layer::new(0, 0)),
+            Ok(None) => (0, frontier.first()),
+            Err(e) => {
+                error = Some(e);
+                (rounds, Layer::new(rounds, 0))
+            }
+        };
+        // Tours finished by this worker, including those of the checkpoint it resumed from.
+        let mut finished = if start > 0 { layer.done() } else { 0 };
+        for round in start..rounds {
             if panic_at == Some(round) && index == 1.min(peers - 1) {
                 panic!(
                     "worker {index} stops at round {round}, as KNIGHTBITS_DIST_PANIC_AT_ROUND asks"
@@ -231,6 +250,14 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
                 .remove(&(round + 1))
                 .unwrap_or_else(|| Layer::new(round + 1, 0));
             layer.pack();
+            finished += done_here;
+            if let Some(dir) = checkpoint.as_deref() {
+                // Every part of the layer before this round is written (each worker writes its
+                // part before it sends the round's states): the older parts can go.
+                if let Err(e) = save(&frontier, dir, &layer, finished, index, peers) {
+                    error.get_or_insert(e);
+                }
+            }
             let ways = layer.states().map(|(_, w)| u128::from(w)).sum::<u128>();
             // The first worker of each process reports the process's peak memory.
             let peak = if round + 1 == rounds && index.is_multiple_of(threads) {
@@ -238,7 +265,19 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
             } else {
                 0
             };
-            stats_in.send((round + 1, layer.len() as u64, ways, done_here, peak));
+            // The tours of a resumed checkpoint are counted with its first round.
+            let carried = if round == start && start > 0 {
+                finished - done_here
+            } else {
+                0
+            };
+            stats_in.send((
+                round + 1,
+                layer.len() as u64,
+                ways,
+                done_here + carried,
+                peak,
+            ));
             stats_in.advance_to(round + 1);
         }
         stats_in.advance_to(rounds + 1);
@@ -279,7 +318,7 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
     for result in guards.join() {
         let (index, error, gathered) = result.map_err(DistError::Start)?;
         if let Some(e) = error {
-            return Err(DistError::Count(e));
+            return Err(e);
         }
         if index == 0 {
             report = Some(gathered);
@@ -321,6 +360,105 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
         ways,
         peak_memory,
     }))
+}
+
+/// The directory of the layer before round `round`.
+fn round_dir(dir: &Path, round: u32) -> PathBuf {
+    dir.join(format!("layer-{round:03}"))
+}
+
+/// Writes worker `index`'s part (of `peers`) of `layer`, with the tours it finished so far, to
+/// a temporary file renamed into place; then removes its parts of older layers.
+fn save(
+    frontier: &Frontier,
+    dir: &Path,
+    layer: &Layer,
+    finished: u128,
+    index: usize,
+    peers: usize,
+) -> Result<(), DistError> {
+    let failed = |e: std::io::Error| DistError::Checkpoint(e.to_string());
+    let here = round_dir(dir, layer.round());
+    std::fs::create_dir_all(&here).map_err(failed)?;
+    let name = format!("part-{index}-of-{peers}");
+    let tmp = here.join(format!("{name}.tmp"));
+    let mut part = Layer::new(layer.round(), finished);
+    for (s, w) in layer.states() {
+        part.add(s, w).map_err(DistError::Count)?;
+    }
+    let file = std::fs::File::create(&tmp).map_err(failed)?;
+    let mut out = std::io::BufWriter::new(file);
+    part.write_to(frontier, &mut out).map_err(failed)?;
+    let file = out.into_inner().map_err(|e| failed(e.into_error()))?;
+    file.sync_all().map_err(failed)?;
+    std::fs::rename(&tmp, here.join(&name)).map_err(failed)?;
+    if let Some(old) = layer.round().checked_sub(2) {
+        let _ = std::fs::remove_file(round_dir(dir, old).join(&name));
+        let _ = std::fs::remove_dir(round_dir(dir, old));
+    }
+    Ok(())
+}
+
+/// The parts of the newest complete layer in `dir` that worker `index` of `peers` takes (every
+/// `peers`-th), added into one layer; `None` when there is no complete layer.
+fn resume(
+    frontier: &Frontier,
+    dir: &Path,
+    index: usize,
+    peers: usize,
+) -> Result<Option<Layer>, DistError> {
+    let failed = |e: std::io::Error| DistError::Checkpoint(e.to_string());
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(None);
+    };
+    let mut rounds: Vec<u32> = entries
+        .filter_map(|e| e.ok())
+        .filter_map(|e| e.file_name().to_str()?.strip_prefix("layer-")?.parse().ok())
+        .collect();
+    rounds.sort_unstable_by(|a, b| b.cmp(a));
+    for round in rounds {
+        let here = round_dir(dir, round);
+        let parts: Vec<(usize, usize, PathBuf)> = std::fs::read_dir(&here)
+            .map_err(failed)?
+            .filter_map(|e| e.ok())
+            .filter_map(|e| {
+                let name = e.file_name().to_str()?.to_string();
+                let (w, n) = name.strip_prefix("part-")?.split_once("-of-")?;
+                Some((w.parse().ok()?, n.parse().ok()?, e.path()))
+            })
+            .collect();
+        let Some(&(_, n, _)) = parts.first() else {
+            continue;
+        };
+        let complete = parts.len() == n
+            && parts.iter().all(|&(w, m, _)| m == n && w < n)
+            && (0..n).all(|w| parts.iter().any(|p| p.0 == w));
+        if !complete {
+            continue;
+        }
+        let mut layer = Layer::new(round, 0);
+        for (w, _, path) in parts {
+            if w % peers != index {
+                continue;
+            }
+            let file = std::fs::File::open(&path).map_err(failed)?;
+            let part = Layer::read_from(frontier, std::io::BufReader::new(file))
+                .map_err(|e| DistError::Checkpoint(format!("{}: {e}", path.display())))?;
+            if part.round() != round {
+                return Err(DistError::Checkpoint(format!(
+                    "{}: another round",
+                    path.display()
+                )));
+            }
+            layer.add_done(part.done()).map_err(DistError::Count)?;
+            for (s, ways) in part.states() {
+                layer.add(s, ways).map_err(DistError::Count)?;
+            }
+        }
+        layer.pack();
+        return Ok(Some(layer));
+    }
+    Ok(None)
 }
 
 /// How long a process waits for its peers to answer.
@@ -449,6 +587,7 @@ mod tests {
             threads: 1,
             process: 2,
             addresses: vec!["127.0.0.1:1".into(), "127.0.0.1:2".into()],
+            checkpoint: None,
         };
         assert!(matches!(
             count(board(6, 6), Kind::Closed, &c),

@@ -43,6 +43,7 @@ pub fn run(
     board: Board,
     closed: bool,
     threads: Option<u16>,
+    checkpoint: Option<PathBuf>,
     json: bool,
 ) -> Result<(), CliError> {
     let processes = usize::from(args.processes.unwrap_or(1));
@@ -70,6 +71,7 @@ pub fn run(
         threads: threads.map_or_else(knightbits_board::count::available_threads, usize::from),
         process: usize::from(args.process),
         addresses,
+        checkpoint,
     };
     // A worker that panics would leave the others waiting for it for ever: end the process.
     std::panic::set_hook(Box::new(|info| {

@@ -49,7 +49,9 @@ pub struct Args {
     max_memory: Option<Bytes>,
     /// Keep the count's state in PATH (written to PATH.tmp, then renamed) after every unit of
     /// work (open tours) or every --checkpoint-every seconds (closed tours); the same command
-    /// with the same PATH resumes from it. The file is removed when the count ends.
+    /// with the same PATH resumes from it. The file is removed when the count ends. With
+    /// --processes, PATH is a directory where every worker writes its part of each layer, and
+    /// any number of processes resume from the newest complete layer.
     #[arg(long, value_name = "PATH")]
     checkpoint: Option<PathBuf>,
     /// Seconds between checkpoints of a closed count (0: after every square).
@@ -137,7 +139,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let board = args.board;
     #[cfg(feature = "dist")]
     if args.dist.processes.is_some() {
-        return super::count_dist::run(&args.dist, board, args.closed, args.threads, args.json);
+        return super::count_dist::run(
+            &args.dist,
+            board,
+            args.closed,
+            args.threads,
+            args.checkpoint.clone(),
+            args.json,
+        );
     }
     let threads = args
         .threads
