@@ -83,26 +83,23 @@ impl FromStr for Bytes {
             .strip_suffix("iB")
             .or_else(|| t.strip_suffix('B'))
             .unwrap_or(t);
-        let (digits, shift) = match t.char_indices().last() {
-            Some((i, c)) if c.is_ascii_alphabetic() => {
-                let shift = match c.to_ascii_uppercase() {
-                    'K' => 10,
-                    'M' => 20,
-                    'G' => 30,
-                    'T' => 40,
-                    _ => return Err(format!("unknown size suffix {c:?} (K, M, G or T)")),
-                };
-                (&t[..i], shift)
-            }
-            _ => (t, 0),
+        let not_a_size = || format!("{s:?} is not a size such as 4G or 512M");
+        let (digits, suffix) = match t.char_indices().last() {
+            Some((i, c)) if c.is_ascii_alphabetic() => (&t[..i], Some(c)),
+            _ => (t, None),
         };
-        let n: f64 = digits
-            .trim()
-            .parse()
-            .map_err(|_| format!("{s:?} is not a size such as 4G or 512M"))?;
+        let n: f64 = digits.trim().parse().map_err(|_| not_a_size())?;
+        let shift = match suffix.map(|c| c.to_ascii_uppercase()) {
+            None => 0,
+            Some('K') => 10,
+            Some('M') => 20,
+            Some('G') => 30,
+            Some('T') => 40,
+            Some(c) => return Err(format!("unknown size suffix {c:?} (K, M, G or T)")),
+        };
         let bytes = n * (1u64 << shift) as f64;
         if !(bytes.is_finite() && bytes >= 1.0 && bytes < u64::MAX as f64) {
-            return Err(format!("{s:?} is not a size such as 4G or 512M"));
+            return Err(not_a_size());
         }
         Ok(Bytes(bytes as u64))
     }
