@@ -114,16 +114,19 @@ fn one_two_and_four_processes_agree_on_6x6_closed() {
     }
 }
 
-/// Proves 6 x 8 closed tours (55,488,142, OEIS A175881) on 1 and 2 processes, equal to the
-/// single-process frontier count.
+/// Proves 6 x 8 closed tours (55,488,142, OEIS A175881) on 1, 2 and 4 processes, with the
+/// same states after every round, equal to the single-process frontier count.
 #[test]
-fn two_processes_count_6x8_closed() {
+fn one_two_and_four_processes_count_6x8_closed() {
     let args = ["count-tours", "--board", "6x8", "--closed", "--json"];
-    for p in [1, 2] {
+    let one = answer(&processes(1, &args, &[]));
+    assert_eq!(one["count"], 55_488_142);
+    for p in [2, 4] {
+        let v = answer(&processes(p, &args, &[]));
+        assert_eq!(v["count"], 55_488_142, "{p} processes");
         assert_eq!(
-            answer(&processes(p, &args, &[]))["count"],
-            55_488_142,
-            "{p}"
+            v["states_per_round"], one["states_per_round"],
+            "{p} processes"
         );
     }
     let single = common::run(&["count-tours", "--board", "6x8", "--closed", "--json"]);
