@@ -152,16 +152,20 @@ impl fmt::Display for DistError {
 impl std::error::Error for DistError {}
 
 /// One round's figures from one worker: (round, states after it, ways after it, tours it
-/// finished, peak bytes of the process or 0).
-type Stats = (u32, u64, u128, u128, u64);
+/// finished, peak bytes of the process or 0, whether its sums failed).
+type Stats = (u32, u64, u128, u128, u64, bool);
 
 /// Counts the tours of `kind` on `board` on the workers of `cluster`. Returns `Some(report)` in
 /// process 0 and `None` in the others; every process must make the same call.
+///
+/// A checkpoint that cannot be read panics the workers (the run would miss their part); a count
+/// overflowing in any worker makes process 0 return an error, never a smaller count.
 ///
 /// A test hook: when `KNIGHTBITS_DIST_PANIC_AT_ROUND` is set to a round, worker 1 (or worker 0
 /// alone) panics there, to check that a failing worker ends the run.
 pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Report>, DistError> {
     let frontier = Frontier::new(board, kind).map_err(DistError::Count)?;
+    let again = frontier.clone();
     let config = cluster.config()?;
     let panic_at: Option<u32> = std::env::var("KNIGHTBITS_DIST_PANIC_AT_ROUND")
         .ok()
@@ -210,12 +214,10 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
         };
         let (start, mut layer) = match resumed {
             Ok(Some(layer)) => (layer.round(), layer),
-            Ok(None) | Err(_) if index != 0 => (0, Layer::new(0, 0)),
+            Ok(None) if index != 0 => (0, Layer::new(0, 0)),
             Ok(None) => (0, frontier.first()),
-            Err(e) => {
-                error = Some(e);
-                (rounds, Layer::new(rounds, 0))
-            }
+            // Going on without this worker's part would give a wrong count: end the run.
+            Err(e) => panic!("{e}"),
         };
         // Tours finished by this worker, including those of the checkpoint it resumed from.
         let mut finished = if start > 0 { layer.done() } else { 0 };
@@ -271,12 +273,15 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
             } else {
                 0
             };
+            // A failed sum is reported to worker 0, so that no process prints a wrong count.
+            let failing = matches!(error, Some(DistError::Count(_)));
             stats_in.send((
                 round + 1,
                 layer.len() as u64,
                 ways,
                 done_here + carried,
                 peak,
+                failing,
             ));
             stats_in.advance_to(round + 1);
         }
@@ -327,14 +332,15 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
     let Some(gathered) = report else {
         return Ok(None);
     };
-    let rounds = Frontier::new(board, kind)
-        .map_err(DistError::Count)?
-        .rounds() as usize;
+    if gathered.iter().any(|x| x.5) {
+        return Err(DistError::Count(CountError::Overflow));
+    }
+    let rounds = again.rounds() as usize;
     let mut states = vec![0u64; rounds];
     let mut ways = vec![0u128; rounds];
     let mut finished: u128 = 0;
     let mut peak_memory = Vec::new();
-    for (round, s, w, done, peak) in gathered {
+    for (round, s, w, done, peak, _) in gathered {
         let r = round as usize - 1;
         if let (Some(a), Some(b)) = (states.get_mut(r), ways.get_mut(r)) {
             *a += s;
@@ -345,12 +351,11 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
             peak_memory.push(peak);
         }
     }
-    let f = Frontier::new(board, kind).map_err(DistError::Count)?;
-    let mut last = Layer::new(f.rounds(), 0);
+    let mut last = Layer::new(again.rounds(), 0);
     // A 1 x 1 board's one path is finished before the first round.
-    let before = f.first().done();
+    let before = again.first().done();
     last.add_done(finished + before).map_err(DistError::Count)?;
-    let count = f.total(&last).map_err(DistError::Count)?;
+    let count = again.total(&last).map_err(DistError::Count)?;
     Ok(Some(Report {
         count,
         board,

@@ -118,6 +118,12 @@ fn narrow_key(state: u128) -> u64 {
     state as u64 & LOW as u64 | ((state >> ENDS) as u64 & 3) << 60 | 1 << 63
 }
 
+/// The wide key packed as its two halves.
+#[inline]
+fn wide_key(lo: u64, hi: u64) -> u128 {
+    u128::from(hi) << 64 | u128::from(lo)
+}
+
 /// The state of a narrow key.
 #[inline]
 fn from_narrow(key: u64) -> u128 {
@@ -167,7 +173,7 @@ impl Part {
         }
         let packed_wide = core::mem::take(&mut self.packed_wide);
         for (lo, hi, w) in packed_wide {
-            self.wide.add(u128::from(hi) << 64 | u128::from(lo), w);
+            self.wide.add(wide_key(lo, hi), w);
         }
     }
 
@@ -176,7 +182,7 @@ impl Part {
         let packed_wide = self
             .packed_wide
             .iter()
-            .map(|&(lo, hi, w)| ((u128::from(hi) << 64 | u128::from(lo)) & !MARK, w));
+            .map(|&(lo, hi, w)| (wide_key(lo, hi) & !MARK, w));
         let narrow = self.narrow.entries().map(|(k, w)| (from_narrow(k), w));
         let wide = self.wide.entries().map(|(s, w)| (s & !MARK, w));
         packed.chain(packed_wide).chain(narrow).chain(wide)
@@ -211,7 +217,7 @@ impl Part {
             .map(|&(k, w)| (from_narrow(k), w));
         let packed_wide = self.packed_wide[slice(self.packed_wide.len())]
             .iter()
-            .map(|&(lo, hi, w)| ((u128::from(hi) << 64 | u128::from(lo)) & !MARK, w));
+            .map(|&(lo, hi, w)| (wide_key(lo, hi) & !MARK, w));
         let narrow = self.narrow.entries().map(|(k, w)| (from_narrow(k), w));
         let wide = self.wide.entries().map(|(s, w)| (s & !MARK, w));
         let tables = narrow.chain(wide).filter(move |_| {

@@ -77,7 +77,9 @@ pub(crate) fn count(
             done: done as u64,
             total,
         });
-        sum += middle(grid, m, start, threads)? * weight as u128;
+        sum = sum
+            .checked_add(count_unit(grid, (m, weight), start, threads)?)
+            .ok_or(CountError::Overflow)?;
     }
     progress(Progress { done: total, total });
     u64::try_from(sum).map_err(|_| CountError::Overflow)

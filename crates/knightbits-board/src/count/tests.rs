@@ -488,10 +488,9 @@ fn open_units_add_up_to_the_count() {
 #[test]
 fn the_frontier_estimate_is_part_of_the_count() {
     let f = Frontier::new(board(6, 6), Kind::Closed).unwrap();
-    let (last, e) = f.estimate(f.first(), 2, 60.0).unwrap();
+    let (last, _) = f.estimate(f.first(), 2, 60.0).unwrap();
     assert_eq!(last.round(), f.rounds());
     assert_eq!(f.total(&last), Ok(9862));
-    assert!(e.seconds >= 0.0);
     let f = Frontier::new(board(6, 8), Kind::Closed).unwrap();
     let (layer, e) = f.estimate(f.first(), 2, 0.05).unwrap();
     assert!(e.seconds > 0.0 && e.peak_bytes > 0, "{e:?}");
