@@ -49,9 +49,9 @@ static ATTACKS_OR_EMPTY: [Bitboard; 65] = {
 ///
 /// Sets of at most two knights (nearly every side of a real game) take two lookups in
 /// [`ATTACKS`], the lowest and the second-lowest knight; larger sets take the wiki's setwise
-/// formula ([`technique::halves`](super::technique::halves)), branch-free and table-free. For
-/// sets whose size is unpredictable (mixed sizes around three knights), the formula alone is
-/// [`technique::halves`](super::technique::halves).
+/// formula ([`technique::halves`](super::technique::halves)), branch-free and table-free. Where
+/// set sizes vary at random around three knights, the size test mispredicts; such callers call
+/// the formula alone, [`technique::halves`](super::technique::halves), which never branches.
 ///
 /// ```
 /// use knightbits::{knight, Bitboard, Square};
