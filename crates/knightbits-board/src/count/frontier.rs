@@ -15,12 +15,13 @@
 //! A state is a `u128`: four bits a frontier square (17 squares on a board 8 wide), two bits at
 //! [`ENDS`] for the tour ends already placed when counting paths, and a marker bit.
 
-use super::table::{Key, Table};
+use super::table::Table;
 use super::workers;
 use super::{CountError, Progress};
 use crate::board::Board;
 use core::fmt;
 use std::io::{self, Read, Write};
+use std::sync::mpsc;
 use std::vec::Vec;
 
 /// The widest shorter side: a frontier of `2w + 1` squares at four bits each below [`ENDS`].
@@ -88,28 +89,19 @@ struct Part {
     packed_wide: Vec<(u64, u64, u64)>,
 }
 
+/// New states on their way to the worker whose part holds them, with their ways.
+type Batch = Vec<(u128, u64)>;
+type Inbox = mpsc::Receiver<Batch>;
+type Outbox = mpsc::Sender<Batch>;
+
+/// States a batch holds before it is sent, and old states expanded between two looks at the
+/// inbox.
+const BATCH: usize = 1024;
+
 /// The bits of a state's frontier slots that a narrow key holds.
 const LOW: u128 = (1 << 60) - 1;
 /// The bits of frontier slots 15 and up.
 const HIGH: u128 = ((1 << ENDS) - 1) & !LOW;
-
-/// The entries of `tables` summed by key, each key once (`None` on overflow).
-fn sum_tables<K: Key>(tables: &[&Table<K>]) -> Option<Vec<(K, u64)>> {
-    let mut out = Vec::with_capacity(tables.iter().map(|t| t.len).sum());
-    for (i, t) in tables.iter().enumerate() {
-        for (k, w) in t.entries() {
-            if tables[..i].iter().any(|e| e.get(k) != 0) {
-                continue;
-            }
-            let mut sum = w;
-            for later in &tables[i + 1..] {
-                sum = sum.checked_add(later.get(k))?;
-            }
-            out.push((k, sum));
-        }
-    }
-    Some(out)
-}
 
 /// The narrow key of a state whose slots 15 and up are empty: the low 60 bits, the ends, a
 /// marker.
@@ -150,6 +142,13 @@ impl Part {
             self.narrow.add(narrow_key(state), ways);
         } else {
             self.wide.add(state | MARK, ways);
+        }
+    }
+
+    /// Adds every state of `batch`.
+    fn add_all(&mut self, batch: Batch) {
+        for (state, ways) in batch {
+            self.add(state, ways);
         }
     }
 
@@ -225,28 +224,6 @@ impl Part {
             *index % threads == t
         });
         packed.chain(packed_wide).chain(tables)
-    }
-
-    /// The sum of parts whose states are all in their tables, packed (`None` on overflow):
-    /// each state once, from the first table holding it, with the counts of the later tables
-    /// looked up; no table grows.
-    fn sum(parts: Vec<Part>) -> Option<Part> {
-        if parts.iter().any(Part::overflowed) {
-            return None;
-        }
-        let narrow: Vec<&Table<u64>> = parts.iter().map(|p| &p.narrow).collect();
-        let wide: Vec<&Table<u128>> = parts.iter().map(|p| &p.wide).collect();
-        let packed = sum_tables(&narrow)?;
-        let packed_wide = sum_tables(&wide)?
-            .into_iter()
-            .map(|(s, w)| (s as u64, (s >> 64) as u64, w))
-            .collect();
-        Some(Part {
-            narrow: Table::with_capacity(0),
-            wide: Table::with_capacity(0),
-            packed,
-            packed_wide,
-        })
     }
 }
 
@@ -589,6 +566,12 @@ impl Frontier {
     }
 
     /// One round on `threads` threads: the layer after placing square `layer.round()`.
+    ///
+    /// Each worker owns one part of the next layer (the states whose [`Frontier::route`] falls
+    /// to it, as in a distributed count) and expands a share of the old states: a new state of
+    /// its own part goes into its table, any other is sent, in batches, to the worker that owns
+    /// it, which adds what it receives while it expands and after, until every worker has sent
+    /// its last. Every state is added once, into the one table that holds it.
     pub fn step(&self, layer: Layer, threads: usize) -> Result<Layer, CountError> {
         let round = layer.round;
         if round >= self.rounds() {
@@ -600,47 +583,73 @@ impl Frontier {
             1
         };
         let done = layer.done;
-        // Room in each worker's parts for a layer as large as this one.
+        // Room in each worker's part for its share of a layer as large as this one.
         let expected = layer.len() / threads + 16;
-        // Each worker expands a share of the old tables' states into one table per part of the
-        // next layer (parts chosen by route); then each part's tables are added together.
-        let shares: Vec<(usize, &Layer)> = (0..threads).map(|t| (t, &layer)).collect();
-        let expanded = workers::map(shares, |(t, layer)| {
-            let mut parts: Vec<Part> = (0..threads)
-                .map(|_| Part::with_capacity(expected))
-                .collect();
+        let (outboxes, inboxes): (Vec<_>, Vec<_>) = (0..threads).map(|_| mpsc::channel()).unzip();
+        let jobs: Vec<(usize, Inbox, Vec<Outbox>)> = inboxes
+            .into_iter()
+            .enumerate()
+            .map(|(t, inbox)| (t, inbox, outboxes.clone()))
+            .collect();
+        drop(outboxes);
+        let old = &layer;
+        let expanded = workers::map(jobs, |(t, inbox, outboxes)| {
+            let mut part = Part::with_capacity(expected);
+            let mut batches: Vec<Batch> = (0..threads).map(|_| Vec::new()).collect();
             let mut finished: u128 = 0;
             let mut index = 0usize;
-            for part in &layer.parts {
-                for (s, w) in part.share(t, threads, &mut index) {
+            let mut since_drain = 0usize;
+            for p in &old.parts {
+                for (s, w) in p.share(t, threads, &mut index) {
                     finished += self.expand(round, s, w, |n, w| {
-                        let p = (Frontier::route(n) % threads as u64) as usize;
-                        if let Some(t) = parts.get_mut(p) {
-                            t.add(n, w);
+                        let to = (Frontier::route(n) % threads as u64) as usize;
+                        if to == t {
+                            part.add(n, w);
+                        } else if let (Some(batch), Some(outbox)) =
+                            (batches.get_mut(to), outboxes.get(to))
+                        {
+                            batch.push((n, w));
+                            if batch.len() >= BATCH {
+                                // A closed inbox means its worker panicked: the panic reaches
+                                // the caller when the workers are joined.
+                                let _ = outbox.send(core::mem::take(batch));
+                            }
                         }
                     });
+                    since_drain += 1;
+                    if since_drain >= BATCH {
+                        since_drain = 0;
+                        while let Ok(batch) = inbox.try_recv() {
+                            part.add_all(batch);
+                        }
+                    }
                 }
             }
-            (parts, finished)
+            for (batch, outbox) in batches.into_iter().zip(&outboxes) {
+                if !batch.is_empty() {
+                    let _ = outbox.send(batch);
+                }
+            }
+            // Every worker holds a sender to every inbox, its own included: the inbox ends
+            // once all of them are dropped, after their last batch.
+            drop(outboxes);
+            for batch in inbox {
+                part.add_all(batch);
+            }
+            if part.overflowed() {
+                return None;
+            }
+            part.pack();
+            Some((part, finished))
         });
         drop(layer);
         let mut done = done;
-        let mut by_part: Vec<Vec<Part>> = (0..threads).map(|_| Vec::new()).collect();
-        for (parts, finished) in expanded {
+        let mut parts = Vec::with_capacity(threads);
+        for outcome in expanded {
+            let (part, finished) = outcome.ok_or(CountError::Overflow)?;
             done = done.checked_add(finished).ok_or(CountError::Overflow)?;
-            for (p, t) in parts.into_iter().enumerate() {
-                if t.overflowed() {
-                    return Err(CountError::Overflow);
-                }
-                if let Some(v) = by_part.get_mut(p) {
-                    v.push(t);
-                }
-            }
+            parts.push(part);
         }
-        let parts = workers::map(by_part, Part::sum)
-            .into_iter()
-            .collect::<Option<Vec<Part>>>()
-            .ok_or(CountError::Overflow)?;
         Ok(Layer {
             round: round + 1,
             done,

@@ -111,21 +111,6 @@ impl<K: Key> Table<K> {
         }
     }
 
-    /// The count of `key` (0 when absent).
-    #[inline]
-    pub(crate) fn get(&self, key: K) -> u64 {
-        let mask = self.keys.len() - 1;
-        let mut i = self.slot(key);
-        loop {
-            match self.keys.get(i).copied() {
-                Some(k) if k == key => return self.counts.get(i).copied().unwrap_or(0),
-                Some(k) if k == K::default() => return 0,
-                None => return 0,
-                _ => i = (i + 1) & mask,
-            }
-        }
-    }
-
     fn grow(&mut self) {
         let size = self.keys.len() * 2;
         let keys = core::mem::replace(&mut self.keys, std::vec![K::default(); size]);

@@ -369,6 +369,26 @@ fn too_large_boards_are_refused() {
     );
 }
 
+/// Proves a count past `u64::MAX` is refused, never wrapped, however the work is split:
+/// 5 x 20 closed (more than 2^64 tours) on 1 to 3 threads, while
+/// 5 x 18, below the limit, gives one count on all of them.
+#[test]
+fn counts_past_64_bits_are_refused_on_any_number_of_threads() {
+    let below = count_closed_tours(board(5, 18), 1).unwrap();
+    for threads in 1..=3 {
+        assert_eq!(
+            count_closed_tours(board(5, 20), threads),
+            Err(CountError::Overflow),
+            "{threads}"
+        );
+        assert_eq!(
+            count_closed_tours(board(5, 18), threads),
+            Ok(below),
+            "{threads}"
+        );
+    }
+}
+
 /// Proves both counters report progress that ends with all the work done.
 #[test]
 fn progress_reaches_the_end() {
