@@ -46,7 +46,8 @@ fn cases() -> Vec<(&'static str, Vec<OsString>)> {
             "malformed",
             s(&["catch", "--knight", "d8", "--pawn", "a5", "--color", "red"]),
         ),
-        ("malformed", s(&["completions", "powershell"])),
+        ("malformed", s(&["completions", "tcsh"])),
+        ("malformed", s(&["man", "bogus"])),
         ("malformed", s(&["attacks", "--index", "x"])),
         // empty
         ("empty", s(&["attacks", ""])),

@@ -231,6 +231,10 @@ fn completions_and_the_manual_come_from_the_same_definitions() {
     let man = String::from_utf8(run(&["man"]).stdout).unwrap();
     assert!(man.starts_with(".ie") || man.contains(".TH"), "{man}");
     assert!(man.contains("steps"));
+    // One subcommand's page: its own title and its own options, not the tool's list.
+    let page = String::from_utf8(run(&["man", "count-tours"]).stdout).unwrap();
+    assert!(page.contains(".TH knightbits-count-tours"), "{page}");
+    assert!(page.contains("checkpoint") && !page.contains("completions"));
 }
 
 #[test]

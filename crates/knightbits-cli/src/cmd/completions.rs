@@ -16,30 +16,49 @@ knightbits completions fish > ~/.config/fish/completions/knightbits.fish"
 )]
 pub struct Args {
     /// The shell.
-    #[arg(value_parser = ["bash", "zsh", "fish"], ignore_case = true)]
-    shell: String,
+    #[arg(ignore_case = true)]
+    shell: Shell,
 }
 
-/// Prints the manual page (roff): the tool, its options and its subcommands.
+/// Prints the manual page (roff): the tool, its options and its subcommands, or the page of
+/// one subcommand.
 #[derive(clap::Args)]
-#[command(after_help = "Examples:\n  knightbits man > knightbits.1 && man ./knightbits.1")]
-pub struct ManArgs {}
+#[command(
+    after_help = "Examples:\n  knightbits man > knightbits.1 && man ./knightbits.1\n  \
+knightbits man count-tours > knightbits-count-tours.1"
+)]
+pub struct ManArgs {
+    /// The subcommand whose page to print (knightbits-COMMAND(1)); without it, the tool's page.
+    command: Option<String>,
+}
 
 pub fn run(args: Args, mut cmd: clap::Command) -> Result<(), CliError> {
-    let shell = match args.shell.to_ascii_lowercase().as_str() {
-        "bash" => Shell::Bash,
-        "zsh" => Shell::Zsh,
-        _ => Shell::Fish,
-    };
     let mut out = Vec::new();
-    clap_complete::generate(shell, &mut cmd, "knightbits", &mut out);
+    clap_complete::generate(args.shell, &mut cmd, "knightbits", &mut out);
     io::stdout().lock().write_all(&out)?;
     Ok(())
 }
 
-pub fn man(_: ManArgs, cmd: clap::Command) -> Result<(), CliError> {
+pub fn man(args: ManArgs, cmd: clap::Command) -> Result<(), CliError> {
+    let page = match args.command {
+        None => cmd,
+        Some(name) => {
+            let sub = cmd
+                .get_subcommands()
+                .find(|c| c.get_name().eq_ignore_ascii_case(&name))
+                .ok_or_else(|| {
+                    let names: Vec<&str> = cmd.get_subcommands().map(|c| c.get_name()).collect();
+                    CliError::Input(format!("no command '{name}': one of {}", names.join(", ")))
+                })?;
+            let name = sub.get_name();
+            sub.clone()
+                .display_name(format!("knightbits-{name}"))
+                .bin_name(format!("knightbits {name}"))
+                .version(env!("CARGO_PKG_VERSION"))
+        }
+    };
     let mut out = Vec::new();
-    clap_mangen::Man::new(cmd).render(&mut out)?;
+    clap_mangen::Man::new(page).render(&mut out)?;
     io::stdout().lock().write_all(&out)?;
     Ok(())
 }
