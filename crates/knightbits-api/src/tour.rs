@@ -74,9 +74,9 @@ pub fn tour(req: &TourRequest) -> Result<KnightsTour, Error> {
 #[serde(rename_all = "lowercase")]
 pub enum TourCount {
     /// Directed open tours.
-    Open(u64),
+    Open(u128),
     /// Undirected closed tours.
-    Closed(u64),
+    Closed(u128),
 }
 
 impl TourCount {
@@ -89,7 +89,7 @@ impl TourCount {
     }
 
     /// The number of tours.
-    pub fn count(self) -> u64 {
+    pub fn count(self) -> u128 {
         match self {
             TourCount::Open(n) | TourCount::Closed(n) => n,
         }

@@ -55,6 +55,7 @@ fn main() {
         count_open_tours_with_progress(board, start, 2, &mut |p| {
             eprint!("\r{}/{} ", p.done, p.total);
         })
+        .map(u128::from)
     };
     match count {
         Ok(n) => println!("{board} {kind}: {n} ({:.3} s)", t.elapsed().as_secs_f64()),

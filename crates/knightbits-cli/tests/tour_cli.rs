@@ -115,7 +115,7 @@ fn boards_without_tours_exit_2_with_the_reason() {
 
 /// Counts against OEIS: A165134 (directed open tours of n x n: 5x5 1,728, 304 from a corner),
 /// A001230 (closed tours of n x n: 6x6 9,862), A070030 (closed tours of 3 x n: 3x10 16,
-/// 3x12 176).
+/// 3x12 176), A175881 (closed tours of 6 x n: 6x15 past 2^64).
 #[test]
 fn count_tours_matches_oeis() {
     assert_eq!(
@@ -148,6 +148,12 @@ fn count_tours_matches_oeis() {
     );
     let text = String::from_utf8(run(&["count-tours", "--board", "5x5"]).stdout).unwrap();
     assert_eq!(text, "1728 open tours of 5x5\n");
+    // Past 2^64 (A175881 a(15), 6 x 15 closed): the JSON number carries every digit.
+    let out = run(&["count-tours", "--board", "6x15", "--closed", "--json"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "{\"closed\":255967892553030600920}\n"
+    );
 }
 
 /// The limits left are those of the representation (a set of squares in 64 bits, a frontier

@@ -110,7 +110,7 @@ impl Cluster {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
     /// The number of tours (closed: undirected cycles; open: directed tours).
-    pub count: u64,
+    pub count: u128,
     /// The board.
     pub board: Board,
     /// The kind of tour.
@@ -188,8 +188,8 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
         let (probe, figures_probe) = worker.dataflow::<u32, _, _>(|scope| {
             let states = scope
                 .input_from(&mut states_in)
-                .container::<Vec<(u32, u128, u64)>>()
-                .exchange(|x: &(u32, u128, u64)| Frontier::route(x.1))
+                .container::<Vec<(u32, u128, u128)>>()
+                .exchange(|x: &(u32, u128, u128)| Frontier::route(x.1))
                 .inspect(move |&(r, s, w)| {
                     let mut next = sum_next.borrow_mut();
                     let layer = next.entry(r).or_insert_with(|| Layer::new(r, 0));
@@ -230,10 +230,11 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
             let mut sent = 0usize;
             let mut done_here: u128 = 0;
             for (s, w) in layer.states() {
-                done_here += frontier.expand(round, s, w, |n, w| {
+                let closed = frontier.expand(round, s, w, |n, w| {
                     states_in.send((round + 1, n, w));
                     sent += 1;
                 });
+                done_here = done_here.saturating_add(closed);
                 if sent >= 1 << 16 {
                     sent = 0;
                     worker.step();
@@ -252,7 +253,7 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
                 .remove(&(round + 1))
                 .unwrap_or_else(|| Layer::new(round + 1, 0));
             layer.pack();
-            finished += done_here;
+            finished = finished.saturating_add(done_here);
             if let Some(dir) = checkpoint.as_deref() {
                 // Every part of the layer before this round is written (each worker writes its
                 // part before it sends the round's states): the older parts can go.
@@ -260,7 +261,9 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
                     error.get_or_insert(e);
                 }
             }
-            let ways = layer.states().map(|(_, w)| u128::from(w)).sum::<u128>();
+            let ways = layer
+                .states()
+                .fold(0u128, |sum, (_, w)| sum.saturating_add(w));
             // The first worker of each process reports the process's peak memory.
             let peak = if round + 1 == rounds && index.is_multiple_of(threads) {
                 peak_memory()
@@ -274,7 +277,7 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
                 0
             };
             // A failed sum is reported to worker 0, so that no process prints a wrong count.
-            let failing = matches!(error, Some(DistError::Count(_)));
+            let failing = matches!(error, Some(DistError::Count(_))) || finished == u128::MAX;
             stats_in.send((
                 round + 1,
                 layer.len() as u64,
@@ -333,7 +336,7 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
         return Ok(None);
     };
     if gathered.iter().any(|x| x.5) {
-        return Err(DistError::Count(CountError::Overflow));
+        return Err(DistError::Count(CountError::Overflow { bits: 128 }));
     }
     let rounds = again.rounds() as usize;
     let mut states = vec![0u64; rounds];
@@ -344,9 +347,11 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
         let r = round as usize - 1;
         if let (Some(a), Some(b)) = (states.get_mut(r), ways.get_mut(r)) {
             *a += s;
-            *b += w;
+            *b = b.saturating_add(w);
         }
-        finished += done;
+        finished = finished
+            .checked_add(done)
+            .ok_or(DistError::Count(CountError::Overflow { bits: 128 }))?;
         if peak > 0 {
             peak_memory.push(peak);
         }
@@ -582,7 +587,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             Ok(open.count),
-            knightbits_board::count::count_open_tours(board(5, 6), None, 2)
+            knightbits_board::count::count_open_tours(board(5, 6), None, 2).map(u128::from)
         );
     }
 

@@ -81,16 +81,18 @@ pub struct Layer {
 
 /// A share of a layer's states: those that fit in 64 bits (every state of a board up to 7
 /// wide) under `u64` keys, the others under `u128` keys; in tables while states are added, in
-/// packed lists once the share is complete (a quarter of the memory, read in order).
+/// packed lists once the share is complete (a quarter of the memory, read in order), where the
+/// few states with more than `u64::MAX` ways have a list of their own.
 struct Part {
     narrow: Table<u64>,
     wide: Table<u128>,
     packed: Vec<(u64, u64)>,
     packed_wide: Vec<(u64, u64, u64)>,
+    packed_big: Vec<(u128, u128)>,
 }
 
 /// New states on their way to the worker whose part holds them, with their ways.
-type Batch = Vec<(u128, u64)>;
+type Batch = Vec<(u128, u128)>;
 type Inbox = mpsc::Receiver<Batch>;
 type Outbox = mpsc::Sender<Batch>;
 
@@ -130,14 +132,21 @@ impl Part {
             wide: Table::with_capacity(0),
             packed: Vec::new(),
             packed_wide: Vec::new(),
+            packed_big: Vec::new(),
         }
     }
 
     #[inline]
-    fn add(&mut self, state: u128, ways: u64) {
-        if !self.packed.is_empty() || !self.packed_wide.is_empty() {
+    fn add(&mut self, state: u128, ways: u128) {
+        if !self.packed.is_empty() || !self.packed_wide.is_empty() || !self.packed_big.is_empty() {
             self.unpack();
         }
+        self.insert(state, ways);
+    }
+
+    /// Adds to the tables.
+    #[inline]
+    fn insert(&mut self, state: u128, ways: u128) {
         if state & HIGH == 0 {
             self.narrow.add(narrow_key(state), ways);
         } else {
@@ -156,39 +165,69 @@ impl Part {
     fn pack(&mut self) {
         let narrow = core::mem::replace(&mut self.narrow, Table::with_capacity(0));
         self.packed.reserve_exact(narrow.len);
-        self.packed.extend(narrow.entries());
+        for (k, w) in narrow.entries() {
+            match u64::try_from(w) {
+                Ok(w) => self.packed.push((k, w)),
+                Err(_) => self.packed_big.push((from_narrow(k), w)),
+            }
+        }
         drop(narrow);
         let wide = core::mem::replace(&mut self.wide, Table::with_capacity(0));
         self.packed_wide.reserve_exact(wide.len);
-        self.packed_wide
-            .extend(wide.entries().map(|(s, w)| (s as u64, (s >> 64) as u64, w)));
+        for (s, w) in wide.entries() {
+            match u64::try_from(w) {
+                Ok(w) => self.packed_wide.push((s as u64, (s >> 64) as u64, w)),
+                Err(_) => self.packed_big.push((s & !MARK, w)),
+            }
+        }
     }
 
     /// Moves the packed states back into the tables.
     fn unpack(&mut self) {
-        let packed = core::mem::take(&mut self.packed);
-        for (k, w) in packed {
-            self.narrow.add(k, w);
+        for (k, w) in core::mem::take(&mut self.packed) {
+            self.narrow.add(k, u128::from(w));
         }
-        let packed_wide = core::mem::take(&mut self.packed_wide);
-        for (lo, hi, w) in packed_wide {
-            self.wide.add(wide_key(lo, hi), w);
+        for (lo, hi, w) in core::mem::take(&mut self.packed_wide) {
+            self.wide.add(wide_key(lo, hi), u128::from(w));
+        }
+        for (s, w) in core::mem::take(&mut self.packed_big) {
+            self.insert(s, w);
         }
     }
 
-    fn entries(&self) -> impl Iterator<Item = (u128, u64)> + '_ {
-        let packed = self.packed.iter().map(|&(k, w)| (from_narrow(k), w));
-        let packed_wide = self
-            .packed_wide
+    /// The packed states of the share `t` of `threads` (the slice of each list), and the
+    /// states of the tables.
+    fn slices(&self, t: usize, threads: usize) -> impl Iterator<Item = (u128, u128)> + '_ {
+        let slice = |n: usize| n * t / threads..n * (t + 1) / threads;
+        let packed = self.packed[slice(self.packed.len())]
             .iter()
-            .map(|&(lo, hi, w)| (wide_key(lo, hi) & !MARK, w));
+            .map(|&(k, w)| (from_narrow(k), u128::from(w)));
+        let packed_wide = self.packed_wide[slice(self.packed_wide.len())]
+            .iter()
+            .map(|&(lo, hi, w)| (wide_key(lo, hi) & !MARK, u128::from(w)));
+        let big = self.packed_big[slice(self.packed_big.len())]
+            .iter()
+            .copied();
+        packed.chain(packed_wide).chain(big)
+    }
+
+    /// The states still in the tables.
+    fn tables(&self) -> impl Iterator<Item = (u128, u128)> + '_ {
         let narrow = self.narrow.entries().map(|(k, w)| (from_narrow(k), w));
         let wide = self.wide.entries().map(|(s, w)| (s & !MARK, w));
-        packed.chain(packed_wide).chain(narrow).chain(wide)
+        narrow.chain(wide)
+    }
+
+    fn entries(&self) -> impl Iterator<Item = (u128, u128)> + '_ {
+        self.slices(0, 1).chain(self.tables())
     }
 
     fn len(&self) -> usize {
-        self.narrow.len + self.wide.len + self.packed.len() + self.packed_wide.len()
+        self.narrow.len
+            + self.wide.len
+            + self.packed.len()
+            + self.packed_wide.len()
+            + self.packed_big.len()
     }
 
     fn bytes(&self) -> usize {
@@ -196,6 +235,7 @@ impl Part {
             + self.wide.bytes()
             + self.packed.capacity() * size_of::<(u64, u64)>()
             + self.packed_wide.capacity() * size_of::<(u64, u64, u64)>()
+            + self.packed_big.capacity() * size_of::<(u128, u128)>()
     }
 
     fn overflowed(&self) -> bool {
@@ -209,21 +249,12 @@ impl Part {
         t: usize,
         threads: usize,
         index: &'a mut usize,
-    ) -> impl Iterator<Item = (u128, u64)> + 'a {
-        let slice = |n: usize| n * t / threads..n * (t + 1) / threads;
-        let packed = self.packed[slice(self.packed.len())]
-            .iter()
-            .map(|&(k, w)| (from_narrow(k), w));
-        let packed_wide = self.packed_wide[slice(self.packed_wide.len())]
-            .iter()
-            .map(|&(lo, hi, w)| (wide_key(lo, hi) & !MARK, w));
-        let narrow = self.narrow.entries().map(|(k, w)| (from_narrow(k), w));
-        let wide = self.wide.entries().map(|(s, w)| (s & !MARK, w));
-        let tables = narrow.chain(wide).filter(move |_| {
+    ) -> impl Iterator<Item = (u128, u128)> + 'a {
+        let tables = self.tables().filter(move |_| {
             *index += 1;
             *index % threads == t
         });
-        packed.chain(packed_wide).chain(tables)
+        self.slices(t, threads).chain(tables)
     }
 }
 
@@ -259,20 +290,23 @@ impl Layer {
 
     /// Adds `ways` to finished tours.
     pub fn add_done(&mut self, ways: u128) -> Result<(), CountError> {
-        self.done = self.done.checked_add(ways).ok_or(CountError::Overflow)?;
+        self.done = self
+            .done
+            .checked_add(ways)
+            .ok_or(CountError::Overflow { bits: 128 })?;
         Ok(())
     }
 
     /// Adds `ways` to `state`.
-    pub fn add(&mut self, state: u128, ways: u64) -> Result<(), CountError> {
+    pub fn add(&mut self, state: u128, ways: u128) -> Result<(), CountError> {
         let n = self.parts.len() as u64;
         let part = match self.parts.get_mut((Frontier::route(state) % n) as usize) {
             Some(p) => p,
-            None => return Err(CountError::Overflow),
+            None => return Err(CountError::Overflow { bits: 128 }),
         };
         part.add(state, ways);
         if part.overflowed() {
-            return Err(CountError::Overflow);
+            return Err(CountError::Overflow { bits: 128 });
         }
         Ok(())
     }
@@ -301,7 +335,7 @@ impl Layer {
     }
 
     /// The states with their ways, in no order.
-    pub fn states(&self) -> impl Iterator<Item = (u128, u64)> + '_ {
+    pub fn states(&self) -> impl Iterator<Item = (u128, u128)> + '_ {
         self.parts.iter().flat_map(Part::entries)
     }
 
@@ -349,15 +383,16 @@ impl Layer {
         input.read_exact(&mut b8).map_err(LayerError::io)?;
         let n = u64::from_le_bytes(b8);
         let mut layer = Layer::new(round, done);
+        let mut ways = [0u8; 16];
         for _ in 0..n {
             input.read_exact(&mut b16).map_err(LayerError::io)?;
-            input.read_exact(&mut b8).map_err(LayerError::io)?;
+            input.read_exact(&mut ways).map_err(LayerError::io)?;
             let s = u128::from_le_bytes(b16);
             if s & MARK != 0 {
                 return Err(LayerError::NotALayer);
             }
             layer
-                .add(s, u64::from_le_bytes(b8))
+                .add(s, u128::from_le_bytes(ways))
                 .map_err(|_| LayerError::NotALayer)?;
         }
         if input.read(&mut b8).map_err(LayerError::io)? != 0 {
@@ -369,7 +404,7 @@ impl Layer {
 }
 
 /// The first bytes of a layer file.
-const MAGIC: &[u8; 8] = b"KBFRNT01";
+const MAGIC: &[u8; 8] = b"KBFRNT02";
 
 fn read_u32(input: &mut impl Read) -> Result<u32, LayerError> {
     let mut b = [0u8; 4];
@@ -542,8 +577,8 @@ impl Frontier {
         &self,
         round: u32,
         state: u128,
-        ways: u64,
-        mut next: impl FnMut(u128, u64),
+        ways: u128,
+        mut next: impl FnMut(u128, u128),
     ) -> u128 {
         let Some(step) = self.steps.get(round as usize) else {
             return 0;
@@ -601,7 +636,7 @@ impl Frontier {
             let mut since_drain = 0usize;
             for p in &old.parts {
                 for (s, w) in p.share(t, threads, &mut index) {
-                    finished += self.expand(round, s, w, |n, w| {
+                    let closed = self.expand(round, s, w, |n, w| {
                         let to = (Frontier::route(n) % threads as u64) as usize;
                         if to == t {
                             part.add(n, w);
@@ -616,6 +651,8 @@ impl Frontier {
                             }
                         }
                     });
+                    // Saturates, never wraps: `u128::MAX` is taken for an overflow below.
+                    finished = finished.saturating_add(closed);
                     since_drain += 1;
                     if since_drain >= BATCH {
                         since_drain = 0;
@@ -636,7 +673,7 @@ impl Frontier {
             for batch in inbox {
                 part.add_all(batch);
             }
-            if part.overflowed() {
+            if part.overflowed() || finished == u128::MAX {
                 return None;
             }
             part.pack();
@@ -646,8 +683,10 @@ impl Frontier {
         let mut done = done;
         let mut parts = Vec::with_capacity(threads);
         for outcome in expanded {
-            let (part, finished) = outcome.ok_or(CountError::Overflow)?;
-            done = done.checked_add(finished).ok_or(CountError::Overflow)?;
+            let (part, finished) = outcome.ok_or(CountError::Overflow { bits: 128 })?;
+            done = done
+                .checked_add(finished)
+                .ok_or(CountError::Overflow { bits: 128 })?;
             parts.push(part);
         }
         Ok(Layer {
@@ -751,13 +790,14 @@ impl Frontier {
 
     /// The number of tours once every round has run: closed tours, or directed open tours
     /// (each undirected path in both directions, but the one square of a 1 x 1 board).
-    pub fn total(&self, last: &Layer) -> Result<u64, CountError> {
-        let ways = if self.kind == Kind::Open && self.board.len() > 1 {
-            last.done.checked_mul(2).ok_or(CountError::Overflow)?
-        } else {
+    pub fn total(&self, last: &Layer) -> Result<u128, CountError> {
+        if self.kind == Kind::Open && self.board.len() > 1 {
             last.done
-        };
-        u64::try_from(ways).map_err(|_| CountError::Overflow)
+                .checked_mul(2)
+                .ok_or(CountError::Overflow { bits: 128 })
+        } else {
+            Ok(last.done)
+        }
     }
 }
 
@@ -773,7 +813,7 @@ impl Step {
     /// The frontiers after placing the square from `state`, into `next`, and the ways of the
     /// tours closed.
     #[inline]
-    fn expand(&self, state: u128, ways: u64, next: &mut impl FnMut(u128, u64)) -> u128 {
+    fn expand(&self, state: u128, ways: u128, next: &mut impl FnMut(u128, u128)) -> u128 {
         let cells = self.rules.cells;
         // The state's nibbles, decoded once for every choice of edges.
         let mut a = [0u8; SLOTS];
@@ -794,7 +834,7 @@ impl Step {
         }
         let mut choose = |picked: &[u32]| match place(a, ends, picked, &self.rules) {
             Place::Invalid => {}
-            Place::Closed => closed += u128::from(ways),
+            Place::Closed => closed = closed.saturating_add(ways),
             Place::State(s) => next(s, ways),
         };
         if !self.rules.paths && a[0] != DONE {

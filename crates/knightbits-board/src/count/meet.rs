@@ -79,10 +79,10 @@ pub(crate) fn count(
         });
         sum = sum
             .checked_add(count_unit(grid, (m, weight), start, threads)?)
-            .ok_or(CountError::Overflow)?;
+            .ok_or(CountError::Overflow { bits: 64 })?;
     }
     progress(Progress { done: total, total });
-    u64::try_from(sum).map_err(|_| CountError::Overflow)
+    u64::try_from(sum).map_err(|_| CountError::Overflow { bits: 64 })
 }
 
 /// The middle squares a count walks, with the number of middle squares each stands for.
@@ -118,7 +118,7 @@ pub(crate) fn count_unit(
 ) -> Result<u128, CountError> {
     middle(grid, m, start, threads)?
         .checked_mul(u128::from(weight))
-        .ok_or(CountError::Overflow)
+        .ok_or(CountError::Overflow { bits: 64 })
 }
 
 /// What walking a sample of a unit's prefixes says about the whole unit.
@@ -250,7 +250,7 @@ pub(crate) fn count_through(grid: &Grid, m: u32, threads: usize) -> Result<u64, 
     if !middle_colours(grid)[grid.colour(m)] {
         return Ok(0);
     }
-    u64::try_from(middle(grid, m, None, threads)?).map_err(|_| CountError::Overflow)
+    u64::try_from(middle(grid, m, None, threads)?).map_err(|_| CountError::Overflow { bits: 64 })
 }
 
 /// For each colour, can a tour's middle square have it? A tour alternates colours, so its start
@@ -272,7 +272,7 @@ fn middle(grid: &Grid, m: u32, start: Option<u32>, threads: usize) -> Result<u12
     let walk = Walk::new(grid, m, start);
     let (first, second) = walk.tables(threads);
     if first.overflowed || second.as_ref().is_some_and(|t| t.overflowed) {
-        return Err(CountError::Overflow);
+        return Err(CountError::Overflow { bits: 64 });
     }
     let second = second.as_ref().unwrap_or(&first);
     // Σ over first-half classes C: (F(C) / |C|) · G(class of the remainder), where F and G sum

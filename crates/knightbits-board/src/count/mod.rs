@@ -50,8 +50,12 @@ pub enum CountError {
     },
     /// The start square is not on the board.
     StartOffBoard,
-    /// The count does not fit in a `u64`.
-    Overflow,
+    /// The count, or a partial sum on the way to it, does not fit in `bits` bits: 64 for open
+    /// tours by meet in the middle, 128 by the frontier programme.
+    Overflow {
+        /// The width of the count.
+        bits: u32,
+    },
 }
 
 impl fmt::Display for CountError {
@@ -68,7 +72,10 @@ impl fmt::Display for CountError {
                 "closed tours are counted on boards whose shorter side is at most {limit}"
             ),
             CountError::StartOffBoard => f.write_str("start square is not on the board"),
-            CountError::Overflow => f.write_str("the count does not fit in 64 bits"),
+            CountError::Overflow { bits } => write!(
+                f,
+                "the count, or a partial sum on the way to it, does not fit in {bits} bits"
+            ),
         }
     }
 }
@@ -129,8 +136,9 @@ pub fn count_open_tours_through(
 /// (as OEIS A001230: 9,862 on 6 x 6; A070030: 16 on 3 x 10, 176 on 3 x 12).
 ///
 /// Boards whose shorter side is at most [`MAX_CLOSED_WIDTH`]; the longer side may be anything
-/// as long as the count fits in a `u64`.
-pub fn count_closed_tours(board: Board, threads: usize) -> Result<u64, CountError> {
+/// as long as the count and the ways of every state on the way fit in a `u128` (6 x 24 does,
+/// 4,662,311,340,698,795,306,229,004,946,849,255,108 tours; 6 x 25 does not).
+pub fn count_closed_tours(board: Board, threads: usize) -> Result<u128, CountError> {
     count_closed_tours_with_progress(board, threads, &mut |_| {})
 }
 
@@ -139,7 +147,7 @@ pub fn count_closed_tours_with_progress(
     board: Board,
     threads: usize,
     progress: &mut dyn FnMut(Progress),
-) -> Result<u64, CountError> {
+) -> Result<u128, CountError> {
     let f = Frontier::new(board, Kind::Closed)?;
     let last = f.run(f.first(), threads, progress)?;
     f.total(&last)
@@ -148,7 +156,7 @@ pub fn count_closed_tours_with_progress(
 /// The number of directed open knight's tours of `board` from every start, counted by the
 /// frontier dynamic programme of [`count_closed_tours`] extended to Hamiltonian paths (a second
 /// method, independent of [`count_open_tours`]): shorter side at most [`MAX_CLOSED_WIDTH`].
-pub fn count_open_tours_by_frontier(board: Board, threads: usize) -> Result<u64, CountError> {
+pub fn count_open_tours_by_frontier(board: Board, threads: usize) -> Result<u128, CountError> {
     let f = Frontier::new(board, Kind::Open)?;
     let last = f.run(f.first(), threads, &mut |_| {})?;
     f.total(&last)
@@ -213,7 +221,7 @@ impl OpenTours {
 
     /// The count from the sum of every unit's tours.
     pub fn total(&self, sum: u128) -> Result<u64, CountError> {
-        u64::try_from(sum).map_err(|_| CountError::Overflow)
+        u64::try_from(sum).map_err(|_| CountError::Overflow { bits: 64 })
     }
 
     /// Time and memory of the whole count on `threads` threads, from about `seconds` of real

@@ -28,13 +28,17 @@ impl Key for u128 {
 }
 
 /// Counts keyed by nonzero keys: open addressing, linear probing, key 0 marks a free slot.
-/// The slot hash is seeded per table and unrelated to [`super::Frontier::route`].
+/// The slot hash is seeded per table and unrelated to [`super::Frontier::route`]. Counts are
+/// `u128`, held as a low `u64` a slot and a high `u64` a slot that is only allocated once some
+/// count passes `u64::MAX`: tables of smaller counts pay nothing for it.
 pub(crate) struct Table<K: Key> {
     keys: Vec<K>,
     counts: Vec<u64>,
+    /// The high halves of the counts: empty, or as long as `counts`.
+    high: Vec<u64>,
     pub(crate) len: usize,
     seed: u64,
-    /// Set when a count went past `u64::MAX`.
+    /// Set when a count went past `u128::MAX`.
     pub(crate) overflowed: bool,
 }
 
@@ -49,6 +53,7 @@ impl<K: Key> Table<K> {
         Table {
             keys: std::vec![K::default(); size],
             counts: std::vec![0; size],
+            high: Vec::new(),
             len: 0,
             seed,
             overflowed: false,
@@ -56,17 +61,21 @@ impl<K: Key> Table<K> {
     }
 
     /// The entries, in no order.
-    pub(crate) fn entries(&self) -> impl Iterator<Item = (K, u64)> + '_ {
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (K, u128)> + '_ {
         self.keys
             .iter()
             .zip(&self.counts)
-            .filter(|&(&k, _)| k != K::default())
-            .map(|(&k, &c)| (k, c))
+            .enumerate()
+            .filter(|&(_, (&k, _))| k != K::default())
+            .map(|(i, (&k, &c))| {
+                let high = self.high.get(i).copied().unwrap_or(0);
+                (k, u128::from(high) << 64 | u128::from(c))
+            })
     }
 
     /// Bytes held.
     pub(crate) fn bytes(&self) -> usize {
-        self.keys.len() * (size_of::<K>() + size_of::<u64>())
+        self.keys.len() * (size_of::<K>() + size_of::<u64>()) + self.high.len() * size_of::<u64>()
     }
 
     #[inline]
@@ -81,7 +90,7 @@ impl<K: Key> Table<K> {
 
     /// Adds `count` to the entry of `key`.
     #[inline]
-    pub(crate) fn add(&mut self, key: K, count: u64) {
+    pub(crate) fn add(&mut self, key: K, count: u128) {
         if 2 * (self.len + 1) > self.keys.len() {
             self.grow();
         }
@@ -91,9 +100,11 @@ impl<K: Key> Table<K> {
             match self.keys.get(i).copied() {
                 Some(k) if k == key => {
                     if let Some(c) = self.counts.get_mut(i) {
-                        match c.checked_add(count) {
-                            Some(sum) => *c = sum,
-                            None => self.overflowed = true,
+                        let (low, carry) = c.overflowing_add(count as u64);
+                        *c = low;
+                        let high = (count >> 64) as u64;
+                        if carry || high != 0 {
+                            self.add_high(i, high, carry);
                         }
                     }
                     return;
@@ -101,9 +112,13 @@ impl<K: Key> Table<K> {
                 Some(k) if k == K::default() => {
                     if let (Some(k), Some(c)) = (self.keys.get_mut(i), self.counts.get_mut(i)) {
                         *k = key;
-                        *c = count;
+                        *c = count as u64;
                     }
                     self.len += 1;
+                    let high = (count >> 64) as u64;
+                    if high != 0 {
+                        self.add_high(i, high, false);
+                    }
                     return;
                 }
                 _ => i = (i + 1) & mask,
@@ -111,17 +126,73 @@ impl<K: Key> Table<K> {
         }
     }
 
+    /// Adds `high` and a carry to the high half of slot `i`'s count.
+    #[cold]
+    fn add_high(&mut self, i: usize, high: u64, carry: bool) {
+        if self.high.is_empty() {
+            self.high = std::vec![0; self.keys.len()];
+        }
+        let sum = high.checked_add(u64::from(carry));
+        match (self.high.get_mut(i), sum) {
+            (Some(h), Some(x)) => match h.checked_add(x) {
+                Some(v) => *h = v,
+                None => self.overflowed = true,
+            },
+            _ => self.overflowed = true,
+        }
+    }
+
     fn grow(&mut self) {
         let size = self.keys.len() * 2;
         let keys = core::mem::replace(&mut self.keys, std::vec![K::default(); size]);
         let counts = core::mem::replace(&mut self.counts, std::vec![0; size]);
+        let high = core::mem::take(&mut self.high);
         self.len = 0;
         let overflowed = self.overflowed;
-        for (k, c) in keys.into_iter().zip(counts) {
+        for (i, (k, c)) in keys.into_iter().zip(counts).enumerate() {
             if k != K::default() {
-                self.add(k, c);
+                let h = high.get(i).copied().unwrap_or(0);
+                self.add(k, u128::from(h) << 64 | u128::from(c));
             }
         }
         self.overflowed = overflowed;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Proves counts past `u64::MAX` are kept whole: carries out of the low half, counts added
+    /// with a high half, both through growth of the table (1,000 keys from 16 slots), and a
+    /// count past `u128::MAX` is flagged.
+    #[test]
+    fn counts_carry_past_64_bits() {
+        let mut t: Table<u64> = Table::with_capacity(0);
+        for key in 1..=1000u64 {
+            t.add(key, u128::from(u64::MAX));
+            t.add(key, u128::from(key));
+            if key % 2 == 0 {
+                t.add(key, 3 << 64);
+            }
+        }
+        assert!(!t.overflowed);
+        let mut seen = 0;
+        for (key, count) in t.entries() {
+            let extra = if key % 2 == 0 { 3u128 << 64 } else { 0 };
+            assert_eq!(
+                count,
+                u128::from(u64::MAX) + u128::from(key) + extra,
+                "{key}"
+            );
+            seen += 1;
+        }
+        assert_eq!(seen, 1000);
+        t.add(7, u128::MAX);
+        assert!(t.overflowed);
+        // A table whose counts stay below 2^64 holds no high halves.
+        let mut small: Table<u64> = Table::with_capacity(0);
+        small.add(1, u128::from(u64::MAX));
+        assert_eq!(small.high.len(), 0);
     }
 }

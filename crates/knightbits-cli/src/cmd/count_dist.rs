@@ -29,7 +29,7 @@ pub struct DistArgs {
 /// The JSON answer of a count across processes.
 #[derive(Serialize)]
 struct Answer {
-    count: u64,
+    count: u128,
     board: String,
     kind: &'static str,
     seconds: f64,

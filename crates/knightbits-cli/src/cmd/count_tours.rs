@@ -166,7 +166,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             Some(text) => Some(values::coord(board, "start square", text)?),
             None => None,
         };
-        TourCount::Open(ctx.open(start, args.start.as_deref())?)
+        TourCount::Open(ctx.open(start, args.start.as_deref())?.into())
     };
     if let Some(path) = &args.checkpoint {
         let _ = fs::remove_file(path);
@@ -246,7 +246,7 @@ impl Context {
     }
 
     /// Closed tours by the frontier programme, round by round.
-    fn closed(&self) -> Result<u64, CliError> {
+    fn closed(&self) -> Result<u128, CliError> {
         let f = Frontier::new(self.board, Kind::Closed).map_err(|e| self.refused(e))?;
         let mut layer = match self.resume_layer(&f)? {
             Some(layer) => layer,
@@ -336,7 +336,7 @@ impl Context {
         let sum = done
             .iter()
             .try_fold(0u128, |s, &w| s.checked_add(w))
-            .ok_or_else(|| self.refused(CountError::Overflow))?;
+            .ok_or_else(|| self.refused(CountError::Overflow { bits: 64 }))?;
         plan.total(sum).map_err(|e| self.refused(e))
     }
 
