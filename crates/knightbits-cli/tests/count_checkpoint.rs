@@ -59,43 +59,47 @@ fn kill_after_checkpoints(args: &[&str], path: &Path) {
     let _ = child.0.wait();
 }
 
-/// Proves a closed count survives a kill: 6x8 closed tours (55,488,142, the count of
-/// Knuth's table of closed tours on 6 x n, as the frontier programme's tests give it) are
-/// interrupted after two checkpoints and resumed to the same total as an uninterrupted run.
-#[test]
-fn a_killed_closed_count_resumes_to_the_same_total() {
-    let path = scratch("closed");
-    let p = path.to_str().unwrap();
-    let args = [
-        "count-tours",
-        "--board",
-        "6x8",
-        "--closed",
-        "--threads",
-        "1",
-        "--json",
-        "--checkpoint",
-        p,
-        "--checkpoint-every",
-        "0",
-    ];
-    kill_after_checkpoints(&args, &path);
+/// Kills the count of `args` after two checkpoints at `path`, checks the checkpoint is kept,
+/// runs the same command again and checks the checkpoint is removed when it ends: its answer.
+fn kill_and_resume(args: &[&str], path: &Path) -> serde_json::Value {
+    kill_after_checkpoints(args, path);
     assert!(path.exists(), "the checkpoint is kept after a kill");
-    assert_eq!(json_of(&args), serde_json::json!({"closed": 55_488_142u64}));
+    let answer = json_of(args);
     assert!(
         !path.exists(),
         "the checkpoint is removed when the count ends"
     );
+    answer
+}
+
+/// A frontier count of `board` on one thread with a checkpoint after every square.
+fn frontier_args<'a>(board: &'a str, closed: bool, path: &'a str) -> Vec<&'a str> {
+    let mut args = std::vec!["count-tours", "--board", board, "--threads", "1", "--json"];
+    if closed {
+        args.push("--closed");
+    }
+    args.extend(["--checkpoint", path, "--checkpoint-every", "0"]);
+    args
+}
+
+/// Proves a closed count survives a kill: 6x8 closed tours (55,488,142, OEIS A175881 a(8))
+/// are interrupted after two checkpoints and resumed to that total, as an uninterrupted run
+/// gives it.
+#[test]
+fn a_killed_closed_count_resumes_to_the_same_total() {
+    let path = scratch("closed");
+    let args = frontier_args("6x8", true, path.to_str().unwrap());
+    let expected = serde_json::json!({"closed": 55_488_142u64});
+    assert_eq!(kill_and_resume(&args, &path), expected);
     // Uninterrupted (its estimate may be printed on stderr: the count is long enough).
     let out = run(&["count-tours", "--board", "6x8", "--closed", "--json"]);
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v, serde_json::json!({"closed": 55_488_142u64}));
+    assert_eq!(v, expected);
 }
 
-/// Proves an open count survives a kill: 5x8 open tours (36,122,108 directed tours, as the
-/// frontier programme counts them independently in the library's tests) are interrupted after
-/// two middle squares and resumed to the same total.
+/// Proves an open count by meet in the middle survives a kill: the open tours of 5x8 from a1
+/// are interrupted after two middle squares and resumed to the total of an uninterrupted run.
 #[test]
 fn a_killed_open_count_resumes_to_the_same_total() {
     let path = scratch("open");
@@ -104,20 +108,36 @@ fn a_killed_open_count_resumes_to_the_same_total() {
         "count-tours",
         "--board",
         "5x8",
+        "--start",
+        "a1",
         "--threads",
         "1",
         "--json",
         "--checkpoint",
         p,
     ];
-    kill_after_checkpoints(&args, &path);
-    assert!(path.exists());
-    assert_eq!(json_of(&args), serde_json::json!({"open": 36_122_108u64}));
-    assert!(!path.exists());
+    let resumed = kill_and_resume(&args, &path);
+    let whole = json_of(&["count-tours", "--board", "5x8", "--start", "a1", "--json"]);
+    assert_eq!(resumed, whole);
+    assert!(resumed["open"].as_u64().is_some_and(|n| n > 0), "{resumed}");
+}
+
+/// Proves an open count by the frontier programme (every start of a long narrow board)
+/// survives a kill: 5x8's 36,122,108 directed tours (OEIS A083386 a(8) = 18,061,054 undirected
+/// paths, both directions) are interrupted after two checkpoints and resumed to that total.
+#[test]
+fn a_killed_open_frontier_count_resumes_to_the_same_total() {
+    let path = scratch("open-frontier");
+    let args = frontier_args("5x8", false, path.to_str().unwrap());
+    assert_eq!(
+        kill_and_resume(&args, &path),
+        serde_json::json!({"open": 36_122_108u64})
+    );
 }
 
 /// Proves a checkpoint is only taken by the count that wrote it: an open count's checkpoint
-/// given to another board, to a start square and to a closed count is refused with one line.
+/// given to another board, to a start square, to a closed count and to a frontier count of open
+/// tours is refused with one line.
 #[test]
 fn a_checkpoint_of_another_count_is_refused() {
     let path = scratch("other");
@@ -146,6 +166,7 @@ fn a_checkpoint_of_another_count_is_refused() {
             "--checkpoint",
             p,
         ],
+        &["count-tours", "--board", "5x8", "--checkpoint", p],
     ] {
         let out = run(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

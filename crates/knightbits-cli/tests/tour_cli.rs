@@ -115,7 +115,8 @@ fn boards_without_tours_exit_2_with_the_reason() {
 
 /// Counts against OEIS: A165134 (directed open tours of n x n: 5x5 1,728, 304 from a corner),
 /// A001230 (closed tours of n x n: 6x6 9,862), A070030 (closed tours of 3 x n: 3x10 16,
-/// 3x12 176), A175881 (closed tours of 6 x n: 6x15 past 2^64).
+/// 3x12 176), A175881 (closed tours of 6 x n: 6x15 past 2^64), A083386 and A079137 (open
+/// tours of 5 x 9 and 4 x 20 by the frontier programme).
 #[test]
 fn count_tours_matches_oeis() {
     assert_eq!(
@@ -148,6 +149,17 @@ fn count_tours_matches_oeis() {
     );
     let text = String::from_utf8(run(&["count-tours", "--board", "5x5"]).stdout).unwrap();
     assert_eq!(text, "1728 open tours of 5x5\n");
+    // Open tours by the frontier programme (long narrow boards, and past 64 squares):
+    // A083386 a(9) = 264,895,640 undirected paths of 5 x 9, A079137 a(20) = 20,241,304,810,488
+    // of 4 x 20, each counted in both directions.
+    assert_eq!(
+        json_of(&["count-tours", "--board", "5x9", "--json"]),
+        serde_json::json!({"open": 529_791_280u64})
+    );
+    assert_eq!(
+        json_of(&["count-tours", "--board", "20x4", "--json"]),
+        serde_json::json!({"open": 40_482_609_620_976u64})
+    );
     // Past 2^64 (A175881 a(15), 6 x 15 closed): the JSON number carries every digit.
     let out = run(&["count-tours", "--board", "6x15", "--closed", "--json"]);
     assert_eq!(
@@ -178,7 +190,10 @@ fn count_tours_refuses_what_it_cannot_hold() {
             ],
             "more than 1.0 GiB (--max-memory)",
         ),
-        (&["count-tours", "--board", "8x9"], "at most 64 squares"),
+        (
+            &["count-tours", "--board", "8x9", "--start", "a1"],
+            "at most 64 squares",
+        ),
         (
             &["count-tours", "--board", "13x13", "--closed"],
             "shorter side is at most 12",

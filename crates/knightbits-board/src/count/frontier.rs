@@ -49,6 +49,16 @@ pub enum Kind {
     Open,
 }
 
+impl Kind {
+    /// `closed` or `open`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Closed => "closed",
+            Kind::Open => "open",
+        }
+    }
+}
+
 /// The frontier programme for one board and kind of tour: [`Frontier::rounds`] rounds, one per
 /// square, each taking a [`Layer`] of states to the next.
 ///

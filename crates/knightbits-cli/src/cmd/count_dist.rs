@@ -93,7 +93,7 @@ pub fn run(
         return Ok(());
     };
     log(&report);
-    let kind = if closed { "closed" } else { "open" };
+    let kind = kind.name();
     if json {
         output::json(&Answer {
             count: report.count,

@@ -11,14 +11,17 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use knightbits_api::tour::TourCount;
 use knightbits_api::values;
 use knightbits_board::Board;
-use knightbits_board::count::{self, CountError, Estimate, Frontier, Kind, Layer, OpenTours};
+use knightbits_board::count::{
+    self, CountError, Estimate, Frontier, Kind, Layer, OpenMethod, OpenTours,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::error::CliError;
 use crate::output;
 
 /// Counts knight's tours: directed open tours (all, or from one --start square) by meet in the
-/// middle, or undirected closed tours (--closed) by a frontier programme.
+/// middle, or by a frontier programme on long narrow boards, and undirected closed tours
+/// (--closed) by the frontier programme.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
 knightbits count-tours --board 5x5 --json          # {\"open\": 1728}\n  \
@@ -28,8 +31,10 @@ knightbits count-tours --board 7x7 --checkpoint 7x7.ckpt   # about 7 minutes on 
 Before a count expected to take more than a few seconds, an estimate of its time and peak\n\
 memory is printed on stderr, from the first seconds of the count itself; the count is refused\n\
 when the estimated memory exceeds --max-memory. A progress bar with the time left is drawn on\n\
-stderr when it is a terminal (not with --json). Limits of the representation: open tours on\n\
-boards of at most 64 squares, closed tours on boards whose shorter side is at most 12.")]
+stderr when it is a terminal (not with --json). Open tours from every start are counted by\n\
+the frontier programme on boards at least 8 long and at most 6 wide and on boards past 64\n\
+squares, by meet in the middle on the others. Limits of the representation: a --start square\n\
+on boards of at most 64 squares, every other count on boards whose shorter side is at most 12.")]
 pub struct Args {
     /// Board size WxH.
     #[arg(long, value_name = "WxH", value_parser = clap::value_parser!(Board))]
@@ -48,13 +53,13 @@ pub struct Args {
     #[arg(long, value_name = "SIZE")]
     max_memory: Option<Bytes>,
     /// Keep the count's state in PATH (written to PATH.tmp, then renamed) after every unit of
-    /// work (open tours) or every --checkpoint-every seconds (closed tours); the same command
+    /// work (meet in the middle) or every --checkpoint-every seconds (frontier); the same command
     /// with the same PATH resumes from it. The file is removed when the count ends. With
     /// --processes, PATH is a directory where every worker writes its part of each layer, and
     /// any number of processes resume from the newest complete layer.
     #[arg(long, value_name = "PATH")]
     checkpoint: Option<PathBuf>,
-    /// Seconds between checkpoints of a closed count (0: after every square).
+    /// Seconds between checkpoints of a frontier count (0: after every square).
     #[arg(
         long,
         value_name = "SECONDS",
@@ -108,7 +113,11 @@ impl FromStr for Bytes {
 impl std::fmt::Display for Bytes {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let b = self.0 as f64;
-        let (v, unit) = if b >= (1u64 << 40) as f64 {
+        let (v, unit) = if b >= (1u64 << 60) as f64 {
+            (b / (1u64 << 60) as f64, "EiB")
+        } else if b >= (1u64 << 50) as f64 {
+            (b / (1u64 << 50) as f64, "PiB")
+        } else if b >= (1u64 << 40) as f64 {
             (b / (1u64 << 40) as f64, "TiB")
         } else if b >= (1u64 << 30) as f64 {
             (b / (1u64 << 30) as f64, "GiB")
@@ -160,7 +169,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         every: Duration::from_secs(args.checkpoint_every),
     };
     let answer = if args.closed {
-        TourCount::Closed(ctx.closed()?)
+        TourCount::Closed(ctx.frontier(Kind::Closed)?)
+    } else if args.start.is_none() && OpenMethod::for_board(board) == OpenMethod::Frontier {
+        TourCount::Open(ctx.frontier(Kind::Open)?)
     } else {
         let start = match &args.start {
             Some(text) => Some(values::coord(board, "start square", text)?),
@@ -245,9 +256,9 @@ impl Context {
         bar
     }
 
-    /// Closed tours by the frontier programme, round by round.
-    fn closed(&self) -> Result<u128, CliError> {
-        let f = Frontier::new(self.board, Kind::Closed).map_err(|e| self.refused(e))?;
+    /// Closed or open tours by the frontier programme, round by round.
+    fn frontier(&self, kind: Kind) -> Result<u128, CliError> {
+        let f = Frontier::new(self.board, kind).map_err(|e| self.refused(e))?;
         let mut layer = match self.resume_layer(&f)? {
             Some(layer) => layer,
             None => {
@@ -255,7 +266,7 @@ impl Context {
                     .estimate(f.first(), self.threads, SAMPLE_SECONDS)
                     .map_err(|e| self.refused(e))?;
                 if layer.round() < f.rounds() {
-                    self.judge("closed", &estimate)?;
+                    self.judge(kind.name(), &estimate)?;
                 }
                 layer
             }
@@ -401,7 +412,7 @@ fn save(
     fs::rename(&tmp, path).map_err(failed)
 }
 
-/// Seconds in words: "40 s", "12 min", "3.5 h", "2.1 days".
+/// Seconds in words: "40 s", "12 min", "3.5 h", "2.1 days", "3 years".
 fn duration(s: f64) -> String {
     if s < 90.0 {
         format!("{s:.0} s")
@@ -409,8 +420,10 @@ fn duration(s: f64) -> String {
         format!("{:.0} min", s / 60.0)
     } else if s < 172_800.0 {
         format!("{:.1} h", s / 3600.0)
-    } else {
+    } else if s < 3.0e7 {
         format!("{:.1} days", s / 86400.0)
+    } else {
+        format!("{:.0} years", s / 31_557_600.0)
     }
 }
 
@@ -437,5 +450,8 @@ mod tests {
         assert_eq!(duration(720.0), "12 min");
         assert_eq!(duration(12_600.0), "3.5 h");
         assert_eq!(duration(181_440.0), "2.1 days");
+        assert_eq!(duration(94_672_800.0), "3 years");
+        assert_eq!(Bytes(3 << 59).to_string(), "1.5 EiB");
+        assert_eq!(Bytes(5 << 50).to_string(), "5.0 PiB");
     }
 }
