@@ -1,6 +1,7 @@
 //! Counting knight's tours on small boards: directed open tours by meet in the middle
-//! ([`count_open_tours`]) and undirected closed tours by a frontier dynamic programme
-//! ([`count_closed_tours`]).
+//! ([`count_open_tours`]) or by a frontier dynamic programme ([`count_open_tours_by_frontier`];
+//! [`OpenMethod::for_board`] says which is the faster), and undirected closed tours by the
+//! frontier programme ([`count_closed_tours`]).
 //!
 //! ```
 //! use knightbits_board::{Board, Coord, count::{count_closed_tours, count_open_tours}};
