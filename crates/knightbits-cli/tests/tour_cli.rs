@@ -199,6 +199,10 @@ fn count_tours_refuses_what_it_cannot_hold() {
             "shorter side is at most 12",
         ),
         (
+            &["count-tours", "--board", "13x13"],
+            "the frontier programme counts tours on boards whose shorter side is at most 12",
+        ),
+        (
             &["count-tours", "--board", "5x5", "--max-memory", "lots"],
             "not a size such as 4G",
         ),

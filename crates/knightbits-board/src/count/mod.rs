@@ -45,7 +45,8 @@ pub enum CountError {
         /// The largest number of squares accepted.
         limit: u32,
     },
-    /// Closed tours are counted on boards whose shorter side is at most `limit`.
+    /// The frontier programme (closed tours, and open tours of long or large boards) counts on
+    /// boards whose shorter side is at most `limit`.
     TooWide {
         /// The largest shorter side accepted.
         limit: u32,
@@ -71,7 +72,7 @@ impl fmt::Display for CountError {
             }
             CountError::TooWide { limit } => write!(
                 f,
-                "closed tours are counted on boards whose shorter side is at most {limit}"
+                "the frontier programme counts tours on boards whose shorter side is at most {limit}"
             ),
             CountError::StartOffBoard => f.write_str("start square is not on the board"),
             CountError::Overflow { bits } => write!(

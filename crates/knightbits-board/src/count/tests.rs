@@ -373,7 +373,7 @@ fn too_large_boards_are_refused() {
     );
     assert_eq!(
         CountError::TooWide { limit: 12 }.to_string(),
-        "closed tours are counted on boards whose shorter side is at most 12"
+        "the frontier programme counts tours on boards whose shorter side is at most 12"
     );
 }
 
