@@ -180,9 +180,9 @@ impl OpenMethod {
     /// The method to count the open tours of `board` from every start with: the frontier
     /// programme for boards at least 8 long and at most 6 wide, and for boards past
     /// [`MAX_OPEN_SQUARES`] squares (which meet in the middle cannot hold); meet in the middle
-    /// for the others, where it is as fast or faster and needs far less memory (measured in
-    /// BENCHMARKS.md: 5x9 in 2.1 s against 18 s, 6x8 in 80 s against more than 700 s; 6x7 in
-    /// 36 s both, with 1.1 GB against 36 MiB; 7x7 in 437 s against more than 600 s and 16 GB).
+    /// for the others, where it is as fast or faster and needs far less memory. Meet in the
+    /// middle's work grows with the number of squares, the frontier's with the shorter side
+    /// (BENCHMARKS.md has the runs behind the rule).
     ///
     /// ```
     /// use knightbits_board::{Board, count::OpenMethod};
