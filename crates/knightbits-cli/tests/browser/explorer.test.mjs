@@ -511,6 +511,9 @@ test('a value typed into the fields replaces the board and clears the step highl
   s = await snapshot(page);
   assert.deepEqual([s.hex, s.marked, s.pieces, s.piecesOut], ['0x0000000000000006', ['b1', 'c1'], [], 'no pieces placed']);
   await page.click('[data-square="e5"]');
+  // The click's answer redraws the fields: typing before it lands could be typed into the old
+  // value (fill selects, the answer replaces the text, then '1' is appended).
+  await idle(page);
   await page.fill('#bin', '1');
   await page.press('#bin', 'Enter');
   await idle(page);
