@@ -7,7 +7,9 @@
 
 use knightbits::mapping::{Numbering, ParseNumberingError};
 use knightbits::position::{Position, Role};
-use knightbits::{Bitboard, Color, ParseMethodError, Square, king, knight, popcount};
+use knightbits::{
+    Bitboard, Color, ParseBitboardError, ParseMethodError, Square, king, knight, popcount,
+};
 use knightbits_board::{Board, Coord};
 
 use super::Error;
@@ -179,11 +181,34 @@ impl PieceMethod {
     /// The name every piece has a method by, used when none is named.
     pub const DEFAULT_NAME: &'static str = knight::technique::Method::Lookup.name();
 
-    /// The method of `piece` named `name`; the refusal lists that piece's methods.
+    /// The method of `piece` named `name`; the refusal lists that piece's methods, and says
+    /// whose method it is when only the other piece has one by that name.
     pub fn of(piece: Piece, name: &str) -> Result<PieceMethod, Error> {
-        Ok(match piece {
-            Piece::Knight => PieceMethod::Knight(choice("method", name)?),
-            Piece::King => PieceMethod::King(choice("method", name)?),
+        let found = match piece {
+            Piece::Knight => choice("method", name).map(PieceMethod::Knight),
+            Piece::King => choice("method", name).map(PieceMethod::King),
+        };
+        found.map_err(|e| {
+            let other = match piece {
+                Piece::Knight => Piece::King,
+                Piece::King => Piece::Knight,
+            };
+            let theirs = PieceMethod::all(other)
+                .into_iter()
+                .find(|m| m.name().eq_ignore_ascii_case(name));
+            match theirs {
+                Some(m) => Error::invalid(
+                    "method",
+                    name,
+                    format!(
+                        "{} is the {other}'s method, not the {piece}'s (--piece {other}); the \
+                         {piece}'s are {}",
+                        m.name(),
+                        one_of(PieceMethod::all(piece).iter().map(|m| m.name()))
+                    ),
+                ),
+                None => e,
+            }
         })
     }
 
@@ -297,15 +322,24 @@ impl Default for Targets {
 
 /// Reads a bitboard in any accepted form (hex, decimal, binary, square names, FEN placement).
 pub fn bitboard(text: &str) -> Result<Bitboard, Error> {
-    text.parse()
-        .map_err(|e| Error::invalid("bitboard", text, e))
+    text.parse().map_err(|e| bitboard_refused(text, e))
 }
 
 /// Reads a bitboard whose numbers are written in `numbering`, as a LERF bitboard.
 pub fn bitboard_in(text: &str, numbering: Numbering) -> Result<Bitboard, Error> {
-    numbering
-        .parse(text)
-        .map_err(|e| Error::invalid("bitboard", text, e))
+    numbering.parse(text).map_err(|e| bitboard_refused(text, e))
+}
+
+/// The refusal of a bitboard; a whole FEN is pointed to where positions are read.
+fn bitboard_refused(text: &str, e: ParseBitboardError) -> Error {
+    match e {
+        ParseBitboardError::FenFields => Error::invalid(
+            "bitboard",
+            text,
+            format!("{e}; give a position with --fen (fen= in /api/)"),
+        ),
+        _ => Error::invalid("bitboard", text, e),
+    }
 }
 
 /// Reads a square name of the 8x8 board, in any case.
@@ -407,7 +441,14 @@ mod tests {
             PieceMethod::of(Piece::King, "prefix")
                 .unwrap_err()
                 .to_string(),
-            "invalid method 'prefix': unknown method; expected lookup, shifts or translate"
+            "invalid method 'prefix': prefix is the knight's method, not the king's (--piece \
+             knight); the king's are lookup, shifts or translate"
+        );
+        assert_eq!(
+            PieceMethod::of(Piece::King, "magic")
+                .unwrap_err()
+                .to_string(),
+            "invalid method 'magic': unknown method; expected lookup, shifts or translate"
         );
         assert_eq!(
             choice::<Piece>("piece", "queen").unwrap_err().to_string(),

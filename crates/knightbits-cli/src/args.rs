@@ -121,7 +121,7 @@ pub struct IndexArgs {
           value_parser = clap::value_parser!(u8).range(0..=64))]
     pub index: Option<u8>,
     /// Count --index from 1, as the devlog numbers its squares (h1 = 1 in h1-g1).
-    #[arg(long, requires = "index")]
+    #[arg(long, requires = "index", conflicts_with = "input")]
     pub one_based: bool,
 }
 
@@ -180,7 +180,8 @@ mod tests {
         );
         assert_eq!(
             prefix.for_piece(Piece::King).unwrap_err().to_string(),
-            "invalid method 'prefix': unknown method; expected lookup, shifts or translate"
+            "invalid method 'prefix': prefix is the knight's method, not the king's (--piece \
+             knight); the king's are lookup, shifts or translate"
         );
         assert_eq!(method("magic").unwrap_err().kind(), ErrorKind::InvalidValue);
     }

@@ -219,11 +219,11 @@ fn bad_positions_and_options_exit_2_with_one_line() {
             "invalid fen",
         ),
         (&["moves", "--fen", START, "--own", "d4"], "cannot be used"),
-        (&["moves", "d4", "--legal"], "need a position"),
+        (&["moves", "d4", "--legal"], "<--fen <FEN>|--batch>"),
         (&["moves", "d4", "--fen", START], "cannot be used"),
         (
             &["attacks", "d4", "--side", "white"],
-            "--side needs a position",
+            "<--fen <FEN>|--batch>",
         ),
         (&["attacks"], "attacks needs pieces"),
         (

@@ -36,18 +36,19 @@ pub struct Args {
     #[command(flatten)]
     index: IndexArgs,
     /// Numbering of --index and of a numeric INPUT (a1-b1 is LERF).
-    #[arg(long, value_parser = args::choice::<Numbering>(), default_value_t = Numbering::A1B1)]
+    #[arg(long, value_parser = args::choice::<Numbering>(), default_value_t = Numbering::A1B1,
+          conflicts_with_all = ["fen", "batch"])]
     mapping: Numbering,
     #[command(flatten)]
     source: Source,
     /// With --fen or --batch: whose pieces attack (default: the side to move).
-    #[arg(long, value_parser = args::choice::<Color>())]
+    #[arg(long, value_parser = args::choice::<Color>(), requires = "Source")]
     side: Option<Color>,
     /// Which piece stands on those squares.
     #[arg(long, value_parser = args::choice::<Piece>(), default_value_t = Piece::Knight)]
     piece: Piece,
     #[arg(long, value_parser = MethodParser, default_value = PieceMethod::DEFAULT_NAME,
-          help = MethodArg::help())]
+          help = MethodArg::help(), conflicts_with_all = ["fen", "batch"])]
     method: MethodArg,
     /// Print one JSON object: {"bitboard", "squares", "count"}.
     #[arg(long)]
@@ -99,11 +100,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 ..Drawing::default()
             },
         );
-    }
-    if args.side.is_some() {
-        return Err(CliError::Input(
-            "--side needs a position: --fen FEN or --batch".into(),
-        ));
     }
     let pieces = args
         .index
