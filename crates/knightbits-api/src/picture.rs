@@ -58,9 +58,16 @@ impl Drawing {
     }
 }
 
-/// A tour of any board as a self-contained SVG document.
-pub fn tour_svg(tour: &KnightsTour) -> String {
-    let t = tour.tour();
+/// A tour of any board as a self-contained SVG document; a board without the tour asked for
+/// has no picture (the refusal gives the reason).
+pub fn tour_svg(tour: &KnightsTour) -> Result<String, crate::Error> {
+    let Some(t) = tour.tour() else {
+        return Err(crate::Error::refused(format!(
+            "no tour of {} to draw: {}",
+            tour.board,
+            tour.reason.as_deref().unwrap_or_default()
+        )));
+    };
     let board = t.board();
-    TourSvg::new(board.width(), board.height(), t.squares(), t.is_closed()).to_string()
+    Ok(TourSvg::new(board.width(), board.height(), t.squares(), t.is_closed()).to_string())
 }

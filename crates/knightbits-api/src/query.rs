@@ -116,11 +116,11 @@ const ENDPOINTS: &[(&str, &[&str], Kind, Handler)] = &[
     ),
     (
         "catch",
-        &["knight", "pawn", "color", "to_move"],
+        &["knight", "pawn", "side", "to_move"],
         Kind::Json,
         |p| json(&sources::catch(&catch(p)?)?),
     ),
-    ("fill", &["input", "steps"], Kind::Json, |p| {
+    ("fill", &["input", "moves"], Kind::Json, |p| {
         json(&walks::fill(&fill(p)?))
     }),
     (
@@ -155,7 +155,7 @@ const ENDPOINTS: &[(&str, &[&str], Kind, Handler)] = &[
         |p| Ok(drawing(p)?.svg()),
     ),
     ("tour-svg", &["board", "start", "closed"], Kind::Svg, |p| {
-        Ok(picture::tour_svg(&tour(p)?))
+        Ok(picture::tour_svg(&tour(p)?)?)
     }),
 ];
 
@@ -291,13 +291,13 @@ fn trace(p: &Params) -> Result<TraceRequest, QueryError> {
     })
 }
 
-/// `catch`: a `knight` square, a `pawn` square of `color` (white or black), who moves first
+/// `catch`: a `knight` square, a `pawn` square of `side` (white or black), who moves first
 /// (`to_move`: knight, the default, or pawn).
 fn catch(p: &Params) -> Result<CatchRequest, QueryError> {
     Ok(CatchRequest {
         knight: p.square("knight", "knight square")?,
         pawn: p.square("pawn", "pawn square")?,
-        color: values::choice("color", p.required("color")?)?,
+        side: values::choice("side", p.required("side")?)?,
         to_move: p.choice_or("to_move", ToMove::Knight)?,
     })
 }
@@ -381,14 +381,14 @@ fn forks(p: &Params) -> Result<ForksRequest, QueryError> {
     Ok(ForksRequest { position, targets })
 }
 
-/// `fill`: from `input`, until the set stops growing or for exactly `steps` fills (1 to 64).
+/// `fill`: from `input`, until the set stops growing or for exactly `moves` fills (1 to 64).
 fn fill(p: &Params) -> Result<FillRequest, QueryError> {
     let start = p.bitboard("input")?;
-    let steps = match p.get("steps") {
-        Some(_) => Some(p.int_or("steps", 1, 1..=64)? as u32),
+    let moves = match p.get("moves") {
+        Some(_) => Some(p.int_or("moves", 1, 1..=64)? as u32),
         None => None,
     };
-    Ok(FillRequest { start, steps })
+    Ok(FillRequest { start, moves })
 }
 
 /// `reach`: from `input` in `moves` moves (0 to 64, default 1): within, `exactly` or `ring`.

@@ -11,7 +11,7 @@ use knightbits::{Bitboard, Color, Square, knight};
 use serde::Serialize;
 
 use super::values::{Piece, PieceMethod};
-use super::{Error, SquareSet, Squares};
+use super::{Bits, Error, SquareSet, Squares};
 
 /// `table`: how many squares a knight (or king) attacks from each square.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -84,15 +84,15 @@ pub struct NumberedStep {
     pub shift: Option<i8>,
     /// The mask, as this numbering's bits.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub mask: Option<Bitboard>,
+    pub mask: Option<Bits>,
     /// The mask's name in this numbering's sources (`notAFile`, `not-HG-file`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mask_name: Option<&'static str>,
     /// The bits the mask removed, as this numbering's bits.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub removed: Option<Bitboard>,
+    pub removed: Option<Bits>,
     /// What it yields, as this numbering's bits.
-    pub set: Bitboard,
+    pub set: Bits,
     /// The same squares by name.
     pub squares: Squares,
     /// Whether it is part of the final union.
@@ -144,10 +144,10 @@ pub fn trace(req: &TraceRequest) -> Result<Trace, Error> {
                 r#move: number,
                 formula: its.formula().to_string(),
                 shift: its.shift(),
-                mask: its.mask().map(Bitboard),
+                mask: its.mask().map(Bits),
                 mask_name: its.mask_name(),
-                removed: its.removed().map(Bitboard),
-                set: Bitboard(its.set()),
+                removed: its.removed().map(Bits),
+                set: Bits(its.set()),
                 squares: Squares(s.set()),
                 part: s.is_part(),
             })
@@ -201,8 +201,8 @@ pub struct CatchRequest {
     pub knight: Square,
     /// The pawn's square.
     pub pawn: Square,
-    /// The pawn's colour; the knight is the other side's.
-    pub color: Color,
+    /// The pawn's side; the knight is the other side's.
+    pub side: Color,
     /// Who moves first.
     pub to_move: ToMove,
 }
@@ -241,7 +241,7 @@ fn pawn_attacks(pawn: Square, color: Color) -> Bitboard {
 /// moves made when it lands.
 fn route(req: &CatchRequest, target: Square) -> Option<(Vec<Square>, u32)> {
     use std::collections::{HashMap, VecDeque};
-    let (dr, start) = match req.color {
+    let (dr, start) = match req.side {
         Color::White => (1, knightbits::Rank::Second),
         Color::Black => (-1, knightbits::Rank::Seventh),
     };
@@ -283,7 +283,7 @@ fn route(req: &CatchRequest, target: Square) -> Option<(Vec<Square>, u32)> {
             let Some(step) = pawn.offset(0, dr) else {
                 continue; // promoted, and the knight's reply did not take the new piece
             };
-            if pawn_attacks(pawn, req.color).contains(k) || step == k {
+            if pawn_attacks(pawn, req.side).contains(k) || step == k {
                 continue;
             }
             let to = if moves == 0 && pawn.rank() == start {
@@ -299,7 +299,7 @@ fn route(req: &CatchRequest, target: Square) -> Option<(Vec<Square>, u32)> {
             knight::attacks(k)
                 .into_iter()
                 .chain([k])
-                .filter(|&to| !pawn_attacks(pawn, req.color).contains(to))
+                .filter(|&to| !pawn_attacks(pawn, req.side).contains(to))
                 .map(|to| (to, pawn, moves, true))
                 .collect()
         };
@@ -316,7 +316,7 @@ fn route(req: &CatchRequest, target: Square) -> Option<(Vec<Square>, u32)> {
 /// Answers `catch` with the library's `knight::catch_square`, and one route the race allows
 /// onto that square (the knight may wait a move while its king moves).
 pub fn catch(req: &CatchRequest) -> Result<Catch, Error> {
-    let square = knight::catch_square(req.knight, req.pawn, req.color, req.to_move_color())
+    let square = knight::catch_square(req.knight, req.pawn, req.side, req.to_move_color())
         .map_err(|e| Error::refused(e.to_string()))?;
     let Some(square) = square else {
         return Ok(Catch {
@@ -344,8 +344,8 @@ impl CatchRequest {
     /// The colour of the side that moves first.
     pub fn to_move_color(&self) -> Color {
         match self.to_move {
-            ToMove::Pawn => self.color,
-            ToMove::Knight => !self.color,
+            ToMove::Pawn => self.side,
+            ToMove::Knight => !self.side,
         }
     }
 }

@@ -94,7 +94,7 @@ fn catch_agrees_with_the_race_played_out_on_every_placement() {
                     let req = CatchRequest {
                         knight,
                         pawn,
-                        color,
+                        side: color,
                         to_move,
                     };
                     let answer = catch(&req).unwrap();
@@ -139,7 +139,7 @@ fn the_documented_races() {
     let d8 = catch(&CatchRequest {
         knight: Square::D8,
         pawn: Square::A5,
-        color: Color::White,
+        side: Color::White,
         to_move: ToMove::Knight,
     })
     .unwrap();
@@ -150,7 +150,7 @@ fn the_documented_races() {
     let h1 = catch(&CatchRequest {
         knight: Square::H1,
         pawn: Square::A6,
-        color: Color::White,
+        side: Color::White,
         to_move: ToMove::Knight,
     })
     .unwrap();

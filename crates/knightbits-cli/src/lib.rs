@@ -29,7 +29,7 @@ use crate::error::CliError;
 separators or a C ULL suffix, as square lists (d4,e5) or as a FEN placement.\n\n\
 Examples:\n  knightbits attacks d4\n  knightbits attacks b1,g1 --method prefix --json\n  \
 knightbits attacks --index 27\n  knightbits steps d4 --method pre-mask --mapping h1-g1\n  knightbits table\n  \
-knightbits catch --knight d8 --pawn a5 --color white\n  \
+knightbits catch --knight d8 --pawn a5 --side white\n  \
 knightbits count 0x0000142200221400 --method table16\n  knightbits convert 0xA1100110A --from h1-g1 --to a1-b1\n  knightbits serve --port 0"
 )]
 struct Cli {

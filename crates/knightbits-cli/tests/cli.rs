@@ -101,7 +101,10 @@ fn convert_and_show_the_devlog_masks() {
         "a1-b1",
         "--json",
     ]);
-    assert_eq!(v, json!({"bitboard": "0x0000005088008850"}));
+    assert_eq!(
+        v,
+        json!({"numbering": "a1-b1", "bits": "0x0000005088008850"})
+    );
     let back = json_of(&[
         "convert",
         "0x0000005088008850",
@@ -111,7 +114,10 @@ fn convert_and_show_the_devlog_masks() {
         "h1-g1",
         "--json",
     ]);
-    assert_eq!(back, json!({"bitboard": "0x0000000a1100110a"}));
+    assert_eq!(
+        back,
+        json!({"numbering": "h1-g1", "bits": "0x0000000a1100110a"})
+    );
     let king = json_of(&["show", "0x70507", "--mapping", "h1-g1", "--json"]);
     assert_eq!(
         king["squares"],

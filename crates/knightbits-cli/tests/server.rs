@@ -540,8 +540,8 @@ fn fills_and_distances_answer_as_the_cli_does() {
         cli(&["fill", "a1", "--json"])
     );
     assert_eq!(
-        ok_json("/api/fill?input=a1&steps=3"),
-        cli(&["fill", "a1", "--steps", "3", "--json"])
+        ok_json("/api/fill?input=a1&moves=3"),
+        cli(&["fill", "a1", "--moves", "3", "--json"])
     );
     // The wiki's six fills from a1: 3, 12, ... 64 squares.
     let fills = ok_json("/api/fill?input=a1");
@@ -576,7 +576,7 @@ fn fills_and_distances_answer_as_the_cli_does() {
     assert_eq!(all[9], 4, "a1 to b2: the corner's diagonal neighbour");
     assert!(bad("/api/distance?from=a1&to=h8&board=20000x20000").contains("invalid board"));
     assert!(bad("/api/distance?from=a1&to=z99").contains("invalid square"));
-    assert!(bad("/api/fill?input=a1&steps=65").contains("expected 1 to 64"));
+    assert!(bad("/api/fill?input=a1&moves=65").contains("expected 1 to 64"));
     assert!(bad("/api/reach?input=a1&moves=2&ring=true&exactly=true").contains("exclude"));
 }
 
@@ -622,10 +622,20 @@ fn tours_answer_as_the_cli_does_within_the_explorer_limit() {
         cli(&["tour", "--board", "6x6", "--closed", "--json"])
     );
     let big = ok_json("/api/tour?board=100x100");
-    assert_eq!(big["squares"].as_array().unwrap().len(), 10_000);
+    assert_eq!(big["path"].as_array().unwrap().len(), 10_000);
     assert!(bad("/api/tour?board=101x100").contains("too large for the explorer"));
-    assert!(bad("/api/tour?board=4x4").contains("no tour on 4x4"));
-    assert!(bad("/api/tour?board=5x5&closed=true").contains("no tour on 5x5"));
+    // No tour is an answer, the same as the command line's, with its reason.
+    let none = ok_json("/api/tour?board=4x4");
+    assert_eq!(none, cli(&["tour", "--board", "4x4", "--json"]));
+    assert!(none["path"].is_null());
+    assert!(
+        none["reason"]
+            .as_str()
+            .unwrap()
+            .contains("no open knight's tour")
+    );
+    assert!(ok_json("/api/tour?board=5x5&closed=true")["path"].is_null());
+    assert!(bad("/api/tour-svg?board=4x4").contains("no tour of 4x4 to draw"));
     assert!(bad("/api/tour?board=8x8&start=z9").contains("invalid start square"));
     let (status, head, body) = get("/api/tour-svg?board=8x8");
     assert_eq!(status, 200);
@@ -762,8 +772,8 @@ fn every_endpoint_answers_as_its_command_does_byte_for_byte() {
     // fill and reach
     add("/api/fill?input=a1".into(), &["fill", "a1"]);
     add(
-        "/api/fill?input=a1,h8&steps=3".into(),
-        &["fill", "a1,h8", "--steps", "3"],
+        "/api/fill?input=a1,h8&moves=3".into(),
+        &["fill", "a1,h8", "--moves", "3"],
     );
     add(
         "/api/reach?input=a1&moves=2".into(),
@@ -875,11 +885,6 @@ fn refusals_read_the_same_on_both_sides() {
             "/api/distance?from=a1&to=z99".into(),
             vec!["distance", "a1", "z99"],
         ),
-        ("/api/tour?board=4x4".into(), vec!["tour", "--board", "4x4"]),
-        (
-            "/api/tour?board=5x5&closed=true".into(),
-            vec!["tour", "--board", "5x5", "--closed"],
-        ),
     ] {
         let message = bad(&query);
         let (code, out, err) = cli_run(&args);
@@ -929,20 +934,20 @@ fn table_trace_and_catch_answer_as_the_cli_does() {
             ],
         ),
         (
-            "/api/catch?knight=d8&pawn=a5&color=white",
+            "/api/catch?knight=d8&pawn=a5&side=white",
             &[
-                "catch", "--knight", "d8", "--pawn", "a5", "--color", "white", "--json",
+                "catch", "--knight", "d8", "--pawn", "a5", "--side", "white", "--json",
             ],
         ),
         (
-            "/api/catch?knight=b1&pawn=h7&color=black&to_move=pawn",
+            "/api/catch?knight=b1&pawn=h7&side=black&to_move=pawn",
             &[
                 "catch",
                 "--knight",
                 "b1",
                 "--pawn",
                 "h7",
-                "--color",
+                "--side",
                 "black",
                 "--to-move",
                 "pawn",
@@ -950,8 +955,8 @@ fn table_trace_and_catch_answer_as_the_cli_does() {
             ],
         ),
         (
-            "/api/fill?input=a1&steps=1",
-            &["fill", "a1", "--steps", "1", "--json"],
+            "/api/fill?input=a1&moves=1",
+            &["fill", "a1", "--moves", "1", "--json"],
         ),
         (
             "/api/fork-squares?targets=e8,a8,h8",
@@ -961,8 +966,8 @@ fn table_trace_and_catch_answer_as_the_cli_does() {
         assert_eq!(ok_json(path), cli(args), "{path}");
     }
     assert_eq!(ok_json("/api/table")["total"], 336);
-    assert!(bad("/api/catch?knight=d8&pawn=a8&color=white").contains("rank 1 or rank 8"));
-    assert!(bad("/api/catch?knight=d8&pawn=a5").contains("color"));
+    assert!(bad("/api/catch?knight=d8&pawn=a8&side=white").contains("rank 1 or rank 8"));
+    assert!(bad("/api/catch?knight=d8&pawn=a5").contains("side"));
     assert!(bad("/api/trace?input=d4&numbering=a1-a2").contains("keep ranks"));
     // A picture needs the placement only; the forks need the side to move.
     let placement = "rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR";

@@ -13,9 +13,9 @@ use knightbits_api::values;
 /// and the pawn's by then, and a route that never stands where the pawn could take it.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  knightbits catch --knight d8 --pawn a5 --color white\n  \
-knightbits catch --knight h1 --pawn a6 --color white --json\n  \
-knightbits catch --knight b1 --pawn h7 --color black --to-move pawn\n\n\
+    after_help = "Examples:\n  knightbits catch --knight d8 --pawn a5 --side white\n  \
+knightbits catch --knight h1 --pawn a6 --side white --json\n  \
+knightbits catch --knight b1 --pawn h7 --side black --to-move pawn\n\n\
 The race, as the library plays it: the pawn advances on each of its side's moves (two from\n\
 its start rank), taking the knight when it stands on a square the pawn attacks; the knight\n\
 jumps or waits (its king moves). It stops the pawn by standing on a square of the pawn's path\n\
@@ -30,9 +30,13 @@ pub struct Args {
     /// The pawn's square (ranks 2 to 7).
     #[arg(long, value_name = "SQ")]
     pawn: String,
-    /// The pawn's colour; the knight is the other side's.
-    #[arg(long, value_parser = args::choice::<Color>())]
-    color: Color,
+    /// The pawn's side; the knight is the other side's.
+    #[arg(long, value_parser = args::choice::<Color>(), required_unless_present = "color")]
+    side: Option<Color>,
+    /// The old spelling of --side (a note on stderr says so): --color is the terminal colour
+    /// option of the commands that draw a board.
+    #[arg(long, value_parser = args::choice::<Color>(), hide = true, conflicts_with = "side")]
+    color: Option<Color>,
     /// Who moves first.
     #[arg(long, value_parser = args::choice::<ToMove>(), default_value = "knight")]
     to_move: ToMove,
@@ -42,12 +46,18 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
+    if args.color.is_some() {
+        crate::error::deprecated("catch --color", "--side");
+    }
+    let Some(side) = args.side.or(args.color) else {
+        return Err(CliError::Input("catch needs --side white|black".into()));
+    };
     let knight: Square = values::square("knight square", &args.knight)?;
     let pawn: Square = values::square("pawn square", &args.pawn)?;
     let answer = catch(&CatchRequest {
         knight,
         pawn,
-        color: args.color,
+        side,
         to_move: args.to_move,
     })?;
     if args.json {
@@ -63,7 +73,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             format!(
                 "caught on {sq}: the knight on {knight} stops the {} pawn on {pawn} ({first} to move)\n\
                  knight moves: {}, pawn moves by then: {}\nroute: {}\n",
-                args.color,
+                side,
                 answer.knight_moves.unwrap_or(0),
                 answer.pawn_moves.unwrap_or(0),
                 route.join(" ")
@@ -72,7 +82,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         _ => format!(
             "not caught: the {} pawn on {pawn} promotes before the knight on {knight} can stop it \
              ({first} to move)\n",
-            args.color
+            side
         ),
     };
     output::text(&text)

@@ -54,7 +54,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return output::json(&answer);
     }
     let mut text = format!(
-        "{}{} (LERF)\nsquares: {}\n",
+        "{}{}\nsquares: {}\n",
         args.picture.diagram(bb, &[]),
         hex(bb),
         answer.squares

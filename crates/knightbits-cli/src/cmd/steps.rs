@@ -94,8 +94,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         text += "\n";
     }
+    // Hex is LERF unless labelled: the steps above are in the numbering the header names.
+    let label = if numbering == Numbering::A1B1 {
+        String::new()
+    } else {
+        format!(" in {}", Numbering::A1B1)
+    };
     text += &format!(
-        "attacks: {:#018x} (LERF), {} squares: {}\n",
+        "attacks: {:#018x}{label}, {} squares: {}\n",
         answer.attacks.bitboard, answer.attacks.count, answer.attacks.squares
     );
     output::text(&text)
