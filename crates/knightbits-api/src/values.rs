@@ -10,7 +10,7 @@ use knightbits::position::{Position, Role};
 use knightbits::{
     Bitboard, Color, ParseBitboardError, ParseMethodError, Square, king, knight, popcount,
 };
-use knightbits_board::{Board, Coord};
+use knightbits_board::{Board, BoardSizeError, Coord};
 
 use super::Error;
 
@@ -344,9 +344,10 @@ fn bitboard_refused(text: &str, e: ParseBitboardError) -> Error {
 
 /// Reads a square name of the 8x8 board, in any case.
 pub fn square(what: &'static str, text: &str) -> Result<Square, Error> {
+    // The library's message starts "invalid square": `what` already says it.
     text.to_ascii_lowercase()
         .parse()
-        .map_err(|e| Error::invalid(what, text, e))
+        .map_err(|_| Error::invalid(what, text, "expected a square name, a1 to h8"))
 }
 
 /// Reads a board size `WxH`.
@@ -358,7 +359,10 @@ pub fn board(text: &str) -> Result<Board, Error> {
 pub fn coord(board: Board, what: &'static str, text: &str) -> Result<Coord, Error> {
     board
         .parse_coord(&text.to_ascii_lowercase())
-        .map_err(|e| Error::invalid(what, text, e))
+        .map_err(|e| match e {
+            BoardSizeError::SquareOffBoard => Error::invalid(what, text, format!("{e} {board}")),
+            _ => Error::invalid(what, text, e),
+        })
 }
 
 /// Is `fen` a placement alone (`rnbqkbnr/…/RNBQKBNR`), without the other fields?

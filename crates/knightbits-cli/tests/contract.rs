@@ -129,3 +129,90 @@ fn the_refusals_write_nothing_to_stdout() {
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn messages_name_the_real_fault() {
+    for (args, needle) in [
+        (
+            vec!["distance", "a1", "c2", "--board", "27x27"],
+            "squares have names on boards of at most 26 files: write file,rank",
+        ),
+        (
+            vec!["tour", "--board", "30x30", "--start", "b2"],
+            "squares have names on boards of at most 26 files",
+        ),
+        (
+            vec!["distance", "0,0", "1,1,1", "--board", "3x3"],
+            "'1,1,1': not a square",
+        ),
+        (
+            vec!["distance", "0,0", "x,1", "--board", "3x3"],
+            "'x,1': not a square",
+        ),
+        (
+            vec!["distance", "a1", "d4", "--board", "3x3"],
+            "'d4': square is not on the board 3x3",
+        ),
+        (
+            vec!["distance", "0,0", "3,0", "--board", "3x3"],
+            "square is not on the board 3x3",
+        ),
+        (
+            vec!["catch", "--knight", "z9", "--pawn", "a2", "--side", "white"],
+            "invalid knight square 'z9': expected a square name, a1 to h8",
+        ),
+    ] {
+        assert_bad_input(&args, needle);
+        let out = run(&args);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.matches("invalid").count(), 1, "one prefix: {err}");
+    }
+}
+
+/// Text for people: one thing is not "1 things", and an empty list says "none".
+#[test]
+fn counts_and_empty_lists_read_as_words() {
+    let text = |args: &[&str]| {
+        let out = run(args);
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(text(&["reach", "a1", "--moves", "0"]).ends_with("\n1 square\n"));
+    assert!(text(&["attacks", "a1", "--piece", "king"]).ends_with("\n3 squares\n"));
+    assert!(text(&["forks", "a1"]).ends_with("fork target squares (0): none\n"));
+    assert!(text(&["show", "0"]).ends_with("squares: none\n"));
+    assert!(text(&["moves", "a1", "--own", "b3,c2"]).ends_with("0 moves: none\n"));
+    let one = text(&["moves", "a1", "--own", "b3"]);
+    assert!(one.ends_with("1 move: a1c2\n"), "{one}");
+    let forks = text(&["forks", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]);
+    assert!(
+        forks.contains("fork squares: none\nfork moves: none\n"),
+        "{forks}"
+    );
+    for line in text(&["steps", "0", "--method", "halves"]).lines() {
+        assert!(!line.ends_with(": "), "an empty list after a label: {line}");
+    }
+    for word in ["1 steps", "1 squares", "1 moves"] {
+        for args in [
+            &["reach", "a1", "--moves", "0"][..],
+            &["moves", "a1", "--own", "b3"],
+        ] {
+            assert!(!text(args).contains(word), "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn count_tours_names_its_start_and_tiny_estimates_read_plainly() {
+    let out = run(&["count-tours", "--board", "5x5", "--start", "A1"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "304 open tours of 5x5 from a1\n"
+    );
+    let out = run(&["count-tours", "--board", "6x5", "--max-memory", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(!err.contains("0.0 MiB"), "{err}");
+    assert!(err.contains("more than 1 B (--max-memory)"), "{err}");
+    assert!(!err.contains("first 2 s"), "{err}");
+}

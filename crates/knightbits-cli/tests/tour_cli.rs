@@ -193,7 +193,7 @@ fn count_tours_refuses_what_it_cannot_hold() {
     for (args, needle) in [
         (
             &["count-tours", "--board", "7x7", "--max-memory", "100M"][..],
-            "more than 100.0 MiB (--max-memory); to go on anyway, raise --max-memory",
+            "more than 100.00 MiB (--max-memory), estimated from",
         ),
         (
             &[
@@ -204,7 +204,7 @@ fn count_tours_refuses_what_it_cannot_hold() {
                 "--max-memory",
                 "1G",
             ],
-            "more than 1.0 GiB (--max-memory)",
+            "more than 1.00 GiB (--max-memory)",
         ),
         (
             &["count-tours", "--board", "8x9", "--start", "a1"],

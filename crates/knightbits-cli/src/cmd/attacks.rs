@@ -87,10 +87,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
             },
             |pos, set| {
                 format!(
-                    "{}{}\n{} squares attacked by {}'s {}s\n",
+                    "{}{}\n{} attacked by {}'s {}s\n",
                     args.picture.position_board(pos, set.bitboard),
                     hex(set.bitboard),
-                    set.count,
+                    output::count(set.count, "square"),
                     side.unwrap_or(pos.turn()),
                     piece.role().name()
                 )
@@ -123,10 +123,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         output::json(&set)
     } else {
         output::text(&format!(
-            "{}{}\n{} squares\n",
+            "{}{}\n{}\n",
             args.picture.diagram(set.bitboard, &drawn),
             hex(set.bitboard),
-            set.count
+            output::count(set.count, "square")
         ))
     }
 }

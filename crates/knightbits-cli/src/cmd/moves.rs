@@ -87,11 +87,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
             },
             |pos, answer| {
                 format!(
-                    "{}{} moves: {}\n",
+                    "{}{}: {}\n",
                     args.picture
                         .position_board(pos, answer.moves.destinations()),
-                    answer.moves.len(),
-                    answer.moves
+                    output::count(answer.moves.len() as u64, "move"),
+                    output::list(&answer.moves)
                 )
             },
             |answer| Drawing {
@@ -127,11 +127,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
         output::json(&answer)
     } else {
         output::text(&format!(
-            "{}{}\n{} moves: {}\n",
+            "{}{}\n{}: {}\n",
             args.picture.diagram(answer.bitboard, &drawn),
             hex(answer.bitboard),
-            answer.moves.len(),
-            answer.moves
+            output::count(answer.moves.len() as u64, "move"),
+            output::list(&answer.moves)
         ))
     }
 }

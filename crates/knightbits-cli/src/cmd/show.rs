@@ -57,7 +57,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         "{}{}\nsquares: {}\n",
         args.picture.diagram(bb, &[]),
         hex(bb),
-        answer.squares
+        output::list(answer.squares)
     );
     if numbering != Numbering::A1B1 {
         text += &format!("in {numbering}: {:#018x}\n", numbering.from_lerf(bb));

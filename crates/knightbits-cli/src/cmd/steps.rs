@@ -63,12 +63,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let hex = |bits: u64| format!("{bits:#018x}");
     let mut text = format!(
-        "{} of the {}s on {} ({} in {numbering}), {} steps:\n",
+        "{} of the {}s on {} ({} in {numbering}), {}:\n",
         answer.method,
         answer.piece,
-        knightbits_api::Squares(pieces),
+        output::list(knightbits_api::Squares(pieces)),
         hex(numbering.from_lerf(pieces)),
-        answer.steps.len()
+        output::count(answer.steps.len() as u64, "step")
     );
     for step in &answer.steps {
         let label = match step.r#move {
@@ -101,8 +101,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         format!(" in {}", Numbering::A1B1)
     };
     text += &format!(
-        "attacks: {:#018x}{label}, {} squares: {}\n",
-        answer.attacks.bitboard, answer.attacks.count, answer.attacks.squares
+        "attacks: {:#018x}{label}, {}: {}\n",
+        answer.attacks.bitboard,
+        output::count(answer.attacks.count, "square"),
+        output::list(answer.attacks.squares)
     );
     output::text(&text)
 }
