@@ -1,7 +1,7 @@
 //! Pictures: the SVG of a board with marks, pieces, arrows and a tour (the explorer's `svg`,
 //! and what `--svg FILE` writes), and the SVG of a tour of any board (`tour-svg`).
 
-use knightbits::position::Position;
+use knightbits::position::Placement;
 use knightbits::{Bitboard, Square};
 use knightbits_svg::{Svg, TourSvg};
 
@@ -27,8 +27,8 @@ pub struct Drawing {
 }
 
 impl Drawing {
-    /// The pieces of a position, each as its Unicode symbol.
-    pub fn position_pieces(position: &Position) -> Vec<(Square, char)> {
+    /// The pieces of a position or a placement, each as its Unicode symbol.
+    pub fn position_pieces(position: &Placement) -> Vec<(Square, char)> {
         Square::ALL
             .iter()
             .filter_map(|&sq| position.piece_at(sq).map(|p| (sq, p.symbol())))

@@ -4,6 +4,7 @@
 //! mounts [`call`] under `/api/`; the WebAssembly page calls it directly.
 
 use knightbits::mapping::Numbering;
+use knightbits::position::Placement;
 use knightbits::{Bitboard, popcount};
 use knightbits_board::Coord;
 use serde::Serialize;
@@ -239,15 +240,15 @@ fn attacks(p: &Params) -> Result<AttacksRequest, QueryError> {
         }
         // Only the placement matters when the side is named; else the side to move.
         let fen = p.required("fen")?;
-        let (position, side) = match p.get("side") {
+        let (placement, side) = match p.get("side") {
             Some(side) => (values::placement(fen)?, values::choice("side", side)?),
             None => {
                 let position = values::position(fen)?;
-                (position, position.turn())
+                (Placement::from(position), position.turn())
             }
         };
-        return Ok(AttacksRequest::Position {
-            position,
+        return Ok(AttacksRequest::Placement {
+            placement,
             side,
             piece,
         });

@@ -6,7 +6,7 @@
 //! order come from the library's own lists (`knight::technique::Method::ALL`, `Numbering::ALL`, …).
 
 use knightbits::mapping::{Numbering, ParseNumberingError};
-use knightbits::position::{Position, Role};
+use knightbits::position::{Placement, Position, Role};
 use knightbits::{
     Bitboard, Color, ParseBitboardError, ParseMethodError, Square, king, knight, popcount,
 };
@@ -385,13 +385,13 @@ pub fn position(fen: &str) -> Result<Position, Error> {
     Ok(fen.parse::<Position>()?)
 }
 
-/// Reads a position where only the placement matters: a whole FEN, or a placement alone
-/// (read as white to move, no castling, no en passant).
-pub fn placement(fen: &str) -> Result<Position, Error> {
+/// Reads the pieces where only they matter: a placement alone (no king needed, nothing
+/// invented for the other fields), or a whole FEN, which is read as the position it is.
+pub fn placement(fen: &str) -> Result<Placement, Error> {
     if placement_only(fen) {
-        return Ok(format!("{} w - - 0 1", fen.trim()).parse::<Position>()?);
+        return Ok(fen.parse::<Placement>()?);
     }
-    Ok(fen.parse::<Position>()?)
+    Ok(Placement::from(fen.parse::<Position>()?))
 }
 
 /// Most items one list of moves or squares may hold.
@@ -503,8 +503,12 @@ mod tests {
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
         assert_eq!(
             placement(start).unwrap(),
-            position(&format!("{start} w - - 0 1")).unwrap()
+            Placement::from(position(&format!("{start} w - - 0 1")).unwrap())
         );
+        // No king is needed where only the pieces matter, and none is invented.
+        let knight = placement("8/8/8/8/3N4/8/8/8").unwrap();
+        assert_eq!(knight.to_string(), "8/8/8/8/3N4/8/8/8");
+        assert!(position("8/8/8/8/3N4/8/8/8 w - - 0 1").is_err());
         let refused = position(start).unwrap_err().to_string();
         assert!(refused.contains("no side to move"), "{refused}");
         assert!(placement("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX").is_err());

@@ -216,3 +216,46 @@ fn count_tours_names_its_start_and_tiny_estimates_read_plainly() {
     assert!(err.contains("more than 1 B (--max-memory)"), "{err}");
     assert!(!err.contains("first 2 s"), "{err}");
 }
+
+/// Where only the pieces matter (attack sets with --side), a placement needs no king, in
+/// every front end, and is echoed as given: nothing is invented for the fields it lacks.
+#[test]
+fn a_placement_without_kings_is_read_where_kings_do_not_matter() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let knight = "8/8/8/8/3N4/8/8/8";
+    let expected = json_of(&["attacks", knight, "--json"]);
+    assert_eq!(expected["count"], 8);
+    assert_eq!(
+        json_of(&["attacks", "--fen", knight, "--side", "white", "--json"]),
+        expected
+    );
+    let mut child = common::bin()
+        .args(["attacks", "--batch", "--side", "white"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    writeln!(child.stdin.take().unwrap(), "{knight}\n{knight} w - - 0 1").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0], expected, "a placement alone, no king");
+    // A whole FEN is a position, and a position needs its kings.
+    assert!(lines[1]["error"].as_str().unwrap().contains("king"));
+    let text =
+        String::from_utf8(run(&["attacks", "--fen", knight, "--side", "white"]).stdout).unwrap();
+    assert!(text.contains(&format!("\n{knight}\n")), "{text}");
+    assert!(!text.contains(" w - - 0 1"), "no invented fields: {text}");
+    // Black's knights of the same placement: none.
+    assert_eq!(
+        json_of(&["attacks", "--fen", knight, "--side", "black", "--json"])["count"],
+        0
+    );
+    // Where the side to move matters, a placement alone is still refused.
+    assert_bad_input(&["attacks", "--fen", knight], "no side to move");
+    assert_bad_input(&["moves", "--fen", knight], "no side to move");
+}

@@ -2,7 +2,8 @@
 
 use knightbits::Color;
 use knightbits::mapping::Numbering;
-use knightbits::position::Position;
+use knightbits::position::{Placement, Position};
+use knightbits_api::SquareSet;
 
 use super::source::{self, Source};
 use crate::args::{self, IndexArgs, MethodArg, MethodParser};
@@ -66,40 +67,53 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     .into(),
             ));
         }
-        let side = args.side;
-        // With --side only the placement matters; without, the side to move does.
-        let read = if side.is_some() {
-            values::placement
-        } else {
-            values::position
+        let draw = |set: &SquareSet| Drawing {
+            marked: set.bitboard,
+            ..Drawing::default()
         };
-        return source::answer_read(
-            &args.source,
-            args.json,
-            &args.picture,
-            read,
-            |pos: &Position| {
-                attacks(&AttacksRequest::Position {
-                    position: *pos,
-                    side: side.unwrap_or(pos.turn()),
-                    piece,
-                })
-            },
-            |pos, set| {
-                format!(
-                    "{}{}\n{} attacked by {}'s {}s\n",
-                    args.picture.position_board(pos, set.bitboard),
-                    hex(set.bitboard),
-                    output::count(set.count, "square"),
-                    side.unwrap_or(pos.turn()),
-                    piece.role().name()
-                )
-            },
-            |set| Drawing {
-                marked: set.bitboard,
-                ..Drawing::default()
-            },
-        );
+        let text = |board: String, set: &SquareSet, side: Color| {
+            format!(
+                "{board}{}\n{} attacked by {side}'s {}s\n",
+                hex(set.bitboard),
+                output::count(set.count, "square"),
+                piece.role().name()
+            )
+        };
+        let ask = |placement: Placement, side: Color| {
+            attacks(&AttacksRequest::Placement {
+                placement,
+                side,
+                piece,
+            })
+        };
+        // With --side only the pieces matter (a placement alone, no king needed); without,
+        // the side to move does.
+        return match args.side {
+            Some(side) => source::answer_read(
+                &args.source,
+                args.json,
+                &args.picture,
+                values::placement,
+                |p: &Placement| ask(*p, side),
+                |p, set| text(args.picture.position_board(p, set.bitboard), set, side),
+                draw,
+            ),
+            None => source::answer_read(
+                &args.source,
+                args.json,
+                &args.picture,
+                values::position,
+                |pos: &Position| ask((*pos).into(), pos.turn()),
+                |pos, set| {
+                    text(
+                        args.picture.position_board(pos, set.bitboard),
+                        set,
+                        pos.turn(),
+                    )
+                },
+                draw,
+            ),
+        };
     }
     let pieces = args
         .index
