@@ -199,7 +199,7 @@ fn catch_a_passed_pawn() {
     assert_eq!(
         v,
         json!({"caught": true, "square": "a7", "knight_moves": 2, "pawn_moves": 1,
-               "path": ["d8", "c6", "a7"]})
+               "path": ["d8", "c6", "a7"], "line": ["d8c6", "a5a6", "c6a7"]})
     );
     let slow = json_of(&[
         "catch", "--knight", "h1", "--pawn", "a6", "--side", "white", "--json",
@@ -211,7 +211,7 @@ fn catch_a_passed_pawn() {
     )
     .unwrap();
     assert!(text.starts_with("caught on a7"), "{text}");
-    assert!(text.contains("route: d8 c6 a7"));
+    assert!(text.contains("line: d8c6 a5a6 c6a7"));
 }
 
 #[test]

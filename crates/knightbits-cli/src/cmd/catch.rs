@@ -21,7 +21,9 @@ its start rank), taking the knight when it stands on a square the pawn attacks; 
 jumps or waits (its king moves). It stops the pawn by standing on a square of the pawn's path\n\
 no later than the pawn gets there (a blockade, or a capture; on the promotion square, taking\n\
 the new piece at once).\n\
-JSON: {\"caught\", \"square\", \"knight_moves\", \"pawn_moves\", \"path\"}, null when not caught."
+JSON: {\"caught\", \"square\", \"knight_moves\", \"pawn_moves\", \"path\", \"line\"}, null when\n\
+not caught; \"path\" is the knight's square after each of its turns (twice in a row: it waits),\n\
+\"line\" every move in turn order, a wait as \"wait\"."
 )]
 pub struct Args {
     /// The knight's square.
@@ -40,7 +42,8 @@ pub struct Args {
     /// Who moves first.
     #[arg(long, value_parser = args::choice::<ToMove>(), default_value = "knight")]
     to_move: ToMove,
-    /// Print one JSON object: {"caught", "square", "knight_moves", "pawn_moves", "path"}.
+    /// Print one JSON object: {"caught", "square", "knight_moves", "pawn_moves", "path",
+    /// "line"}.
     #[arg(long)]
     json: bool,
 }
@@ -67,16 +70,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ToMove::Knight => "knight",
         ToMove::Pawn => "pawn",
     };
-    let text = match (answer.square, &answer.path) {
-        (Some(sq), Some(path)) => {
-            let route: Vec<String> = path.iter().map(Square::to_string).collect();
+    let text = match (answer.square, &answer.line) {
+        (Some(sq), Some(line)) => {
+            let waits = line.iter().filter(|m| m.as_str() == "wait").count();
+            let waited = match waits {
+                0 => String::new(),
+                n => format!(" and {}", output::count(n as u64, "wait")),
+            };
             format!(
-                "caught on {sq}: the knight on {knight} stops the {} pawn on {pawn} ({first} to move)\n\
-                 knight moves: {}, pawn moves by then: {}\nroute: {}\n",
-                side,
-                answer.knight_moves.unwrap_or(0),
-                answer.pawn_moves.unwrap_or(0),
-                route.join(" ")
+                "caught on {sq}: the knight on {knight} stops the {side} pawn on {pawn} ({first} to \
+                 move)\n{}{waited}, {} by then\nline: {}\n",
+                output::count(answer.knight_moves.unwrap_or(0), "knight move"),
+                output::count(answer.pawn_moves.unwrap_or(0), "pawn move"),
+                line.join(" ")
             )
         }
         _ => format!(

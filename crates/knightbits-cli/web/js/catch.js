@@ -17,7 +17,7 @@ export function createCatch() {
     try {
       const c = await api.catchPawn(params);
       out.textContent = c.caught
-        ? `caught on ${c.square}: ${c.knight_moves} knight moves (${c.path.join(' ')}), the pawn has made ${c.pawn_moves} by then`
+        ? `caught on ${c.square}: ${c.knight_moves} knight moves (${c.line.join(' ')}), the pawn has made ${c.pawn_moves} by then`
         : `not caught: the ${params.side} pawn on ${params.pawn} promotes first`;
     } catch (e) {
       out.textContent = e.message;
