@@ -23,7 +23,7 @@ use crate::error::CliError;
 
 /// Knight and king patterns on bitboards.
 #[derive(Parser)]
-#[command(name = "knightbits", version, about, long_about = None)]
+#[command(name = "knightbits", version, about, long_about = None, propagate_version = true)]
 #[command(
     after_help = "Bitboards can be written as 0x0000142200221400, decimal, 0b…, with _ \
 separators or a C ULL suffix, as square lists (d4,e5) or as a FEN placement.\n\n\

@@ -40,9 +40,10 @@ pub struct Args {
     /// The numbering the steps are written in, and of --index and a numeric INPUT.
     #[arg(long, value_parser = args::choice::<Numbering>(), default_value_t = Numbering::A1B1)]
     mapping: Numbering,
-    /// Print one JSON object: {"method", "piece", "numbering", "steps": [{"name", "formula",
-    /// "shift", "mask", "mask_name", "removed", "set", "squares", "part"}, …], "bitboard",
-    /// "squares", "count"}.
+    /// Print one JSON object: {"method", "piece", "numbering", "steps": [{"name", "move",
+    /// "formula", "shift", "mask", "mask_name", "removed", "set", "squares", "part"}, …],
+    /// "bitboard", "squares", "count"} ("move": the engine wiki's move number, in h1-g1 and
+    /// h8-g8 only).
     #[arg(long)]
     json: bool,
 }
