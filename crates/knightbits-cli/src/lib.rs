@@ -80,6 +80,12 @@ fn run(cli: Cli) -> Result<(), CliError> {
     }
 }
 
+/// The clap definition of the whole command line (for the manual, completions and the tests
+/// that read the vocabulary).
+pub fn command() -> clap::Command {
+    Cli::command()
+}
+
 /// Parses the command line, runs the subcommand and gives the exit code.
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
