@@ -65,7 +65,7 @@ const ENDPOINTS: &[(&str, &[&str], Kind, Handler)] = &[
         |p| json(&attacks::attacks(&attacks(p)?)),
     ),
     (
-        "steps",
+        "explore",
         &["input", "piece", "method", "numbering", "toggle", "by"],
         Kind::Json,
         |p| json(&attacks::steps(&steps(p)?)),
@@ -110,7 +110,7 @@ const ENDPOINTS: &[(&str, &[&str], Kind, Handler)] = &[
         }))
     }),
     (
-        "trace",
+        "steps",
         &["input", "piece", "method", "numbering"],
         Kind::Json,
         |p| json(&sources::trace(&trace(p)?)?),
@@ -199,7 +199,7 @@ fn show(p: &Params) -> Result<ShowRequest, QueryError> {
     let numbering = p.choice_or("numbering", Numbering::A1B1)?;
     let from = p.choice_or("from", numbering)?;
     Ok(ShowRequest {
-        bitboard: values::bitboard_in(p.required("input")?, from)?,
+        bitboard: p.bitboard_in("input", from)?,
         numbering,
     })
 }
@@ -239,11 +239,10 @@ fn attacks(p: &Params) -> Result<AttacksRequest, QueryError> {
             ));
         }
         // Only the placement matters when the side is named; else the side to move.
-        let fen = p.required("fen")?;
         let (placement, side) = match p.get("side") {
-            Some(side) => (values::placement(fen)?, values::choice("side", side)?),
+            Some(side) => (p.placement()?, values::choice("side", side)?),
             None => {
-                let position = values::position(fen)?;
+                let position = p.position()?;
                 (Placement::from(position), position.turn())
             }
         };
@@ -260,7 +259,7 @@ fn attacks(p: &Params) -> Result<AttacksRequest, QueryError> {
     })
 }
 
-/// `steps`: the pieces `input`, edited by `toggle` (a square) then `by` (a slide), the
+/// `explore`: the page's pieces `input`, edited by `toggle` (a square) then `by` (a slide), the
 /// `piece` and `method`, and a `numbering` for the view.
 fn steps(p: &Params) -> Result<StepsRequest, QueryError> {
     let pieces = p.bitboard("input")?;
@@ -279,11 +278,11 @@ fn steps(p: &Params) -> Result<StepsRequest, QueryError> {
     })
 }
 
-/// `trace`: the pieces `input` (a number read in `numbering`), the `piece` and `method`, the
-/// steps written in `numbering` (default a1-b1).
+/// `steps` (the command line's `steps`): the pieces `input` (a number read in `numbering`),
+/// the `piece` and `method`, the steps written in `numbering` (default a1-b1).
 fn trace(p: &Params) -> Result<TraceRequest, QueryError> {
     let numbering = p.choice_or("numbering", Numbering::A1B1)?;
-    let pieces = values::bitboard_in(p.required("input")?, numbering)?;
+    let pieces = p.bitboard_in("input", numbering)?;
     let piece = p.choice_or("piece", Piece::Knight)?;
     Ok(TraceRequest {
         pieces,
@@ -308,7 +307,7 @@ fn convert(p: &Params) -> Result<ConvertRequest, QueryError> {
     let from = p.choice_or("from", Numbering::A1B1)?;
     let to = p.choice_or("to", Numbering::A1B1)?;
     Ok(ConvertRequest {
-        bitboard: values::bitboard_in(p.required("input")?, from)?,
+        bitboard: p.bitboard_in("input", from)?,
         to,
     })
 }
@@ -443,7 +442,7 @@ fn drawing(p: &Params) -> Result<Drawing, QueryError> {
             return Err(QueryError::bad("give either fen or pieces, not both"));
         }
         // A picture needs the placement only.
-        Drawing::position_pieces(&values::placement(p.required("fen")?)?)
+        Drawing::position_pieces(&p.placement()?)
     } else {
         let piece = p.choice_or("piece", Piece::Knight)?;
         let squares = p.bitboard_opt("pieces")?.unwrap_or(Bitboard::EMPTY);

@@ -13,7 +13,7 @@ export function createActions(store) {
 
   // ---- the pieces ----
 
-  /** The /api/steps answers for the planned requests, per kind. */
+  /** The /api/explore answers for the planned requests, per kind. */
   async function askPieces(requests) {
     const answers = await Promise.all(requests.map((r) => api.steps(r.params)));
     return Object.fromEntries(requests.map((r, i) => [r.kind, answers[i]]));
