@@ -70,18 +70,12 @@ fn target_dir() -> Result<PathBuf, String> {
         .args(["metadata", "--format-version", "1", "--no-deps"])
         .output()
         .map_err(|e| format!("cargo metadata: {e}"))?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    let key = "\"target_directory\":\"";
-    let start = text
-        .find(key)
-        .ok_or("cargo metadata: no target_directory")?
-        + key.len();
-    let end = text[start..]
-        .find('"')
-        .ok_or("cargo metadata: bad target_directory")?;
-    Ok(PathBuf::from(
-        text[start..start + end].replace("\\\\", "\\"),
-    ))
+    let metadata: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .map_err(|e| format!("cargo metadata: not JSON: {e}"))?;
+    metadata["target_directory"]
+        .as_str()
+        .map(PathBuf::from)
+        .ok_or_else(|| "cargo metadata: no target_directory".to_string())
 }
 
 fn web(out: &Path) -> Result<(), String> {

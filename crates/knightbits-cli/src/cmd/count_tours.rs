@@ -117,14 +117,6 @@ impl std::fmt::Display for Bytes {
     }
 }
 
-/// The memory available now (`MemAvailable` of /proc/meminfo), if the system says.
-fn available_memory() -> Option<Bytes> {
-    let info = fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(Bytes(kib * 1024))
-}
-
 /// Seconds of the count spent on the estimate (the work goes on from there for closed tours).
 const SAMPLE_SECONDS: f64 = 2.0;
 /// Counts estimated to take longer than this get the estimate printed.
@@ -146,7 +138,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let threads = args
         .threads
         .map_or_else(count::available_threads, usize::from);
-    let limit = args.max_memory.or_else(available_memory);
+    let limit = args
+        .max_memory
+        .or_else(|| count::available_memory().map(Bytes));
     let bar = args.json || !io::stderr().is_terminal();
     let ctx = Context {
         board,
