@@ -200,3 +200,23 @@ fn every_subcommand_answers_its_synopsis_version_flag() {
         assert!(roff.contains("\\-\\-version"), "{page}");
     }
 }
+
+/// The help names only options this build takes: every `--option` a help text mentions is
+/// one of the command's own (so a build without `dist` never describes `--processes`).
+#[test]
+fn every_option_a_help_mentions_is_taken_by_its_command() {
+    let cli = knightbits_cli::command();
+    for sub in cli.get_subcommands() {
+        let name = sub.get_name();
+        let help = String::from_utf8(run(&[name, "--help"]).stdout).unwrap();
+        let mut longs: Vec<&str> = sub.get_arguments().filter_map(|a| a.get_long()).collect();
+        longs.extend(["help", "version"]);
+        for word in help.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
+            if let Some(option) = word.strip_prefix("--")
+                && !option.is_empty()
+            {
+                assert!(longs.contains(&option), "{name} --help mentions --{option}");
+            }
+        }
+    }
+}

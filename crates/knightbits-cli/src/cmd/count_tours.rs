@@ -54,9 +54,7 @@ pub struct Args {
     max_memory: Option<Bytes>,
     /// Keep the count's state in PATH (written to PATH.tmp, then renamed) after every unit of
     /// work (meet in the middle) or every --checkpoint-every seconds (frontier); the same command
-    /// with the same PATH resumes from it. The file is removed when the count ends. With
-    /// --processes, PATH is a directory where every worker writes its part of each layer, and
-    /// any number of processes resume from the newest complete layer.
+    /// with the same PATH resumes from it. The file is removed when the count ends.
     #[arg(long, value_name = "PATH")]
     checkpoint: Option<PathBuf>,
     /// Seconds between checkpoints of a frontier count (0: after every square).
