@@ -221,8 +221,6 @@ fn count_tours_names_its_start_and_tiny_estimates_read_plainly() {
 /// every front end, and is echoed as given: nothing is invented for the fields it lacks.
 #[test]
 fn a_placement_without_kings_is_read_where_kings_do_not_matter() {
-    use std::io::Write;
-    use std::process::Stdio;
     let knight = "8/8/8/8/3N4/8/8/8";
     let expected = json_of(&["attacks", knight, "--json"]);
     assert_eq!(expected["count"], 8);
@@ -230,14 +228,10 @@ fn a_placement_without_kings_is_read_where_kings_do_not_matter() {
         json_of(&["attacks", "--fen", knight, "--side", "white", "--json"]),
         expected
     );
-    let mut child = common::bin()
-        .args(["attacks", "--batch", "--side", "white"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    writeln!(child.stdin.take().unwrap(), "{knight}\n{knight} w - - 0 1").unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::run_with_input(
+        &["attacks", "--batch", "--side", "white"],
+        &format!("{knight}\n{knight} w - - 0 1\n"),
+    );
     let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()

@@ -106,20 +106,8 @@ fn every_example_of_every_help_runs() {
             };
             let words = words(&command);
             assert_eq!(words[0], "knightbits", "{line}");
-            let mut child = common::bin()
-                .args(&words[1..])
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap();
-            child
-                .stdin
-                .take()
-                .unwrap()
-                .write_all(stdin.as_bytes())
-                .unwrap();
-            let out = child.wait_with_output().unwrap();
+            let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+            let out = common::run_with_input(&args, &stdin);
             assert!(
                 out.status.success(),
                 "{line}: {}",
