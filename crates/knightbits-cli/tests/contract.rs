@@ -253,3 +253,42 @@ fn a_placement_without_kings_is_read_where_kings_do_not_matter() {
     assert_bad_input(&["attacks", "--fen", knight], "no side to move");
     assert_bad_input(&["moves", "--fen", knight], "no side to move");
 }
+
+/// Old spellings still work, with a note on stderr; bad input with an old spelling still gets
+/// its one line alone.
+#[test]
+fn old_spellings_work_with_a_note() {
+    for (old, new) in [
+        (
+            vec![
+                "catch", "--knight", "d8", "--pawn", "a5", "--color", "white", "--json",
+            ],
+            vec![
+                "catch", "--knight", "d8", "--pawn", "a5", "--side", "white", "--json",
+            ],
+        ),
+        (
+            vec!["fill", "a1", "--steps", "2", "--json"],
+            vec!["fill", "a1", "--moves", "2", "--json"],
+        ),
+    ] {
+        let out = run(&old);
+        assert!(out.status.success(), "{old:?}");
+        let note = String::from_utf8(out.stderr).unwrap();
+        assert!(note.contains("old spelling"), "{old:?}: {note}");
+        assert_eq!(out.stdout, run(&new).stdout, "{old:?}");
+    }
+    assert_bad_input(
+        &[
+            "catch", "--knight", "z9", "--pawn", "a2", "--color", "white",
+        ],
+        "invalid knight square",
+    );
+    assert_bad_input(&["fill", "z9", "--steps", "2"], "invalid bitboard");
+    assert_bad_input(
+        &[
+            "catch", "--knight", "d8", "--pawn", "a5", "--color", "white", "--side", "white",
+        ],
+        "cannot be used",
+    );
+}

@@ -49,9 +49,6 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    if args.color.is_some() {
-        crate::error::deprecated("catch --color", "--side");
-    }
     let Some(side) = args.side.or(args.color) else {
         return Err(CliError::Input("catch needs --side white|black".into()));
     };
@@ -63,6 +60,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         side,
         to_move: args.to_move,
     })?;
+    // Told once the input is read: bad input still gets its one line alone.
+    if args.color.is_some() {
+        crate::error::deprecated("catch --color", "--side");
+    }
     if args.json {
         return output::json(&answer);
     }

@@ -38,10 +38,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
+    let start = values::bitboard(&args.input)?;
+    // Told once the input is read: bad input still gets its one line alone.
     if args.steps.is_some() {
         crate::error::deprecated("fill --steps", "--moves");
     }
-    let start = values::bitboard(&args.input)?;
     let answer = fill(&FillRequest {
         start,
         moves: args.moves.or(args.steps),
