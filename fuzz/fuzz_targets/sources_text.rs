@@ -75,8 +75,11 @@ fuzz_target!(|data: &[u8]| {
                     assert_eq!(path.first(), Some(&k));
                     assert_eq!(path.last(), Some(&sq));
                     // Each turn the knight jumps or waits (the same square twice).
-                    assert!(path.windows(2).all(|w| w[0] == w[1]
-                        || knightbits::knight::attacks(w[0]).contains(w[1])));
+                    assert!(
+                        path.windows(2)
+                            .all(|w| w[0] == w[1]
+                                || knightbits::knight::attacks(w[0]).contains(w[1]))
+                    );
                 }
                 assert_eq!(answer.caught, answer.square.is_some());
             }
