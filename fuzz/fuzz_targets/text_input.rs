@@ -2,9 +2,9 @@
 //! panic, and what parses formats back to something that parses to the same value.
 #![no_main]
 
+use knightbits_board::Board;
 use knightbits::mapping::Numbering;
 use knightbits::{Bitboard, Square, knight};
-use knightbits_board::Board;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
