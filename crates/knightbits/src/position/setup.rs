@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use super::{FenError, Position, Role};
+use super::{FenError, Position};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::square::Square;
@@ -151,6 +151,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::Role;
 
     /// Every position of a small corpus goes through its setup unchanged, and the setup path
     /// refuses what the FEN path refuses with the same error (the checks are one function).
