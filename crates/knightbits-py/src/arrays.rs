@@ -85,9 +85,6 @@ fn run<'py>(
     Ok(out)
 }
 
-/// knight_attacks_batch(a, /, out=None)
-/// --
-///
 /// The knight attack set of every bitboard of `a` (a 1-D numpy.uint64 array): a new uint64
 /// array, or `out` (same length) filled and returned. SIMD (AVX-512, AVX2 or scalar, picked at
 /// run time), with the GIL released; `a` is read in place when C-contiguous.
@@ -101,9 +98,6 @@ pub fn knight_attacks_batch<'py>(
     run(py, knight::attacks_batch, a, out)
 }
 
-/// king_attacks_batch(a, /, out=None)
-/// --
-///
 /// The king attack set of every bitboard of `a` (a 1-D numpy.uint64 array), as
 /// `knight_attacks_batch`.
 #[pyfunction]
@@ -116,9 +110,6 @@ pub fn king_attacks_batch<'py>(
     run(py, king::attacks_batch, a, out)
 }
 
-/// fork_squares_batch(a, /, out=None)
-/// --
-///
 /// The fork squares of every target set of `a` (a 1-D numpy.uint64 array): the squares from
 /// which a knight attacks at least two of the targets, as `knight_attacks_batch`.
 #[pyfunction]

@@ -49,9 +49,6 @@ fn coord(board: Board, obj: &Bound<'_, PyAny>) -> PyResult<Coord> {
     ))
 }
 
-/// convert(bitboard, frm, to)
-/// --
-///
 /// The same squares renumbered from numbering ``frm`` to ``to``. Numberings are named by the
 /// squares at bit 0 and bit 1: ``"a1-b1"`` (LERF, python-chess's), ``"h1-g1"`` (the engine
 /// wiki's and the devlog's), ``"a1-a2"``, ``"h1-h2"``, ``"a8-b8"``, ``"a8-a7"``, ``"h8-g8"``,
@@ -67,9 +64,6 @@ pub fn convert(bitboard: &Bound<'_, PyAny>, frm: &str, to: &str) -> PyResult<u64
     Ok(renumber(bits, from, to))
 }
 
-/// distance(frm, to, width=8, height=8)
-/// --
-///
 /// The fewest knight moves from ``frm`` to ``to`` on a ``width`` x ``height`` board, or None
 /// when the knight cannot get there (a 3 x 3 board's centre).
 #[pyfunction]
@@ -84,9 +78,6 @@ pub fn distance(
     Ok(b.distance(coord(b, frm)?, coord(b, to)?))
 }
 
-/// path(frm, to, width=8, height=8)
-/// --
-///
 /// One shortest knight path from ``frm`` to ``to``, both included, as square ints
 /// (``rank * width + file``), or None when there is none.
 #[pyfunction]
@@ -103,9 +94,6 @@ pub fn path(
         .map(|p| p.map(|c| b.index(c)).collect()))
 }
 
-/// tour(width, height, closed=False, start=None)
-/// --
-///
 /// A knight's tour of a ``width`` x ``height`` board as square ints (``rank * width + file``):
 /// open (Warnsdorff's rule with Roth's tie-break, constructions as fallback) from ``start``
 /// (default 0, the a1 corner), or closed (divide and conquer). A board without one raises
@@ -129,9 +117,6 @@ pub fn tour(
     Ok(t.map_err(value_error)?.into_squares())
 }
 
-/// count_tours(width, height, closed=False, start=None, threads=None)
-/// --
-///
 /// The number of knight's tours of a ``width`` x ``height`` board: directed open tours (from
 /// ``start``, or from every square), or undirected closed tours with ``closed=True``, on
 /// ``threads`` threads (default: every core), with the GIL released. Meant for boards that

@@ -88,9 +88,6 @@ impl Csr {
     }
 }
 
-/// MoveBatch(offsets, from_squares, to_squares, valid)
-/// --
-///
 /// Moves of a batch of positions in CSR form: the moves of position ``i`` are
 /// ``from_squares[offsets[i]:offsets[i+1]]`` to ``to_squares[…]`` (numpy ``int64`` offsets,
 /// ``uint8`` squares a1 = 0), sorted as UCI text; ``valid[i]`` is False for a FEN that did not
@@ -202,9 +199,6 @@ impl MoveBatch {
     }
 }
 
-/// ForksBatch(squares, moves, forced_moves, royal_moves, valid, errors)
-/// --
-///
 /// The forks of a batch of positions: ``squares`` (numpy ``uint64``, one bitboard per
 /// position), ``moves``, ``forced_moves`` and ``royal_moves`` (each a ``MoveBatch``), ``valid``
 /// (numpy ``bool``) and ``errors`` (index -> message, for ``errors="mask"``). ``batch[i]`` is
@@ -321,9 +315,6 @@ fn validity(parsed: &[Result<Position, String>]) -> (Vec<bool>, BTreeMap<usize, 
     (valid, errors)
 }
 
-/// forks_batch(fens, targets="kqr", errors="raise")
-/// --
-///
 /// The knight forks of every position of ``fens`` (a sequence of FEN strings, ``chess.Board``s
 /// or ``Position``s) for its side to move, against the opponent's pieces named by ``targets``:
 /// a ``ForksBatch``. The FENs are parsed and answered with the GIL released. A bad FEN raises
@@ -381,9 +372,6 @@ pub fn forks_batch(
     })
 }
 
-/// legal_moves_batch(fens, piece="knight", errors="raise")
-/// --
-///
 /// The legal moves of the side to move's knights or king (castling as the king's move) in
 /// every position of ``fens`` (FEN strings, ``chess.Board``s or ``Position``s): a
 /// ``MoveBatch``. Parsed and answered with the GIL released; bad FENs as in ``forks_batch``.

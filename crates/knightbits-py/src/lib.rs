@@ -18,9 +18,6 @@ use pyo3::prelude::*;
 
 use crate::method::Piece;
 
-/// knight_attacks(square)
-/// --
-///
 /// The squares a knight on ``square`` (an int, a1 = 0 … h8 = 63) attacks, as a bitboard int.
 ///
 /// >>> knight_attacks(27) == 0x0000142200221400  # d4
@@ -30,18 +27,12 @@ fn knight_attacks(square: &Bound<'_, PyAny>) -> PyResult<u64> {
     Ok(knight::attacks(args::square(square)?).0)
 }
 
-/// king_attacks(square)
-/// --
-///
 /// The squares a king on ``square`` (an int, a1 = 0 … h8 = 63) attacks, as a bitboard int.
 #[pyfunction]
 fn king_attacks(square: &Bound<'_, PyAny>) -> PyResult<u64> {
     Ok(king::attacks(args::square(square)?).0)
 }
 
-/// knight_attacks_set(bitboard, method=None)
-/// --
-///
 /// The squares attacked by the knights on ``bitboard`` (an int or ``chess.SquareSet``), as a
 /// bitboard int; ``method`` names one of the sources' techniques (``techniques("knight")``),
 /// all of which give the same set.
@@ -56,9 +47,6 @@ fn knight_attacks_set(bitboard: &Bound<'_, PyAny>, method: Option<&str>) -> PyRe
     .0)
 }
 
-/// king_attacks_set(bitboard, method=None)
-/// --
-///
 /// The squares attacked by the kings on ``bitboard``, as a bitboard int; ``method`` names one
 /// of ``techniques("king")``.
 #[pyfunction]
@@ -72,9 +60,6 @@ fn king_attacks_set(bitboard: &Bound<'_, PyAny>, method: Option<&str>) -> PyResu
     .0)
 }
 
-/// fork_squares(targets)
-/// --
-///
 /// Every square (empty or occupied) from which a knight attacks at least two of ``targets``
 /// (a bitboard int), as a bitboard int: the wiki's fork target squares.
 #[pyfunction]
@@ -82,9 +67,6 @@ fn fork_squares(targets: &Bound<'_, PyAny>) -> PyResult<u64> {
     Ok(knight::fork_squares(args::bitboard(targets)?).0)
 }
 
-/// techniques(piece="knight")
-/// --
-///
 /// The names of the sources' techniques for ``piece`` (``"knight"`` or ``"king"``), for the
 /// ``method=`` argument of ``knight_attacks_set`` and ``king_attacks_set``.
 #[pyfunction]
@@ -93,9 +75,6 @@ fn techniques(piece: &str) -> PyResult<Vec<&'static str>> {
     Ok(method::names(Piece::parse(piece)?))
 }
 
-/// simd()
-/// --
-///
 /// The instruction set the batch kernels use on this machine (``"avx512"``, ``"avx2"`` or
 /// ``"scalar"``), detected at run time.
 #[pyfunction]

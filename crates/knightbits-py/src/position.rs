@@ -27,9 +27,6 @@ pub fn legal_moves(pos: &Position, piece: Piece) -> MoveList {
     }
 }
 
-/// Position(fen_or_board)
-/// --
-///
 /// A chess position, read from a FEN string or a python-chess ``chess.Board`` (through its
 /// bitboards, not a FEN round trip) and checked as the library checks a FEN: one king a side,
 /// no pawn on rank 1 or 8, the side not to move not in check, castling rights with king and
@@ -116,9 +113,6 @@ impl PyPosition {
     }
 }
 
-/// Forks(squares, moves, forced_moves, royal_moves)
-/// --
-///
 /// The knight forks of the side to move (the CLI's ``forks --json`` fields): ``squares``, every
 /// square (empty or occupied) from which a knight attacks at least two targets, as a bitboard
 /// int; ``moves``, the legal knight moves landing on one; ``forced_moves``, those whose
