@@ -6,13 +6,17 @@
 //! `knightbits.wasm`, built from `crates/knightbits-wasm` for `wasm32-unknown-unknown` with the
 //! workspace's `wasm` profile (and shrunk by Binaryen's `wasm-opt -Oz` when there is one: see
 //! [`wasm_opt`]). Any static file server can then serve DIR at its root.
+//!
+//! `cargo xtask test` runs every suite of the project (see [`test`]).
+
+mod test;
 
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask web --out DIR";
+const USAGE: &str = "usage: cargo xtask web --out DIR | cargo xtask test [rust] [python] [browser]";
 const TARGET: &str = "wasm32-unknown-unknown";
 const WASM_NAME: &str = "knightbits.wasm";
 
@@ -37,6 +41,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         ["web", rest @ ..] if rest.first().is_some_and(|a| a.starts_with("--out=")) => {
             web(Path::new(&rest[0]["--out=".len()..]))
         }
+        ["test", suites @ ..] => test::run(suites),
         _ => Err(USAGE.to_string()),
     }
 }

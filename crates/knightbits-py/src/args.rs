@@ -165,18 +165,19 @@ impl Source {
 /// Reads a `chess.Board` (python-chess) through its attributes: `occupied_co` (index `True` is
 /// white), `pawns` … `kings`, `turn`, `castling_rights`, `ep_square` (a potential en passant
 /// square, as knightbits keeps it), `halfmove_clock` and `fullmove_number`.
-fn board_setup(obj: &Bound<'_, PyAny>) -> PyResult<Setup> {
+fn board_setup<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Setup> {
     let py = obj.py();
-    let Ok(occupied) = obj.getattr(intern!(py, "occupied_co")) else {
+    let attr = |name: &Bound<'py, PyString>| obj.getattr(name);
+    let Ok(occupied) = attr(intern!(py, "occupied_co")) else {
         return Err(PyTypeError::new_err(format!(
             "a position is a FEN string, a chess.Board or a knightbits.Position, not {}",
             type_name(obj)
         )));
     };
-    let bits = |name: &Bound<'_, PyString>| -> PyResult<Bitboard> { bitboard(&obj.getattr(name)?) };
-    let ep = obj.getattr(intern!(py, "ep_square"))?;
-    let counter = |name: &Bound<'_, PyString>| -> PyResult<u32> {
-        obj.getattr(name)?
+    let bits = |name: &Bound<'py, PyString>| -> PyResult<Bitboard> { bitboard(&attr(name)?) };
+    let ep = attr(intern!(py, "ep_square"))?;
+    let counter = |name: &Bound<'py, PyString>| -> PyResult<u32> {
+        attr(name)?
             .extract::<u32>()
             .map_err(|_| PyValueError::new_err(format!("board.{name} is not a count below 2**32")))
     };
@@ -193,7 +194,7 @@ fn board_setup(obj: &Bound<'_, PyAny>) -> PyResult<Setup> {
             bits(intern!(py, "queens"))?,
             bits(intern!(py, "kings"))?,
         ],
-        turn: if obj.getattr(intern!(py, "turn"))?.is_truthy()? {
+        turn: if attr(intern!(py, "turn"))?.is_truthy()? {
             Color::White
         } else {
             Color::Black
