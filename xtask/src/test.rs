@@ -71,9 +71,11 @@ fn system_python() -> Result<(), String> {
         .output()
         .is_ok_and(|o| o.stdout.trim_ascii() == b"0");
     if !root_user || Command::new("apt-get").arg("--version").output().is_err() {
-        return Err("python3 with venv and libpython is needed: install python3-venv and \
+        return Err(
+            "python3 with venv and libpython is needed: install python3-venv and \
                     python3-dev (Debian) or your system's equivalent"
-            .into());
+                .into(),
+        );
     }
     println!("== installing python3-venv python3-dev (apt)");
     status(Command::new("apt-get").args(["update", "-q"]))?;
@@ -102,8 +104,14 @@ fn python() -> Result<(), String> {
     }
     let pip = |args: &[&str]| {
         let mut c = Command::new(&py);
-        c.args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check"])
-            .args(args);
+        c.args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+        ])
+        .args(args);
         status(&mut c)
     };
     pip(&["maturin>=1.16,<2"])?;

@@ -52,10 +52,10 @@ pub fn square(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
 /// 2^64 - 1, bit `n` being square `n`.
 pub fn bitboard(obj: &Bound<'_, PyAny>) -> PyResult<Bitboard> {
     let py = obj.py();
-    if obj.is_instance_of::<PyInt>() {
-        if let Ok(bits) = obj.extract::<u64>() {
-            return Ok(Bitboard(bits));
-        }
+    if obj.is_instance_of::<PyInt>()
+        && let Ok(bits) = obj.extract::<u64>()
+    {
+        return Ok(Bitboard(bits));
     }
     if obj.is_instance_of::<PyBool>() || !obj.hasattr(intern!(py, "__index__"))? {
         return Err(PyTypeError::new_err(format!(

@@ -49,9 +49,9 @@ fn run<'py>(
     let out = match out {
         None => PyArray1::<u64>::zeros(py, len, false),
         Some(o) => {
-            let o = o.cast::<PyArray1<u64>>().map_err(|_| {
-                PyTypeError::new_err("out must be a 1-D numpy.uint64 array")
-            })?;
+            let o = o
+                .cast::<PyArray1<u64>>()
+                .map_err(|_| PyTypeError::new_err("out must be a 1-D numpy.uint64 array"))?;
             if !o.is_c_contiguous() {
                 return Err(PyTypeError::new_err("out must be C-contiguous"));
             }
@@ -68,19 +68,31 @@ fn run<'py>(
         // In place: the kernels read a whole vector before writing it, but a slice cannot be
         // borrowed both ways; copy the input once.
         let copy = a.to_vec()?;
-        let mut w = out.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let dst = w.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        py.detach(|| kernel(&copy, dst)).map_err(super::args::value_error)?;
+        let mut w = out
+            .try_readwrite()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let dst = w
+            .as_slice_mut()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        py.detach(|| kernel(&copy, dst))
+            .map_err(super::args::value_error)?;
         drop(w);
         return Ok(out);
     }
-    let r = a.try_readonly().map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let r = a
+        .try_readonly()
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let mut w = out
         .try_readwrite()
         .map_err(|_| PyValueError::new_err("out must not share memory with a (or pass out=a)"))?;
-    let src = r.as_slice().map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let dst = w.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-    py.detach(|| kernel(src, dst)).map_err(super::args::value_error)?;
+    let src = r
+        .as_slice()
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let dst = w
+        .as_slice_mut()
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    py.detach(|| kernel(src, dst))
+        .map_err(super::args::value_error)?;
     drop((r, w));
     Ok(out)
 }

@@ -34,15 +34,15 @@ fn coord(board: Board, obj: &Bound<'_, PyAny>) -> PyResult<Coord> {
             .map(|i| board.coord(i))
             .ok_or_else(off);
     }
-    if let Ok(t) = obj.cast::<PyTuple>() {
-        if let Ok((f, r)) = t.extract::<(i64, i64)>() {
-            let c = u16::try_from(f)
-                .ok()
-                .zip(u16::try_from(r).ok())
-                .map(|(f, r)| Coord::new(f, r))
-                .filter(|&c| board.contains(c));
-            return c.ok_or_else(off);
-        }
+    if let Ok(t) = obj.cast::<PyTuple>()
+        && let Ok((f, r)) = t.extract::<(i64, i64)>()
+    {
+        let c = u16::try_from(f)
+            .ok()
+            .zip(u16::try_from(r).ok())
+            .map(|(f, r)| Coord::new(f, r))
+            .filter(|&c| board.contains(c));
+        return c.ok_or_else(off);
     }
     Err(PyTypeError::new_err(
         "a square is an int (rank * width + file) or a (file, rank) pair",
@@ -89,8 +89,7 @@ pub fn path(
     height: u32,
 ) -> PyResult<Option<Vec<u32>>> {
     let b = board(width, height)?;
-    Ok(b
-        .path(coord(b, frm)?, coord(b, to)?)
+    Ok(b.path(coord(b, frm)?, coord(b, to)?)
         .map(|p| p.map(|c| b.index(c)).collect()))
 }
 
@@ -139,9 +138,7 @@ pub fn count_tours(
             "closed tours are counted without a start (every closed tour passes every square)",
         ));
     }
-    let threads = threads
-        .unwrap_or_else(count::available_threads)
-        .max(1);
+    let threads = threads.unwrap_or_else(count::available_threads).max(1);
     py.detach(|| {
         if closed {
             count::count_closed_tours(b, threads)

@@ -52,6 +52,26 @@ fn positions(sources: &[Source], masked: bool) -> Result<Vec<Result<Position, St
     Ok(out)
 }
 
+/// Python's index `i` (negative from the end) into `n` rows, or an `IndexError`.
+fn row_index(i: isize, n: usize) -> PyResult<usize> {
+    let j = if i < 0 { i + n as isize } else { i };
+    usize::try_from(j)
+        .ok()
+        .filter(|&j| j < n)
+        .ok_or_else(|| PyIndexError::new_err("batch index out of range"))
+}
+
+/// What `__reduce__` gives: a class and the arguments to call it with.
+type Reduced<'py> = (Bound<'py, PyType>, Bound<'py, PyTuple>);
+
+/// `__reduce__`'s answer: rebuild a `T` by calling it with `parts`.
+fn reduce<'py, T: pyo3::PyTypeInfo>(
+    py: Python<'py>,
+    parts: Vec<Py<PyAny>>,
+) -> PyResult<Reduced<'py>> {
+    Ok((py.get_type::<T>(), PyTuple::new(py, parts)?))
+}
+
 /// Move lists in CSR form, filled as the batch goes.
 #[derive(Clone, Default)]
 struct Csr {
@@ -119,8 +139,9 @@ impl MoveBatch {
         (a..b)
             .map(|k| {
                 let square = |n: u8| {
-                    Square::from_index(n)
-                        .ok_or_else(|| PyValueError::new_err(format!("square {n} is not in 0..=63")))
+                    Square::from_index(n).ok_or_else(|| {
+                        PyValueError::new_err(format!("square {n} is not in 0..=63"))
+                    })
                 };
                 // `Move`'s Display is the UCI text; the kind does not show in it.
                 let m = Move {
@@ -157,12 +178,7 @@ impl MoveBatch {
 
     /// The moves of position ``i`` as UCI strings.
     fn __getitem__(&self, py: Python<'_>, i: isize) -> PyResult<Vec<String>> {
-        let n = self.__len__(py) as isize;
-        let j = if i < 0 { i + n } else { i };
-        if !(0..n).contains(&j) {
-            return Err(PyIndexError::new_err("batch index out of range"));
-        }
-        self.row(py, j as usize)
+        self.row(py, row_index(i, self.__len__(py))?)
     }
 
     /// Every position's moves as lists of UCI strings.
@@ -178,24 +194,21 @@ impl MoveBatch {
         )
     }
 
-    #[allow(clippy::type_complexity)]
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
-        let py = slf.py();
-        let b = slf.get();
-        Ok((
-            py.get_type::<MoveBatch>(),
-            PyTuple::new(
-                py,
-                [
-                    b.offsets.clone_ref(py).into_any(),
-                    b.from_squares.clone_ref(py).into_any(),
-                    b.to_squares.clone_ref(py).into_any(),
-                    b.valid.clone_ref(py).into_any(),
-                ],
-            )?,
-        ))
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        reduce::<MoveBatch>(slf.py(), slf.get().parts(slf.py())?)
+    }
+}
+
+impl MoveBatch {
+    /// The constructor's arguments that rebuild `self` (for pickling).
+    fn parts(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
+        let b = self;
+        Ok(vec![
+            b.offsets.clone_ref(py).into_any(),
+            b.from_squares.clone_ref(py).into_any(),
+            b.to_squares.clone_ref(py).into_any(),
+            b.valid.clone_ref(py).into_any(),
+        ])
     }
 }
 
@@ -252,12 +265,7 @@ impl ForksBatch {
 
     /// Position ``i``'s forks.
     fn __getitem__(&self, py: Python<'_>, i: isize) -> PyResult<Forks> {
-        let n = self.__len__(py) as isize;
-        let j = if i < 0 { i + n } else { i };
-        if !(0..n).contains(&j) {
-            return Err(PyIndexError::new_err("batch index out of range"));
-        }
-        let j = j as usize;
+        let j = row_index(i, self.__len__(py))?;
         Ok(Forks {
             squares: self.squares.bind(py).readonly().as_slice()?[j],
             moves: self.moves.get().row(py, j)?,
@@ -281,26 +289,23 @@ impl ForksBatch {
         )
     }
 
-    #[allow(clippy::type_complexity)]
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
-        let py = slf.py();
-        let b = slf.get();
-        Ok((
-            py.get_type::<ForksBatch>(),
-            PyTuple::new(
-                py,
-                [
-                    b.squares.clone_ref(py).into_any(),
-                    b.moves.clone_ref(py).into_any(),
-                    b.forced_moves.clone_ref(py).into_any(),
-                    b.royal_moves.clone_ref(py).into_any(),
-                    b.valid.clone_ref(py).into_any(),
-                    b.errors.clone().into_pyobject(py)?.into_any().unbind(),
-                ],
-            )?,
-        ))
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        reduce::<ForksBatch>(slf.py(), slf.get().parts(slf.py())?)
+    }
+}
+
+impl ForksBatch {
+    /// The constructor's arguments that rebuild `self` (for pickling).
+    fn parts(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
+        let b = self;
+        Ok(vec![
+            b.squares.clone_ref(py).into_any(),
+            b.moves.clone_ref(py).into_any(),
+            b.forced_moves.clone_ref(py).into_any(),
+            b.royal_moves.clone_ref(py).into_any(),
+            b.valid.clone_ref(py).into_any(),
+            b.errors.clone().into_pyobject(py)?.into_any().unbind(),
+        ])
     }
 }
 

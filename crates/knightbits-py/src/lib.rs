@@ -39,12 +39,7 @@ fn king_attacks(square: &Bound<'_, PyAny>) -> PyResult<u64> {
 #[pyfunction]
 #[pyo3(signature = (bitboard, method = None))]
 fn knight_attacks_set(bitboard: &Bound<'_, PyAny>, method: Option<&str>) -> PyResult<u64> {
-    let set = args::bitboard(bitboard)?;
-    Ok(match method {
-        None => knight::attacks_set(set),
-        Some(name) => method::attacks(Piece::Knight, name, set)?,
-    }
-    .0)
+    Ok(method::attacks(Piece::Knight, method, args::bitboard(bitboard)?)?.0)
 }
 
 /// The squares attacked by the kings on ``bitboard``, as a bitboard int; ``method`` names one
@@ -52,12 +47,7 @@ fn knight_attacks_set(bitboard: &Bound<'_, PyAny>, method: Option<&str>) -> PyRe
 #[pyfunction]
 #[pyo3(signature = (bitboard, method = None))]
 fn king_attacks_set(bitboard: &Bound<'_, PyAny>, method: Option<&str>) -> PyResult<u64> {
-    let set = args::bitboard(bitboard)?;
-    Ok(match method {
-        None => king::attacks_set(set),
-        Some(name) => method::attacks(Piece::King, name, set)?,
-    }
-    .0)
+    Ok(method::attacks(Piece::King, method, args::bitboard(bitboard)?)?.0)
 }
 
 /// Every square (empty or occupied) from which a knight attacks at least two of ``targets``

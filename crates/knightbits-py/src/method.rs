@@ -5,8 +5,15 @@ use knightbits::{Bitboard, king, knight};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-/// The attack set of `set` by the method named `name` of `piece` (`"knight"` or `"king"`).
-pub fn attacks(piece: Piece, name: &str, set: Bitboard) -> PyResult<Bitboard> {
+/// The attack set of `set` by `piece`'s method named `name`, or by the default (the crate's
+/// `attacks_set`) when there is no name.
+pub fn attacks(piece: Piece, name: Option<&str>, set: Bitboard) -> PyResult<Bitboard> {
+    let Some(name) = name else {
+        return Ok(match piece {
+            Piece::Knight => knight::attacks_set(set),
+            Piece::King => king::attacks_set(set),
+        });
+    };
     let unknown = |_| {
         PyValueError::new_err(format!(
             "unknown {} method {name:?}: expected one of {}",
@@ -15,16 +22,28 @@ pub fn attacks(piece: Piece, name: &str, set: Bitboard) -> PyResult<Bitboard> {
         ))
     };
     Ok(match piece {
-        Piece::Knight => name.parse::<knight::technique::Method>().map_err(unknown)?.attacks(set),
-        Piece::King => name.parse::<king::technique::Method>().map_err(unknown)?.attacks(set),
+        Piece::Knight => name
+            .parse::<knight::technique::Method>()
+            .map_err(unknown)?
+            .attacks(set),
+        Piece::King => name
+            .parse::<king::technique::Method>()
+            .map_err(unknown)?
+            .attacks(set),
     })
 }
 
 /// The names of `piece`'s methods, in the core's order.
 pub fn names(piece: Piece) -> Vec<&'static str> {
     match piece {
-        Piece::Knight => knight::technique::Method::ALL.iter().map(|m| m.name()).collect(),
-        Piece::King => king::technique::Method::ALL.iter().map(|m| m.name()).collect(),
+        Piece::Knight => knight::technique::Method::ALL
+            .iter()
+            .map(|m| m.name())
+            .collect(),
+        Piece::King => king::technique::Method::ALL
+            .iter()
+            .map(|m| m.name())
+            .collect(),
     }
 }
 

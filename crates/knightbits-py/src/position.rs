@@ -178,7 +178,10 @@ impl Forks {
     #[allow(clippy::type_complexity)]
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyType>, (u64, Vec<String>, Vec<String>, Vec<String>))> {
+    ) -> PyResult<(
+        Bound<'py, PyType>,
+        (u64, Vec<String>, Vec<String>, Vec<String>),
+    )> {
         let f = slf.get().clone();
         Ok((
             slf.py().get_type::<Forks>(),

@@ -24,50 +24,7 @@ Bad input raises ValueError (a bad value) or TypeError (a wrong type) with one l
 panics. Every object pickles, so thread pools, multiprocessing and Dask scale the calls.
 """
 
-from ._knightbits import (
-    Forks,
-    ForksBatch,
-    MoveBatch,
-    Position,
-    convert,
-    count_tours,
-    distance,
-    fork_squares,
-    fork_squares_batch,
-    forks_batch,
-    king_attacks,
-    king_attacks_batch,
-    king_attacks_set,
-    knight_attacks,
-    knight_attacks_batch,
-    knight_attacks_set,
-    legal_moves_batch,
-    path,
-    simd,
-    techniques,
-    tour,
-)
+from . import _knightbits
+from ._knightbits import *  # noqa: F403  (the names are the native module's __all__)
 
-__all__ = [
-    "Forks",
-    "ForksBatch",
-    "MoveBatch",
-    "Position",
-    "convert",
-    "count_tours",
-    "distance",
-    "fork_squares",
-    "fork_squares_batch",
-    "forks_batch",
-    "king_attacks",
-    "king_attacks_batch",
-    "king_attacks_set",
-    "knight_attacks",
-    "knight_attacks_batch",
-    "knight_attacks_set",
-    "legal_moves_batch",
-    "path",
-    "simd",
-    "techniques",
-    "tour",
-]
+__all__ = list(_knightbits.__all__)

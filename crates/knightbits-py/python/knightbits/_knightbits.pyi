@@ -16,29 +16,10 @@ _PieceName = Union[str, int]
 _PositionLike = Union[str, "Position", Any]
 _U64Array = npt.NDArray[np.uint64]
 
-__all__ = [
-    "Forks",
-    "ForksBatch",
-    "MoveBatch",
-    "Position",
-    "convert",
-    "count_tours",
-    "distance",
-    "fork_squares",
-    "fork_squares_batch",
-    "forks_batch",
-    "king_attacks",
-    "king_attacks_batch",
-    "king_attacks_set",
-    "knight_attacks",
-    "knight_attacks_batch",
-    "knight_attacks_set",
-    "legal_moves_batch",
-    "path",
-    "simd",
-    "techniques",
-    "tour",
-]
+__all__ = ["Forks", "ForksBatch", "MoveBatch", "Position", "convert", "count_tours", "distance",
+           "fork_squares", "fork_squares_batch", "forks_batch", "king_attacks", "king_attacks_batch",
+           "king_attacks_set", "knight_attacks", "knight_attacks_batch", "knight_attacks_set",
+           "legal_moves_batch", "path", "simd", "techniques", "tour"]
 
 def knight_attacks(square: _Square) -> _Bitboard: ...
 def king_attacks(square: _Square) -> _Bitboard: ...

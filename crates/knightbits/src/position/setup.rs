@@ -38,7 +38,7 @@ use crate::square::Square;
 pub struct Setup {
     /// The pieces of each colour, white first ([`Color`] order).
     pub by_color: [Bitboard; 2],
-    /// The pieces of each role, both colours, pawn first ([`Role::ALL`] order).
+    /// The pieces of each role, both colours, pawn first ([`Role::ALL`](super::Role::ALL) order).
     pub by_role: [Bitboard; 6],
     /// The side to move.
     pub turn: Color,
@@ -167,7 +167,8 @@ mod tests {
             assert_eq!(Position::from_setup(pos.setup()), Ok(pos), "{fen}");
         }
         let ok: Position = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1".parse().unwrap();
-        let cases: [(fn(&mut Setup), &str); 4] = [
+        type Change = fn(&mut Setup);
+        let cases: [(Change, &str); 4] = [
             (
                 |s| {
                     s.by_role[Role::King as usize] |= Square::H1;
@@ -175,8 +176,14 @@ mod tests {
                 },
                 "4k3/8/8/8/8/8/8/R3K2K w Q - 0 1",
             ),
-            (|s| s.castling |= Square::H1, "4k3/8/8/8/8/8/8/R3K3 w KQ - 0 1"),
-            (|s| s.ep_square = Some(Square::E6), "4k3/8/8/8/8/8/8/R3K3 w Q e6 0 1"),
+            (
+                |s| s.castling |= Square::H1,
+                "4k3/8/8/8/8/8/8/R3K3 w KQ - 0 1",
+            ),
+            (
+                |s| s.ep_square = Some(Square::E6),
+                "4k3/8/8/8/8/8/8/R3K3 w Q e6 0 1",
+            ),
             (
                 |s| {
                     s.by_role[Role::Pawn as usize] |= Square::B8;
@@ -189,7 +196,11 @@ mod tests {
             let mut setup = ok.setup();
             change(&mut setup);
             let want = Position::from_fen(fen).unwrap_err();
-            assert_eq!(Position::from_setup(setup), Err(SetupError::Fen(want)), "{fen}");
+            assert_eq!(
+                Position::from_setup(setup),
+                Err(SetupError::Fen(want)),
+                "{fen}"
+            );
         }
     }
 
