@@ -6,7 +6,7 @@ use knightbits::{Bitboard, Color, Square};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyString};
+use pyo3::types::{PyBool, PyDict, PyInt, PyString};
 
 use crate::position::PyPosition;
 
@@ -167,7 +167,23 @@ impl Source {
 /// square, as knightbits keeps it), `halfmove_clock` and `fullmove_number`.
 fn board_setup<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Setup> {
     let py = obj.py();
-    let attr = |name: &Bound<'py, PyString>| obj.getattr(name);
+    // python-chess keeps these as plain instance attributes: one dict lookup each in the
+    // instance's `__dict__` (fewer steps than `getattr`), `getattr` for anything else.
+    let dict = obj
+        .getattr(intern!(py, "__dict__"))
+        .ok()
+        .and_then(|d| d.cast_into::<PyDict>().ok());
+    let attr = |name: &Bound<'py, PyString>| -> PyResult<Bound<'py, PyAny>> {
+        match dict
+            .as_ref()
+            .map(|d| d.get_item(name))
+            .transpose()?
+            .flatten()
+        {
+            Some(value) => Ok(value),
+            None => obj.getattr(name),
+        }
+    };
     let Ok(occupied) = attr(intern!(py, "occupied_co")) else {
         return Err(PyTypeError::new_err(format!(
             "a position is a FEN string, a chess.Board or a knightbits.Position, not {}",
