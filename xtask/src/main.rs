@@ -6,8 +6,6 @@
 //! `knightbits.wasm`, built from `crates/knightbits-wasm` for `wasm32-unknown-unknown` with the
 //! workspace's `wasm` profile (and shrunk by Binaryen's `wasm-opt -Oz` when there is one: see
 //! [`wasm_opt`]). Any static file server can then serve DIR at its root.
-//!
-//! `cargo xtask test` runs every suite of the project (see [`test`]).
 
 mod test;
 
