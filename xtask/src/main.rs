@@ -9,12 +9,14 @@
 //! every machine, and a module over [`BUDGET`] is an error. Any static file server can then
 //! serve DIR at its root.
 
+mod test;
+
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask web --out DIR";
+const USAGE: &str = "usage: cargo xtask web --out DIR | cargo xtask test [rust] [python] [browser]";
 const TARGET: &str = "wasm32-unknown-unknown";
 const WASM_NAME: &str = "knightbits.wasm";
 /// The most bytes `knightbits.wasm` may have.
@@ -43,6 +45,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         ["web", rest @ ..] if rest.first().is_some_and(|a| a.starts_with("--out=")) => {
             web(Path::new(&rest[0]["--out=".len()..]))
         }
+        ["test", suites @ ..] => test::run(suites),
         _ => Err(USAGE.to_string()),
     }
 }

@@ -146,10 +146,17 @@ impl Position {
         if count == 6 {
             pos.fullmoves = number(full).ok_or(FenError::Fullmove(super::Excerpt::new(full)))?;
         }
-        pos.validate()?;
-        pos.checkers = pos.find_checkers();
-        pos.pinned = pos.find_pinned();
-        Ok(pos)
+        pos.validated()
+    }
+
+    /// `self` checked as [`Position::from_fen`] checks a placement, with its checkers and pins
+    /// worked out: the last step of every way to make a position (FEN or
+    /// [`Setup`](super::Setup)).
+    pub(super) fn validated(mut self) -> Result<Position, FenError> {
+        self.validate()?;
+        self.checkers = self.find_checkers();
+        self.pinned = self.find_pinned();
+        Ok(self)
     }
 
     /// The checks on the pieces that make the rules defined (see [`Position::from_fen`]).

@@ -24,6 +24,7 @@
 //! | question | call |
 //! |---|---|
 //! | read a FEN (error text for `{"error": …}`) | [`Position::from_fen`], `FenError`'s `Display` |
+//! | make one from bitboards (another library's board), checked as a FEN is | [`Position::from_setup`] |
 //! | legal / pseudo-legal knight moves | [`Position::legal_knight_moves`], [`Position::pseudo_legal_knight_moves`] |
 //! | legal / pseudo-legal king moves, castling or not | [`Position::legal_king_moves`], [`Position::pseudo_legal_king_moves`] |
 //! | the same legal moves as destination sets, for engines (no list, no order) | [`Position::legal_knight_move_sets`], [`Position::legal_king_move_set`] |
@@ -45,6 +46,7 @@ mod forks;
 mod moves;
 mod piece;
 mod placement;
+mod setup;
 
 pub use self::diagram::Diagram;
 pub use self::error::{Excerpt, FenError};
@@ -52,6 +54,7 @@ pub use self::forks::Forks;
 pub use self::moves::{Move, MoveKind, MoveList, MoveSets, PieceMoves};
 pub use self::piece::{ParseRoleError, Piece, Role};
 pub use self::placement::Placement;
+pub use self::setup::{Setup, SetupError};
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;

@@ -1,0 +1,100 @@
+//! The `knightbits` Python package's native module, `knightbits._knightbits`: the core's and
+//! the board crate's answers with python-chess's conventions (squares are ints a1 = 0 … h8 =
+//! 63, bitboards are ints, `chess.Board` accepted wherever a position is), numpy batches with
+//! the GIL released. No technique is written here: every answer is one call into the crates
+//! below.
+
+#![deny(missing_docs)]
+
+mod args;
+mod arrays;
+mod boards;
+mod fens;
+mod method;
+mod position;
+
+use knightbits::{king, knight};
+use pyo3::prelude::*;
+
+use crate::method::Piece;
+
+/// The squares a knight on ``square`` (an int, a1 = 0 … h8 = 63) attacks, as a bitboard int.
+///
+/// >>> knight_attacks(27) == 0x0000142200221400  # d4
+/// True
+#[pyfunction]
+fn knight_attacks(square: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(knight::attacks(args::square(square)?).0)
+}
+
+/// The squares a king on ``square`` (an int, a1 = 0 … h8 = 63) attacks, as a bitboard int.
+#[pyfunction]
+fn king_attacks(square: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(king::attacks(args::square(square)?).0)
+}
+
+/// The squares attacked by the knights on ``bitboard`` (an int or ``chess.SquareSet``), as a
+/// bitboard int; ``method`` names one of the sources' techniques (``techniques("knight")``),
+/// all of which give the same set.
+#[pyfunction]
+#[pyo3(signature = (bitboard, method = None))]
+fn knight_attacks_set(bitboard: &Bound<'_, PyAny>, method: Option<&str>) -> PyResult<u64> {
+    Ok(method::attacks(Piece::Knight, method, args::bitboard(bitboard)?)?.0)
+}
+
+/// The squares attacked by the kings on ``bitboard``, as a bitboard int; ``method`` names one
+/// of ``techniques("king")``.
+#[pyfunction]
+#[pyo3(signature = (bitboard, method = None))]
+fn king_attacks_set(bitboard: &Bound<'_, PyAny>, method: Option<&str>) -> PyResult<u64> {
+    Ok(method::attacks(Piece::King, method, args::bitboard(bitboard)?)?.0)
+}
+
+/// Every square (empty or occupied) from which a knight attacks at least two of ``targets``
+/// (a bitboard int), as a bitboard int: the wiki's fork target squares.
+#[pyfunction]
+fn fork_squares(targets: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(knight::fork_squares(args::bitboard(targets)?).0)
+}
+
+/// The names of the sources' techniques for ``piece`` (``"knight"`` or ``"king"``), for the
+/// ``method=`` argument of ``knight_attacks_set`` and ``king_attacks_set``.
+#[pyfunction]
+#[pyo3(signature = (piece = "knight"))]
+fn techniques(piece: &str) -> PyResult<Vec<&'static str>> {
+    Ok(method::names(Piece::parse(piece)?))
+}
+
+/// The instruction set the batch kernels use on this machine (``"avx512"``, ``"avx2"`` or
+/// ``"scalar"``), detected at run time.
+#[pyfunction]
+fn simd() -> &'static str {
+    knightbits::batch::backend().isa().name()
+}
+
+/// The native module.
+#[pymodule]
+fn _knightbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(knight_attacks, m)?)?;
+    m.add_function(wrap_pyfunction!(king_attacks, m)?)?;
+    m.add_function(wrap_pyfunction!(knight_attacks_set, m)?)?;
+    m.add_function(wrap_pyfunction!(king_attacks_set, m)?)?;
+    m.add_function(wrap_pyfunction!(fork_squares, m)?)?;
+    m.add_function(wrap_pyfunction!(techniques, m)?)?;
+    m.add_function(wrap_pyfunction!(simd, m)?)?;
+    m.add_function(wrap_pyfunction!(arrays::knight_attacks_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(arrays::king_attacks_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(arrays::fork_squares_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(fens::forks_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(fens::legal_moves_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(boards::convert, m)?)?;
+    m.add_function(wrap_pyfunction!(boards::distance, m)?)?;
+    m.add_function(wrap_pyfunction!(boards::path, m)?)?;
+    m.add_function(wrap_pyfunction!(boards::tour, m)?)?;
+    m.add_function(wrap_pyfunction!(boards::count_tours, m)?)?;
+    m.add_class::<position::PyPosition>()?;
+    m.add_class::<position::Forks>()?;
+    m.add_class::<fens::MoveBatch>()?;
+    m.add_class::<fens::ForksBatch>()?;
+    Ok(())
+}

@@ -1,0 +1,164 @@
+//! `cargo xtask test [rust] [python] [browser]`: every suite of the project (all three when
+//! none is named), each installing its own dependencies into the repository.
+//!
+//! - `rust`: `cargo test --workspace --all-features`.
+//! - `python`: a virtual environment of its own in the target directory (`target/venv`,
+//!   git-ignored), maturin from PyPI, the wheel of `crates/knightbits-py` built and installed
+//!   with its test extras (pytest, hypothesis, python-chess, mypy, Dask), then pytest with the
+//!   derandomised hypothesis profile. A missing python-chess or numpy fails the run; pytest
+//!   running no test (its exit status 5) fails it too.
+//! - `browser`: `crates/knightbits-cli/tests/browser/run.sh` (Chromium, node, npm packages).
+//!
+//! The Python module links libpython in plain cargo builds, so before any suite a system
+//! without Python's headers or `venv` gets them from apt when run as root (as on CI), and is
+//! refused with one line saying what to install otherwise.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::{cargo, root, status, target_dir};
+
+/// Usage of the task.
+pub const USAGE: &str = "cargo xtask test [rust] [python] [browser]";
+
+const SUITES: [&str; 3] = ["rust", "python", "browser"];
+
+/// Runs the suites named in `args`, or all of them.
+pub fn run(args: &[&str]) -> Result<(), String> {
+    if let Some(bad) = args.iter().find(|a| !SUITES.contains(a)) {
+        return Err(format!("unknown suite {bad:?}: {USAGE}"));
+    }
+    let wanted = |s: &str| args.is_empty() || args.contains(&s);
+    if wanted("rust") || wanted("python") {
+        system_python()?;
+    }
+    if wanted("rust") {
+        println!("== rust: cargo test --workspace --all-features");
+        status(cargo().args(["test", "--workspace", "--all-features"]))?;
+    }
+    if wanted("python") {
+        python()?;
+    }
+    if wanted("browser") {
+        println!("== browser: crates/knightbits-cli/tests/browser/run.sh");
+        status(&mut Command::new(
+            root().join("crates/knightbits-cli/tests/browser/run.sh"),
+        ))?;
+    }
+    Ok(())
+}
+
+/// Does `python3` have `venv` and a libpython to link against?
+fn python_ready() -> bool {
+    let probe = "import sysconfig, os, venv, ensurepip\n\
+                 lib = os.path.join(sysconfig.get_config_var('LIBDIR') or '', \
+                 sysconfig.get_config_var('LDLIBRARY') or '')\n\
+                 raise SystemExit(0 if os.path.exists(lib) else 1)";
+    Command::new("python3")
+        .args(["-c", probe])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Python 3 with `venv` and its headers and library, from apt when missing and run as root.
+fn system_python() -> Result<(), String> {
+    if python_ready() {
+        return Ok(());
+    }
+    let root_user = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.trim_ascii() == b"0");
+    if !root_user || Command::new("apt-get").arg("--version").output().is_err() {
+        return Err(
+            "python3 with venv and libpython is needed: install python3-venv and \
+                    python3-dev (Debian) or your system's equivalent"
+                .into(),
+        );
+    }
+    println!("== installing python3-venv python3-dev (apt)");
+    status(Command::new("apt-get").args(["update", "-q"]))?;
+    status(
+        Command::new("apt-get")
+            .args(["install", "-y", "-q", "python3-venv", "python3-dev"])
+            .env("DEBIAN_FRONTEND", "noninteractive"),
+    )?;
+    if python_ready() {
+        Ok(())
+    } else {
+        Err("python3 still lacks venv or libpython after apt-get install".into())
+    }
+}
+
+/// Builds the wheel in the project's own virtual environment, installs it and runs pytest.
+fn python() -> Result<(), String> {
+    let root = root();
+    let crate_dir = root.join("crates/knightbits-py");
+    let target = target_dir()?;
+    let venv = target.join("venv");
+    let py = venv.join("bin/python");
+    if !py.exists() {
+        println!("== python: virtual environment {}", venv.display());
+        status(Command::new("python3").arg("-m").arg("venv").arg(&venv))?;
+    }
+    let pip = |args: &[&str]| {
+        let mut c = Command::new(&py);
+        c.args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+        ])
+        .args(args);
+        status(&mut c)
+    };
+    pip(&["maturin>=1.16,<2"])?;
+
+    println!("== python: maturin build --release (abi3 wheel)");
+    let wheels = target.join("wheels-py");
+    let _ = fs::remove_dir_all(&wheels);
+    status(
+        Command::new(venv.join("bin/maturin"))
+            .args(["build", "--release", "--quiet", "--manifest-path"])
+            .arg(crate_dir.join("Cargo.toml"))
+            .arg("--out")
+            .arg(&wheels),
+    )?;
+    let wheel = wheel_in(&wheels)?;
+    let wheel = wheel.to_str().ok_or("wheel path is not UTF-8")?;
+    pip(&["--force-reinstall", "--no-deps", wheel])?;
+    pip(&[&format!("{wheel}[test,dask]")])?;
+
+    println!("== python: pytest");
+    let code = Command::new(&py)
+        .args([
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "--hypothesis-profile=ci",
+        ])
+        .current_dir(&crate_dir)
+        .status()
+        .map_err(|e| format!("pytest could not start: {e}"))?;
+    match code.code() {
+        Some(0) => Ok(()),
+        Some(5) => Err("pytest collected no tests".into()),
+        _ => Err(format!("pytest failed ({code})")),
+    }
+}
+
+/// The one wheel maturin wrote into `dir`.
+fn wheel_in(dir: &Path) -> Result<PathBuf, String> {
+    let wheels: Vec<PathBuf> = fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "whl"))
+        .collect();
+    match wheels.as_slice() {
+        [one] => Ok(one.clone()),
+        _ => Err(format!("expected one wheel in {}", dir.display())),
+    }
+}
