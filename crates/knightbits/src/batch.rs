@@ -61,6 +61,8 @@
 
 use core::fmt;
 
+use crate::bitboard::Bitboard;
+
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[allow(unsafe_code)]
 mod simd;
@@ -217,6 +219,49 @@ impl Backend {
             Kernels::Avx512(t) => t.map(kernel, input, output),
         }
         Ok(())
+    }
+
+    /// `output[i]` = attacks of the knights in `input[i]` (as [`knight::attacks_set`]), with
+    /// these kernels; the scalar lane is the branch-free formula
+    /// ([`technique::halves`](crate::knight::technique::halves)), which the compiler vectorizes.
+    ///
+    /// # Errors
+    ///
+    /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
+    ///
+    /// [`knight::attacks_set`]: crate::knight::attacks_set
+    #[inline]
+    pub fn knight_attacks(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
+        let lane = |k| crate::knight::technique::halves(Bitboard(k)).0;
+        self.map(Kernel::Knight, lane, input, output)
+    }
+
+    /// `output[i]` = knight fork squares of the targets `input[i]` (as
+    /// [`knight::fork_squares`]), with these kernels.
+    ///
+    /// # Errors
+    ///
+    /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
+    ///
+    /// [`knight::fork_squares`]: crate::knight::fork_squares
+    #[inline]
+    pub fn fork_squares(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
+        let lane = |t| crate::knight::fork_squares(Bitboard(t)).0;
+        self.map(Kernel::Forks, lane, input, output)
+    }
+
+    /// `output[i]` = attacks of the kings in `input[i]` (as [`king::attacks_set`]), with
+    /// these kernels.
+    ///
+    /// # Errors
+    ///
+    /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
+    ///
+    /// [`king::attacks_set`]: crate::king::attacks_set
+    #[inline]
+    pub fn king_attacks(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
+        let lane = |k| crate::king::attacks_set(Bitboard(k)).0;
+        self.map(Kernel::King, lane, input, output)
     }
 
     /// `output[i]` = number of set bits of `input[i]`, as `u32` like [`u64::count_ones`], with

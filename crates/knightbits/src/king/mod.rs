@@ -21,9 +21,9 @@
 
 mod attacks;
 mod batch;
-mod direction;
+
 pub mod technique;
 
 pub use self::attacks::{ATTACKS, attacks, attacks_set, moves};
 pub use self::batch::attacks_batch;
-pub use self::direction::Direction;
+pub use crate::leaper::king::Direction;

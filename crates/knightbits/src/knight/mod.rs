@@ -27,7 +27,6 @@
 
 mod attacks;
 mod batch;
-mod direction;
 mod distance;
 mod fill;
 mod forks;
@@ -37,9 +36,9 @@ pub mod technique;
 
 pub use self::attacks::{ATTACKS, attacks, attacks_set};
 pub use self::batch::{attacks_batch, fork_squares_batch};
-pub use self::direction::Direction;
 pub use self::distance::{DISTANCE, MAX_DISTANCE, Path, distance, path};
 pub use self::fill::{Fills, fill, fills, reach_exactly, reach_within, ring};
 pub use self::forks::fork_squares;
 pub use self::moves::moves;
 pub use self::pawn_race::{PawnRaceError, catch_square};
+pub use crate::leaper::knight::Direction;
