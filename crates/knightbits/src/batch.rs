@@ -88,35 +88,18 @@ impl fmt::Display for LengthMismatch {
 
 impl core::error::Error for LengthMismatch {}
 
-/// An instruction set the batch kernels are written for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Isa {
-    /// Portable Rust, one bitboard at a time (the compiler may still vectorize it).
-    Scalar,
-    /// 256-bit AVX2: four bitboards per instruction.
-    Avx2,
-    /// 512-bit AVX-512 (F and VPOPCNTDQ): eight bitboards per instruction.
-    Avx512,
-}
-
-impl Isa {
-    /// Every instruction set, slowest first.
-    pub const ALL: [Isa; 3] = [Isa::Scalar, Isa::Avx2, Isa::Avx512];
-
-    /// A short lower-case name: `scalar`, `avx2` or `avx512`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Isa::Scalar => "scalar",
-            Isa::Avx2 => "avx2",
-            Isa::Avx512 => "avx512",
-        }
+crate::macros::named! {
+    /// An instruction set the batch kernels are written for.
+    pub enum Isa {
+        /// Portable Rust, one bitboard at a time (the compiler may still vectorize it).
+        Scalar = "scalar",
+        /// 256-bit AVX2: four bitboards per instruction.
+        Avx2 = "avx2",
+        /// 512-bit AVX-512 (F and VPOPCNTDQ): eight bitboards per instruction.
+        Avx512 = "avx512",
     }
-}
-
-impl fmt::Display for Isa {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
+    all: "Every instruction set, slowest first.",
+    name: "A short lower-case name: `scalar`, `avx2` or `avx512`."
 }
 
 /// A set of batch kernels this CPU can run: holding one proves its instruction set is available.

@@ -161,13 +161,17 @@ impl Step {
     /// engine wiki's names, `not-A-file`, `not-AB-file`, `not-H-file`, `not-HG-file`:
     ///
     /// ```
-    /// use knightbits::knight::technique::Method;
+    /// use knightbits::knight::{technique::Method, Direction};
     /// use knightbits::mapping::Numbering;
+    /// use knightbits::trace::Kind;
     /// use knightbits::{Bitboard, Square};
     ///
     /// let d4 = Bitboard::from_square(Square::D4);
     /// // The wiki's `(b & notAFile) << 15` (noNoWe) is the engine wiki's move 2.
-    /// let no_no_we = Method::PreMask.trace(d4).find(|s| s.name() == "noNoWe").unwrap();
+    /// let no_no_we = Method::PreMask
+    ///     .trace(d4)
+    ///     .find(|s| s.kind() == Kind::PreMask(Direction::NoNoWe))
+    ///     .unwrap();
     /// assert_eq!(no_no_we.formula().to_string(), "(b & notAFile) << 15");
     /// let its = no_no_we.in_numbering(Numbering::H1G1).unwrap();
     /// assert_eq!(its.formula().to_string(), "(b & not-A-file) << 17");
