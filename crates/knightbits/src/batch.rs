@@ -215,8 +215,7 @@ impl Backend {
     /// [`knight::attacks_set`]: crate::knight::attacks_set
     #[inline]
     pub fn knight_attacks(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
-        let lane = |k| crate::knight::technique::halves(Bitboard(k)).0;
-        self.map(Kernel::Knight, lane, input, output)
+        self.map(Kernel::Knight, knight_lane, input, output)
     }
 
     /// `output[i]` = knight fork squares of the targets `input[i]` (as
@@ -229,8 +228,7 @@ impl Backend {
     /// [`knight::fork_squares`]: crate::knight::fork_squares
     #[inline]
     pub fn fork_squares(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
-        let lane = |t| crate::knight::fork_squares(Bitboard(t)).0;
-        self.map(Kernel::Forks, lane, input, output)
+        self.map(Kernel::Forks, fork_lane, input, output)
     }
 
     /// `output[i]` = attacks of the kings in `input[i]` (as [`king::attacks_set`]), with
@@ -243,8 +241,7 @@ impl Backend {
     /// [`king::attacks_set`]: crate::king::attacks_set
     #[inline]
     pub fn king_attacks(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
-        let lane = |k| crate::king::attacks_set(Bitboard(k)).0;
-        self.map(Kernel::King, lane, input, output)
+        self.map(Kernel::King, king_lane, input, output)
     }
 
     /// `output[i]` = number of set bits of `input[i]`, as `u32` like [`u64::count_ones`], with
@@ -269,6 +266,24 @@ impl Backend {
         }
         Ok(())
     }
+}
+
+/// The scalar lanes, one bitboard each. The knight's is the branch-free formula (equal to
+/// `knight::attacks_set` on every set): a batch holds sets of every size, and the compiler
+/// vectorizes a branch-free loop.
+#[inline(always)]
+fn knight_lane(knights: u64) -> u64 {
+    crate::knight::technique::halves(Bitboard(knights)).0
+}
+
+#[inline(always)]
+fn fork_lane(targets: u64) -> u64 {
+    crate::knight::fork_squares(Bitboard(targets)).0
+}
+
+#[inline(always)]
+fn king_lane(kings: u64) -> u64 {
+    crate::king::attacks_set(Bitboard(kings)).0
 }
 
 /// The kernel set the free batch functions use ([`knight::attacks_batch`],

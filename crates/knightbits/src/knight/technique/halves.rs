@@ -27,8 +27,10 @@ pub const fn halves(knights: Bitboard) -> Bitboard {
 
 /// The routine's ten values as lines (value 0 is `knights`, line `k` value `k + 1`), for its
 /// trace: `l1 l2 r1 r2 h1 h2`, then the four shifted halves it returns. The routine above is
-/// written out for speed (it is the formula of `attacks_set` and of the scalar batch
-/// kernel); a test runs these lines against it on every square and on the union property.
+/// written out: it is the formula of `attacks_set` and of the scalar batch kernel, and run
+/// from these lines the inliner left the scalar kernel a call per bitboard instead of a
+/// vectorized loop (from the disassembly); a test runs these lines against it on every
+/// square and on the union property.
 pub(super) static LINES: [Line; 10] = [
     line(
         "l1",

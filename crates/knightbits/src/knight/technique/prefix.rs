@@ -19,8 +19,10 @@ pub const fn prefix(knights: Bitboard) -> Bitboard {
 }
 
 /// The routine's eight lines, as the wiki writes them (value 0 is `knights`, line `k` value
-/// `k + 1`): the routine above and its trace are both read from them.
-pub(super) static LINES: [Line; 8] = [
+/// `k + 1`): the routine above and its trace are both read from them. A `const`, so the
+/// compiler folds [`run`] into the wiki's 17 operations (a `static` would be read at run
+/// time).
+pub(super) const LINES: [Line; 8] = [
     line("east", "east = eastOne(knights)", Kind::Files(1), [0, 0]),
     line("west", "west = westOne(knights)", Kind::Files(-1), [0, 0]),
     line("up 2", "(east | west) << 16", Kind::Ranks(2), [1, 2]),
