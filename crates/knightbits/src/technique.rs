@@ -78,7 +78,7 @@ impl Method {
     pub fn of(piece: Role, name: &str) -> Result<Method, ParseMethodError> {
         Method::ALL
             .into_iter()
-            .find(|m| m.piece() as u8 == piece as u8 && m.name() == name)
+            .find(|m| m.piece() == piece && m.name() == name)
             .ok_or(ParseMethodError)
     }
 

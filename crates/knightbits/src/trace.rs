@@ -3,8 +3,9 @@
 //! A [`Trace`] is made by a technique's `Method::trace` ([`knight::technique::Method::trace`],
 //! [`king::technique::Method::trace`]). It yields one [`Step`] per value the technique
 //! computes, in the order the source computes them: a direction shifted and masked, one table
-//! lookup, one line of a parallel-prefix routine. Each step carries the resulting set, the
-//! formula as the source writes it, and, where the step has them, the set before masking, the
+//! lookup, one line of a parallel-prefix routine. Each step carries what it computes as a
+//! typed [`Kind`] (which jump, shift, union, lookup or translation: match on it, never on a
+//! step's name), the resulting set, the formula as the source writes it, and, where the step has them, the set before masking, the
 //! mask, the shift, the bits the mask removed and the piece the step is about. The union of
 //! the steps that are [part](Step::is_part) of the result is the method's attack set.
 //!
@@ -258,8 +259,8 @@ impl Step {
         }
     }
 
-    /// The step of one jump of a piece's list (`kind` is a jump) on `b`: for a mask after the
-    /// shift, shifted, masked and the wrapped bits; for a mask before it, the pieces it drops.
+    /// The step of jump `i` of `jumps` on `b`: for a mask after the shift, shifted, masked and
+    /// the wrapped bits; for a mask before it, the pieces it drops.
     const fn jump(jumps: Jumps, i: usize, b: Bitboard) -> Step {
         let (name, kind, jump, before) = match jumps {
             Jumps::PostMask => {
@@ -863,12 +864,15 @@ impl Iterator for Trace {
         if self.next < self.fixed() {
             let i = self.next as usize;
             self.next += 1;
-            return Some(match self.plan {
-                Plan::Jumps(jumps) => Step::jump(jumps, i, self.set),
-                Plan::Lines(lines) => Step::line(lines, self.set, i),
-                Plan::Translate { devlog, mask, from } => Step::default_mask(devlog, mask, from),
-                Plan::Lookup(_) => unreachable!("a lookup has no fixed steps"),
-            });
+            // A lookup has no fixed steps (`fixed` is 0), so it never gets here.
+            return match self.plan {
+                Plan::Jumps(jumps) => Some(Step::jump(jumps, i, self.set)),
+                Plan::Lines(lines) => Some(Step::line(lines, self.set, i)),
+                Plan::Translate { devlog, mask, from } => {
+                    Some(Step::default_mask(devlog, mask, from))
+                }
+                Plan::Lookup(_) => None,
+            };
         }
         let square = self.squares.pop_first()?;
         match self.plan {
