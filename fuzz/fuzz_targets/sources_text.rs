@@ -1,7 +1,7 @@
 //! The sources' forms from text: `steps` (pieces read in a numbering, a method by name, the
 //! trace written in that numbering), `catch` (two square names and a colour) and `--index`.
-//! No panic; every trace adds up to its method; every route of a caught pawn is knight moves
-//! ending on the catch square. Input: fields separated by newlines.
+//! No panic; every trace adds up to its method; every path of a caught pawn is knight moves
+//! or waits ending on the catch square. Input: fields separated by newlines.
 #![no_main]
 
 use knightbits::mapping::Numbering;
@@ -61,20 +61,25 @@ fuzz_target!(|data: &[u8]| {
     if let (Ok(k), Ok(p), Ok(c)) = (
         values::square("knight", knight),
         values::square("pawn", pawn),
-        values::choice("color", color),
+        values::choice("side", color),
     ) {
         for to_move in ToMove::ALL {
             let req = CatchRequest {
                 knight: k,
                 pawn: p,
-                color: c,
+                side: c,
                 to_move,
             };
             if let Ok(answer) = catch(&req) {
                 if let (Some(sq), Some(path)) = (answer.square, &answer.path) {
                     assert_eq!(path.first(), Some(&k));
                     assert_eq!(path.last(), Some(&sq));
-                    assert!(path.windows(2).all(|w| knightbits::knight::attacks(w[0]).contains(w[1])));
+                    // Each turn the knight jumps or waits (the same square twice).
+                    assert!(
+                        path.windows(2)
+                            .all(|w| w[0] == w[1]
+                                || knightbits::knight::attacks(w[0]).contains(w[1]))
+                    );
                 }
                 assert_eq!(answer.caught, answer.square.is_some());
             }

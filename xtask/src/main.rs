@@ -4,8 +4,10 @@
 //! `crates/knightbits-cli/web/` (the same ones `knightbits serve` embeds), `js/config.js`
 //! saying the library is the WebAssembly module beside them, and that module,
 //! `knightbits.wasm`, built from `crates/knightbits-wasm` for `wasm32-unknown-unknown` with the
-//! workspace's `wasm` profile (and shrunk by Binaryen's `wasm-opt -Oz` when there is one: see
-//! [`wasm_opt`]). Any static file server can then serve DIR at its root.
+//! workspace's `wasm` profile and shrunk by Binaryen's `wasm-opt -Oz`, always the same pinned
+//! version, which the task installs itself with npm (see [`wasm_opt`]): the module has the same size on
+//! every machine, and a module over [`BUDGET`] is an error. Any static file server can then
+//! serve DIR at its root.
 
 use std::env;
 use std::fs;
@@ -15,6 +17,10 @@ use std::process::{Command, ExitCode};
 const USAGE: &str = "usage: cargo xtask web --out DIR";
 const TARGET: &str = "wasm32-unknown-unknown";
 const WASM_NAME: &str = "knightbits.wasm";
+/// The most bytes `knightbits.wasm` may have.
+const BUDGET: u64 = 300_000;
+/// The version of Binaryen's `wasm-opt` the task uses (pinned in xtask/binaryen/).
+const WASM_OPT_VERSION: &str = "132";
 
 fn main() -> ExitCode {
     match run(env::args().skip(1).collect()) {
@@ -70,18 +76,12 @@ fn target_dir() -> Result<PathBuf, String> {
         .args(["metadata", "--format-version", "1", "--no-deps"])
         .output()
         .map_err(|e| format!("cargo metadata: {e}"))?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    let key = "\"target_directory\":\"";
-    let start = text
-        .find(key)
-        .ok_or("cargo metadata: no target_directory")?
-        + key.len();
-    let end = text[start..]
-        .find('"')
-        .ok_or("cargo metadata: bad target_directory")?;
-    Ok(PathBuf::from(
-        text[start..start + end].replace("\\\\", "\\"),
-    ))
+    let metadata: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .map_err(|e| format!("cargo metadata: not JSON: {e}"))?;
+    metadata["target_directory"]
+        .as_str()
+        .map(PathBuf::from)
+        .ok_or_else(|| "cargo metadata: no target_directory".to_string())
 }
 
 fn web(out: &Path) -> Result<(), String> {
@@ -155,23 +155,23 @@ fn web(out: &Path) -> Result<(), String> {
     .map_err(|e| e.to_string())?;
 
     let wasm = out.join(WASM_NAME);
-    let optimizer = wasm_opt(&root);
-    let optimized = optimizer.as_ref().is_some_and(|opt| {
-        status(Command::new(opt).arg(&built).arg("-o").arg(&wasm).args([
-            "-Oz",
-            "--strip-debug",
-            "--enable-bulk-memory",
-            "--enable-sign-ext",
-            "--enable-nontrapping-float-to-int",
-            "--enable-mutable-globals",
-            "--enable-multivalue",
-            "--enable-reference-types",
-        ]))
-        .is_ok()
-    });
-    if !optimized {
-        copy(&built, &wasm)?;
-    }
+    let optimizer = wasm_opt()?;
+    status(
+        Command::new(&optimizer)
+            .arg(&built)
+            .arg("-o")
+            .arg(&wasm)
+            .args([
+                "-Oz",
+                "--strip-debug",
+                "--enable-bulk-memory",
+                "--enable-sign-ext",
+                "--enable-nontrapping-float-to-int",
+                "--enable-mutable-globals",
+                "--enable-multivalue",
+                "--enable-reference-types",
+            ]),
+    )?;
 
     let size = fs::metadata(&wasm).map_err(|e| e.to_string())?.len();
     let total: u64 = walk(&out)?
@@ -180,29 +180,47 @@ fn web(out: &Path) -> Result<(), String> {
         .map(|m| m.len())
         .sum();
     println!(
-        "{}: index.html, style.css, app.js, {} modules, {WASM_NAME} {size} bytes{}; {total} bytes in all",
+        "{}: index.html, style.css, app.js, {} modules, {WASM_NAME} {size} bytes (wasm-opt \
+         {WASM_OPT_VERSION} -Oz); {total} bytes in all",
         out.display(),
         modules,
-        if optimized { " (wasm-opt -Oz)" } else { "" },
     );
+    if size > BUDGET {
+        return Err(format!(
+            "{WASM_NAME} has {size} bytes, over its budget of {BUDGET}"
+        ));
+    }
     Ok(())
 }
 
-/// Binaryen's `wasm-opt`: `$WASM_OPT`, else one on the PATH, else the one the browser tests
-/// install from npm (the `binaryen` package, in `crates/knightbits-cli/tests/browser`).
-fn wasm_opt(root: &Path) -> Option<PathBuf> {
+/// Binaryen's `wasm-opt`, always the same one: npm's `binaryen` package at the version
+/// `xtask/binaryen/package-lock.json` pins (the browser tests use the same), installed there by
+/// `npm ci` on first use. A `wasm-opt` elsewhere (on the PATH) is not used: another version
+/// writes another size. (The `wasm-opt` crate would avoid Node.js but builds Binaryen's C++
+/// from source: about an hour on two cores.)
+fn wasm_opt() -> Result<PathBuf, String> {
+    let dir = root().join("xtask/binaryen");
+    let bin = dir.join("node_modules/.bin/wasm-opt");
     let works = |p: &Path| {
         Command::new(p)
             .arg("--version")
             .output()
             .is_ok_and(|o| o.status.success())
     };
-    let candidates = [
-        env::var_os("WASM_OPT").map(PathBuf::from),
-        Some(PathBuf::from("wasm-opt")),
-        Some(root.join("crates/knightbits-cli/tests/browser/node_modules/.bin/wasm-opt")),
-    ];
-    candidates.into_iter().flatten().find(|p| works(p))
+    if !works(&bin) {
+        eprintln!(
+            "xtask: installing Binaryen's wasm-opt {WASM_OPT_VERSION} (npm ci in {})",
+            dir.display()
+        );
+        status(Command::new("npm").current_dir(&dir).args([
+            "ci",
+            "--no-audit",
+            "--no-fund",
+            "--loglevel=error",
+        ]))
+        .map_err(|e| format!("{e}: cargo xtask web needs npm (Node.js) for Binaryen's wasm-opt"))?;
+    }
+    Ok(bin)
 }
 
 fn copy(from: &Path, to: &Path) -> Result<(), String> {

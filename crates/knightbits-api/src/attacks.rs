@@ -1,7 +1,7 @@
 //! `attacks`, and the explorer's `steps`: each technique's intermediate bitboards.
 
 use knightbits::mapping::Numbering;
-use knightbits::position::Position;
+use knightbits::position::Placement;
 use knightbits::{Bitboard, Color, Square};
 use serde::Serialize;
 
@@ -22,10 +22,11 @@ pub enum AttacksRequest {
         /// The technique, which names the piece.
         method: Method,
     },
-    /// One side's knights (or king) in a position. Knight attack sets ignore occupancy.
-    Position {
-        /// The position.
-        position: Position,
+    /// One side's knights (or king) on a board of pieces (a position's, or a placement alone).
+    /// Knight and king attack sets ignore occupancy.
+    Placement {
+        /// The pieces.
+        placement: Placement,
         /// Whose pieces attack.
         side: Color,
         /// Which pieces.
@@ -37,11 +38,11 @@ pub enum AttacksRequest {
 pub fn attacks(req: &AttacksRequest) -> SquareSet {
     match req {
         AttacksRequest::Pieces { pieces, method } => method.attacks(*pieces),
-        AttacksRequest::Position {
-            position,
+        AttacksRequest::Placement {
+            placement,
             side,
             piece,
-        } => position.attacks_by(*side, piece.role()),
+        } => placement.attacks_by(*side, piece.role()),
     }
     .into()
 }

@@ -6,7 +6,7 @@ use knightbits::{Bitboard, Square, king, knight, popcount};
 use serde::{Serialize, Serializer};
 
 use super::values::Choice;
-use super::{SquareSet, Squares, display};
+use super::{Bits, SquareSet, Squares, display};
 
 /// `show`: a bitboard (LERF) seen in a numbering.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +52,7 @@ pub struct View {
     #[serde(flatten)]
     pub shown: Show,
     /// The value of the bitboard in the numbering.
-    pub value: Bitboard,
+    pub value: Bits,
     /// The LERF value in decimal.
     pub decimal: String,
     /// The LERF value in binary, `0b` and 64 digits.
@@ -70,7 +70,7 @@ pub fn view(req: &ShowRequest) -> View {
     let (bb, numbering) = (req.bitboard, req.numbering);
     View {
         shown: show(req),
-        value: Bitboard(numbering.from_lerf(bb)),
+        value: Bits(numbering.from_lerf(bb)),
         decimal: bb.0.to_string(),
         binary: format!("{:#066b}", bb.0),
         grid: Square::ALL.iter().map(|&sq| numbering.index(sq)).collect(),
@@ -109,17 +109,22 @@ pub struct ConvertRequest {
     pub to: Numbering,
 }
 
-/// The answer to `convert`: `{"bitboard"}`, the value in the target numbering.
+/// The answer to `convert`: `{"numbering", "bits"}`, the value in the target numbering
+/// (`"bitboard"` is always LERF, so this value has a name of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Converted {
-    /// The value in the target numbering.
-    pub bitboard: Bitboard,
+    /// The numbering of `bits`.
+    #[serde(serialize_with = "display")]
+    pub numbering: Numbering,
+    /// The value in that numbering.
+    pub bits: Bits,
 }
 
 /// Answers `convert`.
 pub fn convert(req: &ConvertRequest) -> Converted {
     Converted {
-        bitboard: Bitboard(req.to.from_lerf(req.bitboard)),
+        numbering: req.to,
+        bits: Bits(req.to.from_lerf(req.bitboard)),
     }
 }
 

@@ -55,6 +55,25 @@ impl fmt::Display for Squares {
     }
 }
 
+/// The bits of a set written in a numbering other than LERF (a mask as the devlog numbers it,
+/// a value converted to `h1-g1`): `"0x…"` as a bitboard is, but never read as LERF squares.
+/// A LERF set is a [`Bitboard`]; in JSON only a LERF set is called `"bitboard"`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Bits(pub u64);
+
+impl fmt::Display for Bits {
+    /// `0x` and 16 lower-case hex digits.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:#018x}", self.0)
+    }
+}
+
+impl Serialize for Bits {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 /// A set of squares: `{"bitboard", "squares", "count"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct SquareSet {

@@ -59,6 +59,16 @@ impl From<Error> for QueryError {
     }
 }
 
+/// The refusal of parameter `name`'s value, naming the parameter where the message does not
+/// already (`parameter 'input': invalid bitboard 'z9': …`): the message is the command
+/// line's, which names its argument by its place.
+fn of(name: &str, e: Error) -> QueryError {
+    match &e {
+        Error::Invalid { what, .. } if *what == name => e.into(),
+        _ => QueryError::bad(format!("parameter '{name}': {e}")),
+    }
+}
+
 /// The decoded query of one request, checked against the names an endpoint accepts.
 pub struct Params {
     pairs: Vec<(String, String)>,
@@ -113,12 +123,30 @@ impl Params {
 
     /// A bitboard in any accepted form, which must be given.
     pub fn bitboard(&self, name: &str) -> Result<Bitboard, QueryError> {
-        Ok(values::bitboard(self.required(name)?)?)
+        values::bitboard(self.required(name)?).map_err(|e| of(name, e))
+    }
+
+    /// A bitboard whose numbers are written in `numbering`, which must be given.
+    pub fn bitboard_in(
+        &self,
+        name: &str,
+        numbering: knightbits::mapping::Numbering,
+    ) -> Result<Bitboard, QueryError> {
+        values::bitboard_in(self.required(name)?, numbering).map_err(|e| of(name, e))
+    }
+
+    /// The pieces of the `fen` parameter where they alone matter (a placement alone, or a
+    /// whole FEN), which must be given.
+    pub fn placement(&self) -> Result<knightbits::position::Placement, QueryError> {
+        values::placement(self.required("fen")?).map_err(|e| of("fen", e))
     }
 
     /// A bitboard in any accepted form; `None` when absent.
     pub fn bitboard_opt(&self, name: &str) -> Result<Option<Bitboard>, QueryError> {
-        Ok(self.get(name).map(values::bitboard).transpose()?)
+        self.get(name)
+            .map(values::bitboard)
+            .transpose()
+            .map_err(|e| of(name, e))
     }
 
     /// A named choice; `None` when absent.
@@ -136,7 +164,7 @@ impl Params {
 
     /// A square name of the 8x8 board, which must be given; refused as an invalid `what`.
     pub fn square(&self, name: &str, what: &'static str) -> Result<Square, QueryError> {
-        Ok(values::square(what, self.required(name)?)?)
+        values::square(what, self.required(name)?).map_err(|e| of(name, e))
     }
 
     /// The board size `board`; 8x8 when absent.
@@ -144,13 +172,14 @@ impl Params {
         Ok(self
             .get("board")
             .map(values::board)
-            .transpose()?
+            .transpose()
+            .map_err(|e| of("board", e))?
             .unwrap_or(Board::CHESS))
     }
 
     /// A square of `board`, which must be given; refused as an invalid `what`.
     pub fn coord(&self, board: Board, name: &str, what: &'static str) -> Result<Coord, QueryError> {
-        Ok(values::coord(board, what, self.required(name)?)?)
+        values::coord(board, what, self.required(name)?).map_err(|e| of(name, e))
     }
 
     /// The position of the `fen` parameter (at most 128 bytes), which must be given.
@@ -161,7 +190,7 @@ impl Params {
                 "fen too long: at most {MAX_FEN} bytes"
             )));
         }
-        Ok(values::position(fen)?)
+        values::position(fen).map_err(|e| of("fen", e))
     }
 
     /// A yes/no parameter: `true`/`1` or `false`/`0`; `false` when absent.

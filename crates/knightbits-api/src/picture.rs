@@ -1,7 +1,7 @@
 //! Pictures: the SVG of a board with marks, pieces, arrows and a tour (the explorer's `svg`,
 //! and what `--svg FILE` writes), and the SVG of a tour of any board (`tour-svg`).
 
-use knightbits::position::Position;
+use knightbits::position::Placement;
 use knightbits::{Bitboard, Square};
 use knightbits_svg::{Svg, TourSvg};
 
@@ -27,8 +27,8 @@ pub struct Drawing {
 }
 
 impl Drawing {
-    /// The pieces of a position, each as its Unicode symbol.
-    pub fn position_pieces(position: &Position) -> Vec<(Square, char)> {
+    /// The pieces of a position or a placement, each as its Unicode symbol.
+    pub fn position_pieces(position: &Placement) -> Vec<(Square, char)> {
         Square::ALL
             .iter()
             .filter_map(|&sq| position.piece_at(sq).map(|p| (sq, p.symbol())))
@@ -58,9 +58,16 @@ impl Drawing {
     }
 }
 
-/// A tour of any board as a self-contained SVG document.
-pub fn tour_svg(tour: &KnightsTour) -> String {
-    let t = tour.tour();
+/// A tour of any board as a self-contained SVG document; a board without the tour asked for
+/// has no picture (the refusal gives the reason).
+pub fn tour_svg(tour: &KnightsTour) -> Result<String, crate::Error> {
+    let Some(t) = tour.tour() else {
+        return Err(crate::Error::refused(format!(
+            "no tour of {} to draw: {}",
+            tour.board,
+            tour.reason.as_deref().unwrap_or_default()
+        )));
+    };
     let board = t.board();
-    TourSvg::new(board.width(), board.height(), t.squares(), t.is_closed()).to_string()
+    Ok(TourSvg::new(board.width(), board.height(), t.squares(), t.is_closed()).to_string())
 }

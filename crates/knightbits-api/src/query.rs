@@ -4,6 +4,7 @@
 //! mounts [`call`] under `/api/`; the WebAssembly page calls it directly.
 
 use knightbits::mapping::Numbering;
+use knightbits::position::Placement;
 use knightbits::{Bitboard, popcount};
 use knightbits_board::Coord;
 use serde::Serialize;
@@ -65,7 +66,7 @@ const ENDPOINTS: &[(&str, &[&str], Kind, Handler)] = &[
         |p| json(&attacks::attacks(&attacks(p)?)),
     ),
     (
-        "steps",
+        "explore",
         &["input", "piece", "method", "numbering", "toggle", "by"],
         Kind::Json,
         |p| json(&attacks::steps(&steps(p)?)),
@@ -110,18 +111,18 @@ const ENDPOINTS: &[(&str, &[&str], Kind, Handler)] = &[
         }))
     }),
     (
-        "trace",
+        "steps",
         &["input", "piece", "method", "numbering"],
         Kind::Json,
         |p| json(&sources::trace(&trace(p)?)?),
     ),
     (
         "catch",
-        &["knight", "pawn", "color", "to_move"],
+        &["knight", "pawn", "side", "to_move"],
         Kind::Json,
         |p| json(&sources::catch(&catch(p)?)?),
     ),
-    ("fill", &["input", "steps"], Kind::Json, |p| {
+    ("fill", &["input", "moves"], Kind::Json, |p| {
         json(&walks::fill(&fill(p)?))
     }),
     (
@@ -156,7 +157,7 @@ const ENDPOINTS: &[(&str, &[&str], Kind, Handler)] = &[
         |p| Ok(drawing(p)?.svg()),
     ),
     ("tour-svg", &["board", "start", "closed"], Kind::Svg, |p| {
-        Ok(picture::tour_svg(&tour(p)?))
+        Ok(picture::tour_svg(&tour(p)?)?)
     }),
 ];
 
@@ -199,7 +200,7 @@ fn show(p: &Params) -> Result<ShowRequest, QueryError> {
     let numbering = p.choice_or("numbering", Numbering::A1B1)?;
     let from = p.choice_or("from", numbering)?;
     Ok(ShowRequest {
-        bitboard: values::bitboard_in(p.required("input")?, from)?,
+        bitboard: p.bitboard_in("input", from)?,
         numbering,
     })
 }
@@ -241,16 +242,15 @@ fn attacks(p: &Params) -> Result<AttacksRequest, QueryError> {
             ));
         }
         // Only the placement matters when the side is named; else the side to move.
-        let fen = p.required("fen")?;
-        let (position, side) = match p.get("side") {
-            Some(side) => (values::placement(fen)?, values::choice("side", side)?),
+        let (placement, side) = match p.get("side") {
+            Some(side) => (p.placement()?, values::choice("side", side)?),
             None => {
-                let position = values::position(fen)?;
-                (position, position.turn())
+                let position = p.position()?;
+                (Placement::from(position), position.turn())
             }
         };
-        return Ok(AttacksRequest::Position {
-            position,
+        return Ok(AttacksRequest::Placement {
+            placement,
             side,
             piece,
         });
@@ -262,7 +262,7 @@ fn attacks(p: &Params) -> Result<AttacksRequest, QueryError> {
     })
 }
 
-/// `steps`: the pieces `input`, edited by `toggle` (a square) then `by` (a slide), the
+/// `explore`: the page's pieces `input`, edited by `toggle` (a square) then `by` (a slide), the
 /// `piece` and `method`, and a `numbering` for the view.
 fn steps(p: &Params) -> Result<StepsRequest, QueryError> {
     let pieces = p.bitboard("input")?;
@@ -281,11 +281,11 @@ fn steps(p: &Params) -> Result<StepsRequest, QueryError> {
     })
 }
 
-/// `trace`: the pieces `input` (a number read in `numbering`), the `piece` and `method`, the
-/// steps written in `numbering` (default a1-b1).
+/// `steps` (the command line's `steps`): the pieces `input` (a number read in `numbering`),
+/// the `piece` and `method`, the steps written in `numbering` (default a1-b1).
 fn trace(p: &Params) -> Result<TraceRequest, QueryError> {
     let numbering = p.choice_or("numbering", Numbering::A1B1)?;
-    let pieces = values::bitboard_in(p.required("input")?, numbering)?;
+    let pieces = p.bitboard_in("input", numbering)?;
     let piece = p.choice_or("piece", Piece::Knight)?;
     Ok(TraceRequest {
         pieces,
@@ -294,13 +294,13 @@ fn trace(p: &Params) -> Result<TraceRequest, QueryError> {
     })
 }
 
-/// `catch`: a `knight` square, a `pawn` square of `color` (white or black), who moves first
+/// `catch`: a `knight` square, a `pawn` square of `side` (white or black), who moves first
 /// (`to_move`: knight, the default, or pawn).
 fn catch(p: &Params) -> Result<CatchRequest, QueryError> {
     Ok(CatchRequest {
         knight: p.square("knight", "knight square")?,
         pawn: p.square("pawn", "pawn square")?,
-        color: values::choice("color", p.required("color")?)?,
+        side: values::choice("side", p.required("side")?)?,
         to_move: p.choice_or("to_move", ToMove::Knight)?,
     })
 }
@@ -310,7 +310,7 @@ fn convert(p: &Params) -> Result<ConvertRequest, QueryError> {
     let from = p.choice_or("from", Numbering::A1B1)?;
     let to = p.choice_or("to", Numbering::A1B1)?;
     Ok(ConvertRequest {
-        bitboard: values::bitboard_in(p.required("input")?, from)?,
+        bitboard: p.bitboard_in("input", from)?,
         to,
     })
 }
@@ -384,14 +384,14 @@ fn forks(p: &Params) -> Result<ForksRequest, QueryError> {
     Ok(ForksRequest { position, targets })
 }
 
-/// `fill`: from `input`, until the set stops growing or for exactly `steps` fills (1 to 64).
+/// `fill`: from `input`, until the set stops growing or for exactly `moves` fills (1 to 64).
 fn fill(p: &Params) -> Result<FillRequest, QueryError> {
     let start = p.bitboard("input")?;
-    let steps = match p.get("steps") {
-        Some(_) => Some(p.int_or("steps", 1, 1..=64)? as u32),
+    let moves = match p.get("moves") {
+        Some(_) => Some(p.int_or("moves", 1, 1..=64)? as u32),
         None => None,
     };
-    Ok(FillRequest { start, steps })
+    Ok(FillRequest { start, moves })
 }
 
 /// `reach`: from `input` in `moves` moves (0 to 64, default 1): within, `exactly` or `ring`.
@@ -445,7 +445,7 @@ fn drawing(p: &Params) -> Result<Drawing, QueryError> {
             return Err(QueryError::bad("give either fen or pieces, not both"));
         }
         // A picture needs the placement only.
-        Drawing::position_pieces(&values::placement(p.required("fen")?)?)
+        Drawing::position_pieces(&p.placement()?)
     } else {
         let piece = p.choice_or("piece", Piece::Knight)?;
         let squares = p.bitboard_opt("pieces")?.unwrap_or(Bitboard::EMPTY);

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use knightbits::knight::RaceMove;
 use knightbits::knight::technique::pre_mask;
 use knightbits::mapping::Numbering;
 use knightbits::{Bitboard, Color, Square, knight};
@@ -14,7 +15,7 @@ use knightbits::technique::Method;
 use knightbits::trace::Kind;
 
 use super::values::Piece;
-use super::{Error, SquareSet, Squares};
+use super::{Bits, Error, SquareSet, Squares};
 
 /// `table`: how many squares a knight (or king) attacks from each square.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -87,15 +88,15 @@ pub struct NumberedStep {
     pub shift: Option<i8>,
     /// The mask, as this numbering's bits.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub mask: Option<Bitboard>,
+    pub mask: Option<Bits>,
     /// The mask's name in this numbering's sources (`notAFile`, `not-HG-file`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mask_name: Option<&'static str>,
     /// The bits the mask removed, as this numbering's bits.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub removed: Option<Bitboard>,
+    pub removed: Option<Bits>,
     /// What it yields, as this numbering's bits.
-    pub set: Bitboard,
+    pub set: Bits,
     /// The same squares by name.
     pub squares: Squares,
     /// Whether it is part of the final union.
@@ -145,10 +146,10 @@ pub fn trace(req: &TraceRequest) -> Result<Trace, Error> {
                 r#move: number,
                 formula: its.formula().to_string(),
                 shift: its.shift(),
-                mask: its.mask().map(Bitboard),
+                mask: its.mask().map(Bits),
                 mask_name: its.mask_name(),
-                removed: its.removed().map(Bitboard),
-                set: Bitboard(its.set()),
+                removed: its.removed().map(Bits),
+                set: Bits(its.set()),
                 squares: Squares(s.set()),
                 part: s.is_part(),
             })
@@ -202,14 +203,14 @@ pub struct CatchRequest {
     pub knight: Square,
     /// The pawn's square.
     pub pawn: Square,
-    /// The pawn's colour; the knight is the other side's.
-    pub color: Color,
+    /// The pawn's side; the knight is the other side's.
+    pub side: Color,
     /// Who moves first.
     pub to_move: ToMove,
 }
 
-/// The answer to `catch`: `{"caught", "square", "knight_moves", "pawn_moves", "path"}`; the
-/// last four are `null` when the pawn promotes and survives.
+/// The answer to `catch`: `{"caught", "square", "knight_moves", "pawn_moves", "path",
+/// "line"}`; all but `caught` are `null` when the pawn promotes and survives.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Catch {
     /// Does the knight stop the pawn?
@@ -217,127 +218,55 @@ pub struct Catch {
     /// The first square of the pawn's path the knight occupies in time (a blockade in front
     /// of the pawn, or a capture on it).
     pub square: Option<Square>,
-    /// The knight's moves on `path` (it may also wait a move while its king moves).
+    /// The knight's jumps on `line` (its waits not counted).
     pub knight_moves: Option<u32>,
     /// The pawn's moves by the time the knight lands there.
     pub pawn_moves: Option<u32>,
-    /// One route the race allows, both ends included: the knight's square after each jump,
-    /// never where the pawn could take it, landing no later than the pawn gets past.
+    /// The knight's square after each of its turns, its start first: a square given twice in
+    /// a row is a wait (its side moved elsewhere, say its king).
     pub path: Option<Vec<Square>>,
+    /// Every move of the race in turn order, the first mover's first: a jump or a pawn move
+    /// in UCI (`a1b3`, `a2a4`), a knight's wait as `wait`.
+    pub line: Option<Vec<String>>,
 }
 
-/// The squares a pawn of `color` on `pawn` attacks.
-fn pawn_attacks(pawn: Square, color: Color) -> Bitboard {
-    let dr = if color == Color::White { 1 } else { -1 };
-    [-1, 1]
-        .into_iter()
-        .filter_map(|df| pawn.offset(df, dr))
-        .collect()
-}
-
-/// The earliest route of the knight onto `target` that the race allows: the pawn's moves
-/// forced (forward, two from its start rank, taking the knight when it can), the knight
-/// jumping or waiting (its king moves) and never standing where the pawn can take it.
-/// Returns the knight's squares after each of its jumps (the start first) and the pawn's
-/// moves made when it lands.
-fn route(req: &CatchRequest, target: Square) -> Option<(Vec<Square>, u32)> {
-    use std::collections::{HashMap, VecDeque};
-    let (dr, start) = match req.color {
-        Color::White => (1, knightbits::Rank::Second),
-        Color::Black => (-1, knightbits::Rank::Seventh),
-    };
-    // Is the target on the pawn's file, at or ahead of it?
-    let ahead = |pawn: Square| {
-        let mut sq = Some(pawn);
-        while let Some(s) = sq {
-            if s == target {
-                return true;
-            }
-            sq = s.offset(0, dr);
-        }
-        false
-    };
-    // A state: knight, pawn, pawn moves made (0 or more), whose turn (true: the pawn's).
-    type State = (Square, Square, u32, bool);
-    let first: State = (req.knight, req.pawn, 0, req.to_move == ToMove::Pawn);
-    let mut parent: HashMap<State, State> = HashMap::new();
-    let mut queue = VecDeque::from([first]);
-    let mut seen = std::collections::HashSet::from([first]);
-    while let Some(state @ (k, pawn, moves, pawn_turn)) = queue.pop_front() {
-        if k == target && ahead(pawn) {
-            // Walk back, keeping the squares where the knight jumped.
-            let mut squares = vec![k];
-            let mut at = state;
-            while let Some(&before) = parent.get(&at) {
-                if before.0 != *squares.last()? {
-                    squares.push(before.0);
-                }
-                at = before;
-            }
-            squares.reverse();
-            return Some((squares, moves));
-        }
-        if !ahead(pawn) {
-            continue;
-        }
-        let next: Vec<State> = if pawn_turn {
-            let Some(step) = pawn.offset(0, dr) else {
-                continue; // promoted, and the knight's reply did not take the new piece
-            };
-            if pawn_attacks(pawn, req.color).contains(k) || step == k {
-                continue;
-            }
-            let to = if moves == 0 && pawn.rank() == start {
-                match step.offset(0, dr) {
-                    Some(two) if two != k => two,
-                    _ => continue,
-                }
-            } else {
-                step
-            };
-            vec![(k, to, moves + 1, false)]
-        } else {
-            knight::attacks(k)
-                .into_iter()
-                .chain([k])
-                .filter(|&to| !pawn_attacks(pawn, req.color).contains(to))
-                .map(|to| (to, pawn, moves, true))
-                .collect()
-        };
-        for n in next {
-            if seen.insert(n) {
-                parent.insert(n, state);
-                queue.push_back(n);
-            }
-        }
-    }
-    None
-}
-
-/// Answers `catch` with the library's `knight::catch_square`, and one route the race allows
-/// onto that square (the knight may wait a move while its king moves).
+/// Answers `catch` with the library's `knight::catch_line`: the square, and one line of play
+/// onto it, move by move, the knight's waits included.
 pub fn catch(req: &CatchRequest) -> Result<Catch, Error> {
-    let square = knight::catch_square(req.knight, req.pawn, req.color, req.to_move_color())
+    let line = knight::catch_line(req.knight, req.pawn, req.side, req.to_move_color())
         .map_err(|e| Error::refused(e.to_string()))?;
-    let Some(square) = square else {
+    let Some(line) = line else {
         return Ok(Catch {
             caught: false,
             square: None,
             knight_moves: None,
             pawn_moves: None,
             path: None,
+            line: None,
         });
     };
-    let (path, pawn_moves) = match route(req, square) {
-        Some((path, n)) => (Some(path), Some(n)),
-        None => (None, None),
-    };
+    let mut path = vec![req.knight];
+    let mut text = Vec::new();
+    for m in line.moves() {
+        match *m {
+            RaceMove::Knight { from, to } => {
+                path.push(to);
+                text.push(format!("{from}{to}"));
+            }
+            RaceMove::Wait { on } => {
+                path.push(on);
+                text.push("wait".to_string());
+            }
+            RaceMove::Pawn { from, to } => text.push(format!("{from}{to}")),
+        }
+    }
     Ok(Catch {
         caught: true,
-        square: Some(square),
-        knight_moves: path.as_ref().map(|p| p.len() as u32 - 1),
-        pawn_moves,
-        path,
+        square: Some(line.square()),
+        knight_moves: Some(line.knight_moves()),
+        pawn_moves: Some(line.pawn_moves()),
+        path: Some(path),
+        line: Some(text),
     })
 }
 
@@ -345,8 +274,8 @@ impl CatchRequest {
     /// The colour of the side that moves first.
     pub fn to_move_color(&self) -> Color {
         match self.to_move {
-            ToMove::Pawn => self.color,
-            ToMove::Knight => !self.color,
+            ToMove::Pawn => self.side,
+            ToMove::Knight => !self.side,
         }
     }
 }

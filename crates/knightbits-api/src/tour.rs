@@ -1,6 +1,6 @@
 //! Knight's tours of any board: `tour` and `count-tours`.
 
-use knightbits_board::tour::Tour;
+use knightbits_board::tour::{Tour, TourError};
 use knightbits_board::{Board, Coord};
 use serde::{Serialize, Serializer};
 
@@ -18,17 +18,23 @@ pub struct TourRequest {
     pub closed: bool,
 }
 
-/// The answer to `tour`: `{"board", "closed", "squares"}`. The squares are written as they
-/// are serialized, never gathered: a 10000x10000 tour has 10^8 of them.
+/// The answer to `tour`: `{"board", "closed", "path"}`, and `"reason"` when the board has no
+/// such tour (`"path": null`: a question whose answer is "none" is answered, not refused).
+/// The squares are written as they are serialized, never gathered: a 10000x10000 tour has
+/// 10^8 of them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct KnightsTour {
     /// The board, `WxH`.
     #[serde(serialize_with = "display")]
     pub board: Board,
-    /// Whether the tour is closed.
+    /// Whether the tour asked for is closed.
     pub closed: bool,
-    /// The squares in order, by name (`c3`), or `[file, rank]` from 0 beyond 26 files.
-    pub squares: TourSquares,
+    /// The squares in order, by name (`c3`), or `[file, rank]` from 0 beyond 26 files; `None`
+    /// when there is no such tour.
+    pub path: Option<TourSquares>,
+    /// Why there is no such tour (absent when there is one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 /// The squares of a tour, serialized as their names in order.
@@ -47,25 +53,36 @@ impl Serialize for TourSquares {
 }
 
 impl KnightsTour {
-    /// The tour.
-    pub fn tour(&self) -> &Tour {
-        &self.squares.0
+    /// The tour, if there is one.
+    pub fn tour(&self) -> Option<&Tour> {
+        self.path.as_ref().map(|p| &p.0)
     }
 }
 
-/// Answers `tour`; a board without such a tour is refused with the reason.
+/// Answers `tour`. A board (or start) without such a tour is an answer, with the reason; a
+/// start off the board is refused.
 pub fn tour(req: &TourRequest) -> Result<KnightsTour, Error> {
     let board = req.board;
-    let tour = if req.closed {
+    let found = if req.closed {
         Tour::closed_from(board, req.start)
     } else {
         Tour::open(board, req.start)
-    }
-    .map_err(|e| Error::refused(format!("no tour on {board}: {e}")))?;
+    };
+    let (path, reason) = match found {
+        Ok(tour) => (Some(TourSquares(tour)), None),
+        Err(
+            e @ (TourError::NoOpenTour
+            | TourError::NoClosedTour
+            | TourError::WrongColour
+            | TourError::NoTourFromStart),
+        ) => (None, Some(e.to_string())),
+        Err(e) => return Err(Error::refused(format!("no tour on {board}: {e}"))),
+    };
     Ok(KnightsTour {
         board,
-        closed: tour.is_closed(),
-        squares: TourSquares(tour),
+        closed: req.closed,
+        path,
+        reason,
     })
 }
 
@@ -122,7 +139,31 @@ mod tests {
         })
         .unwrap();
         let json = serde_json::to_string(&t).unwrap();
-        assert!(json.starts_with(r#"{"board":"5x5","closed":false,"squares":["c3","#));
+        assert!(json.starts_with(r#"{"board":"5x5","closed":false,"path":["c3","#));
         assert_eq!(json.matches(',').count(), 2 + 24);
+    }
+
+    #[test]
+    fn a_board_without_a_tour_is_answered_with_none_and_the_reason() {
+        let board: Board = "3x3".parse().unwrap();
+        let t = tour(&TourRequest {
+            board,
+            start: Coord::new(0, 0),
+            closed: false,
+        })
+        .unwrap();
+        assert_eq!(
+            serde_json::to_string(&t).unwrap(),
+            format!(
+                r#"{{"board":"3x3","closed":false,"path":null,"reason":"{}"}}"#,
+                TourError::NoOpenTour
+            )
+        );
+        let off = tour(&TourRequest {
+            board,
+            start: Coord::new(5, 5),
+            closed: false,
+        });
+        assert!(off.is_err(), "a start off the board is bad input");
     }
 }

@@ -6,10 +6,12 @@
 //! order come from the library's own lists (`knight::technique::Method::ALL`, `Numbering::ALL`, …).
 
 use knightbits::mapping::{Numbering, ParseNumberingError};
-use knightbits::position::{Position, Role};
+use knightbits::position::{Placement, Position, Role};
 use knightbits::technique::Method;
-use knightbits::{Bitboard, Color, ParseMethodError, Square, king, knight, popcount};
-use knightbits_board::{Board, Coord};
+use knightbits::{
+    Bitboard, Color, ParseBitboardError, ParseMethodError, Square, king, knight, popcount,
+};
+use knightbits_board::{Board, BoardSizeError, Coord};
 
 use super::Error;
 
@@ -149,11 +151,29 @@ impl Piece {
             .filter(move |m| m.piece() == self.role())
     }
 
-    /// This piece's method named `name`, in any case; the refusal lists this piece's methods.
+    /// This piece's method named `name`, in any case; the refusal lists this piece's methods,
+    /// and says whose method it is when only the other piece has one by that name.
     pub fn method(self, name: &str) -> Result<Method, Error> {
         Method::of(self.role(), &name.to_ascii_lowercase()).map_err(|e| {
             let names = one_of(self.methods().map(Method::name));
-            Error::invalid("method", name, format!("{e}; expected {names}"))
+            let theirs = Method::ALL
+                .into_iter()
+                .find(|m| Piece::of(*m) != self && m.name().eq_ignore_ascii_case(name));
+            match theirs {
+                Some(m) => {
+                    let other = Piece::of(m);
+                    Error::invalid(
+                        "method",
+                        name,
+                        format!(
+                            "{} is the {other}'s method, not the {self}'s (--piece {other}); \
+                             the {self}'s are {names}",
+                            m.name()
+                        ),
+                    )
+                }
+                None => Error::invalid("method", name, format!("{e}; expected {names}")),
+            }
         })
     }
 
@@ -238,22 +258,32 @@ impl Default for Targets {
 
 /// Reads a bitboard in any accepted form (hex, decimal, binary, square names, FEN placement).
 pub fn bitboard(text: &str) -> Result<Bitboard, Error> {
-    text.parse()
-        .map_err(|e| Error::invalid("bitboard", text, e))
+    text.parse().map_err(|e| bitboard_refused(text, e))
 }
 
 /// Reads a bitboard whose numbers are written in `numbering`, as a LERF bitboard.
 pub fn bitboard_in(text: &str, numbering: Numbering) -> Result<Bitboard, Error> {
-    numbering
-        .parse(text)
-        .map_err(|e| Error::invalid("bitboard", text, e))
+    numbering.parse(text).map_err(|e| bitboard_refused(text, e))
+}
+
+/// The refusal of a bitboard; a whole FEN is pointed to where positions are read.
+fn bitboard_refused(text: &str, e: ParseBitboardError) -> Error {
+    match e {
+        ParseBitboardError::FenFields => Error::invalid(
+            "bitboard",
+            text,
+            format!("{e}; give a position with --fen (fen= in /api/)"),
+        ),
+        _ => Error::invalid("bitboard", text, e),
+    }
 }
 
 /// Reads a square name of the 8x8 board, in any case.
 pub fn square(what: &'static str, text: &str) -> Result<Square, Error> {
+    // The library's message starts "invalid square": `what` already says it.
     text.to_ascii_lowercase()
         .parse()
-        .map_err(|e| Error::invalid(what, text, e))
+        .map_err(|_| Error::invalid(what, text, "expected a square name, a1 to h8"))
 }
 
 /// Reads a board size `WxH`.
@@ -265,7 +295,10 @@ pub fn board(text: &str) -> Result<Board, Error> {
 pub fn coord(board: Board, what: &'static str, text: &str) -> Result<Coord, Error> {
     board
         .parse_coord(&text.to_ascii_lowercase())
-        .map_err(|e| Error::invalid(what, text, e))
+        .map_err(|e| match e {
+            BoardSizeError::SquareOffBoard => Error::invalid(what, text, format!("{e} {board}")),
+            _ => Error::invalid(what, text, e),
+        })
 }
 
 /// Is `fen` a placement alone (`rnbqkbnr/…/RNBQKBNR`), without the other fields?
@@ -288,13 +321,13 @@ pub fn position(fen: &str) -> Result<Position, Error> {
     Ok(fen.parse::<Position>()?)
 }
 
-/// Reads a position where only the placement matters: a whole FEN, or a placement alone
-/// (read as white to move, no castling, no en passant).
-pub fn placement(fen: &str) -> Result<Position, Error> {
+/// Reads the pieces where only they matter: a placement alone (no king needed, nothing
+/// invented for the other fields), or a whole FEN, which is read as the position it is.
+pub fn placement(fen: &str) -> Result<Placement, Error> {
     if placement_only(fen) {
-        return Ok(format!("{} w - - 0 1", fen.trim()).parse::<Position>()?);
+        return Ok(fen.parse::<Placement>()?);
     }
-    Ok(fen.parse::<Position>()?)
+    Ok(Placement::from(fen.parse::<Position>()?))
 }
 
 /// Most items one list of moves or squares may hold.
@@ -346,7 +379,12 @@ mod tests {
         );
         assert_eq!(
             Piece::King.method("prefix").unwrap_err().to_string(),
-            "invalid method 'prefix': unknown method; expected lookup, shifts or translate"
+            "invalid method 'prefix': prefix is the knight's method, not the king's (--piece \
+             knight); the king's are lookup, shifts or translate"
+        );
+        assert_eq!(
+            Piece::King.method("magic").unwrap_err().to_string(),
+            "invalid method 'magic': unknown method; expected lookup, shifts or translate"
         );
         assert_eq!(
             choice::<Piece>("piece", "queen").unwrap_err().to_string(),
@@ -386,8 +424,12 @@ mod tests {
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
         assert_eq!(
             placement(start).unwrap(),
-            position(&format!("{start} w - - 0 1")).unwrap()
+            Placement::from(position(&format!("{start} w - - 0 1")).unwrap())
         );
+        // No king is needed where only the pieces matter, and none is invented.
+        let knight = placement("8/8/8/8/3N4/8/8/8").unwrap();
+        assert_eq!(knight.to_string(), "8/8/8/8/3N4/8/8/8");
+        assert!(position("8/8/8/8/3N4/8/8/8 w - - 0 1").is_err());
         let refused = position(start).unwrap_err().to_string();
         assert!(refused.contains("no side to move"), "{refused}");
         assert!(placement("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX").is_err());

@@ -11,8 +11,9 @@ use super::{Error, SquareSet};
 pub struct FillRequest {
     /// The starting squares.
     pub start: Bitboard,
-    /// Exactly this many fills; `None`: until the set stops growing (six from a1).
-    pub steps: Option<u32>,
+    /// Exactly this many fills (knight moves); `None`: until the set stops growing (six from
+    /// a1).
+    pub moves: Option<u32>,
 }
 
 /// The answer to `fill`: `{"start": {"bitboard", "squares", "count"}, "steps": [{…}, …]}`;
@@ -28,7 +29,7 @@ pub struct Fills {
 /// Answers `fill`.
 pub fn fill(req: &FillRequest) -> Fills {
     let start = req.start;
-    let steps: Vec<Bitboard> = match req.steps {
+    let steps: Vec<Bitboard> = match req.moves {
         Some(n) => std::iter::successors(Some(knight::fill(start)), |&b| Some(knight::fill(b)))
             .take(n as usize)
             .collect(),

@@ -78,10 +78,93 @@ fn race(knight: Fr, pawn: Fr, white: bool, knight_first: bool) -> Option<usize> 
     best.map(|i| path[i]).map(|(f, r)| (r * 8 + f) as usize)
 }
 
+/// Replays a race line move by move on (file, rank) pairs, with its own rules: the sides
+/// alternate from the first mover; the pawn makes its forced move (one square, two from its
+/// start rank on its first move), never onto or over the knight and never while the knight
+/// stands where it attacks (it would take it instead); the knight jumps a knight step or waits,
+/// and never ends a move where the pawn attacks it. The line must end with the knight on
+/// `square` and the pawn at or behind it. Returns the knight's waits and its square after
+/// each of its turns, its start first.
+fn replay(
+    line: &[String],
+    mut knight: Fr,
+    mut pawn: Fr,
+    white: bool,
+    knight_first: bool,
+    square: Fr,
+) -> Result<(usize, Vec<Fr>), String> {
+    let dr = if white { 1 } else { -1 };
+    let start_rank = if white { 1 } else { 6 };
+    let attacks = |p: Fr| [(p.0 - 1, p.1 + dr), (p.0 + 1, p.1 + dr)];
+    let sq = |t: &str| -> Result<Fr, String> {
+        let b = t.as_bytes();
+        if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
+            return Err(format!("not a square: {t}"));
+        }
+        Ok(((b[0] - b'a') as i8, (b[1] - b'1') as i8))
+    };
+    let (mut knight_turn, mut pawn_moves, mut waits) = (knight_first, 0, 0);
+    let mut visited = vec![knight];
+    for m in line {
+        if knight_turn {
+            if m == "wait" {
+                waits += 1;
+            } else {
+                let (from, to) = (sq(&m[..2])?, sq(&m[2..])?);
+                if from != knight {
+                    return Err(format!("{m}: the knight is on {knight:?}"));
+                }
+                if !knightbits_testkit::is_knight_step(
+                    (to.0 - from.0).into(),
+                    (to.1 - from.1).into(),
+                ) {
+                    return Err(format!("{m} is not a knight move"));
+                }
+                knight = to;
+            }
+            if attacks(pawn).contains(&knight) {
+                return Err(format!("{m}: the knight stands where the pawn takes it"));
+            }
+            visited.push(knight);
+        } else {
+            if attacks(pawn).contains(&knight) {
+                return Err(format!("{m}: the pawn would take the knight instead"));
+            }
+            let (from, to) = (sq(&m[..2])?, sq(&m[2..])?);
+            let n = if pawn_moves == 0 && pawn.1 == start_rank {
+                2
+            } else {
+                1
+            };
+            if from != pawn || to != (pawn.0, pawn.1 + n * dr) {
+                return Err(format!("{m} is not the pawn's forced move from {pawn:?}"));
+            }
+            if (1..=n).any(|i| knight == (pawn.0, pawn.1 + i * dr)) {
+                return Err(format!("{m}: the knight blocks the pawn"));
+            }
+            pawn = to;
+            pawn_moves += 1;
+        }
+        knight_turn = !knight_turn;
+    }
+    let behind = if white {
+        pawn.1 <= square.1
+    } else {
+        pawn.1 >= square.1
+    };
+    if knight != square || pawn.0 != square.0 || !behind {
+        return Err(format!(
+            "the knight ends on {knight:?}, the pawn on {pawn:?}"
+        ));
+    }
+    Ok((waits, visited))
+}
+
 #[test]
 fn catch_agrees_with_the_race_played_out_on_every_placement() {
     let mut caught = 0;
     let mut races = 0;
+    let mut with_waits = 0;
     for knight in Square::ALL {
         for pawn in Square::ALL {
             let r = pawn.rank() as u8;
@@ -94,7 +177,7 @@ fn catch_agrees_with_the_race_played_out_on_every_placement() {
                     let req = CatchRequest {
                         knight,
                         pawn,
-                        color,
+                        side: color,
                         to_move,
                     };
                     let answer = catch(&req).unwrap();
@@ -112,22 +195,40 @@ fn catch_agrees_with_the_race_played_out_on_every_placement() {
                     assert_eq!(answer.caught, expected.is_some());
                     if let Some(sq) = answer.square {
                         caught += 1;
-                        let path = answer.path.as_ref().expect("a route");
+                        let line = answer.line.as_ref().expect("a line");
+                        let (waits, visited) = replay(
+                            line,
+                            fr(knight),
+                            fr(pawn),
+                            color == Color::White,
+                            to_move == ToMove::Knight,
+                            fr(sq),
+                        )
+                        .unwrap_or_else(|e| {
+                            panic!(
+                                "knight {knight}, {color} pawn {pawn}, {to_move:?}: {e}: {line:?}"
+                            )
+                        });
+                        with_waits += usize::from(waits > 0);
+                        // The path is the knight's square after each of its turns.
+                        let path = answer.path.as_ref().expect("a path");
                         assert_eq!(path.first(), Some(&knight));
                         assert_eq!(path.last(), Some(&sq));
-                        assert_eq!(path.len() as u32, answer.knight_moves.unwrap() + 1);
-                        for pair in path.windows(2) {
-                            let (a, b) = (fr(pair[0]), fr(pair[1]));
-                            assert!(knightbits_testkit::is_knight_step(
-                                (b.0 - a.0).into(),
-                                (b.1 - a.1).into()
-                            ));
-                        }
+                        let squares: Vec<Fr> = path.iter().map(|&s| fr(s)).collect();
+                        assert_eq!(squares, visited, "{line:?}");
+                        assert_eq!(
+                            answer.knight_moves.unwrap() as usize + waits,
+                            path.len() - 1
+                        );
                     }
                 }
             }
         }
     }
+    // Every one of the 8,640 caught races replayed move by move above; some lines must wait
+    // (a1 against a2 is one), and the replay saw their waits.
+    assert_eq!(caught, 8640);
+    assert!(with_waits > 0, "{with_waits}");
     assert_eq!(races, 64 * 48 * 4 - 48 * 4);
     assert!(caught > 0 && caught < races, "{caught} of {races}");
 }
@@ -139,7 +240,7 @@ fn the_documented_races() {
     let d8 = catch(&CatchRequest {
         knight: Square::D8,
         pawn: Square::A5,
-        color: Color::White,
+        side: Color::White,
         to_move: ToMove::Knight,
     })
     .unwrap();
@@ -147,16 +248,37 @@ fn the_documented_races() {
     assert_eq!(d8.knight_moves, Some(2));
     assert_eq!(d8.pawn_moves, Some(1));
     assert_eq!(d8.path, Some(vec![Square::D8, Square::C6, Square::A7]));
+    assert_eq!(
+        d8.line,
+        Some(vec!["d8c6".into(), "a5a6".into(), "c6a7".into()])
+    );
+    // The issue's example: Nb3 at once would be taken, so the knight waits first.
+    let a1 = catch(&CatchRequest {
+        knight: Square::A1,
+        pawn: Square::A2,
+        side: Color::White,
+        to_move: ToMove::Knight,
+    })
+    .unwrap();
+    assert_eq!(
+        a1.path,
+        Some(vec![Square::A1, Square::A1, Square::B3, Square::A5])
+    );
+    assert_eq!(
+        serde_json::to_value(&a1.line).unwrap(),
+        serde_json::json!(["wait", "a2a4", "a1b3", "a4a5", "b3a5"])
+    );
+    assert_eq!((a1.knight_moves, a1.pawn_moves), (Some(2), Some(2)));
     let h1 = catch(&CatchRequest {
         knight: Square::H1,
         pawn: Square::A6,
-        color: Color::White,
+        side: Color::White,
         to_move: ToMove::Knight,
     })
     .unwrap();
     assert!(!h1.caught);
     assert_eq!(
         serde_json::to_string(&h1).unwrap(),
-        r#"{"caught":false,"square":null,"knight_moves":null,"pawn_moves":null,"path":null}"#
+        r#"{"caught":false,"square":null,"knight_moves":null,"pawn_moves":null,"path":null,"line":null}"#
     );
 }

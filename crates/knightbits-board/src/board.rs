@@ -45,8 +45,12 @@ pub enum BoardSizeError {
     SideOutOfRange,
     /// The text was not `WxH` with two whole numbers.
     Malformed,
-    /// A square was not on the board or not written as a name or `(file,rank)`.
+    /// A square was not written as a name or `file,rank`.
     InvalidSquare,
+    /// A square was written well but is not on the board.
+    SquareOffBoard,
+    /// A square was written as a name on a board of more than 26 files, which has none.
+    NoNames,
 }
 
 impl fmt::Display for BoardSizeError {
@@ -56,8 +60,13 @@ impl fmt::Display for BoardSizeError {
                 write!(f, "board sides must be from 1 to {}", Board::MAX_SIDE)
             }
             BoardSizeError::Malformed => f.write_str("board size must be written WxH, like 8x8"),
-            BoardSizeError::InvalidSquare => f.write_str(
-                "square is not on the board (write a name like c3, or file,rank counted from 0)",
+            BoardSizeError::InvalidSquare => {
+                f.write_str("not a square: write a name like c3, or file,rank counted from 0")
+            }
+            BoardSizeError::SquareOffBoard => f.write_str("square is not on the board"),
+            BoardSizeError::NoNames => f.write_str(
+                "squares have names on boards of at most 26 files: write file,rank counted \
+                 from 0, like 0,0",
             ),
         }
     }
@@ -208,7 +217,7 @@ impl Board {
         } else {
             let mut chars = inner.chars();
             let letter = chars.next().ok_or(BoardSizeError::InvalidSquare)?;
-            if !letter.is_ascii_lowercase() || !self.has_names() {
+            if !letter.is_ascii_lowercase() {
                 return Err(BoardSizeError::InvalidSquare);
             }
             let digits = chars.as_str();
@@ -216,15 +225,18 @@ impl Board {
                 return Err(BoardSizeError::InvalidSquare);
             }
             let rank: u16 = digits.parse().map_err(|_| BoardSizeError::InvalidSquare)?;
+            if !self.has_names() {
+                return Err(BoardSizeError::NoNames);
+            }
             Coord {
                 file: letter as u16 - 'a' as u16,
-                rank: rank.checked_sub(1).ok_or(BoardSizeError::InvalidSquare)?,
+                rank: rank.checked_sub(1).ok_or(BoardSizeError::SquareOffBoard)?,
             }
         };
         if self.contains(c) {
             Ok(c)
         } else {
-            Err(BoardSizeError::InvalidSquare)
+            Err(BoardSizeError::SquareOffBoard)
         }
     }
 }
@@ -349,13 +361,23 @@ mod tests {
         assert_eq!(small.parse_coord("(25,99)"), Ok(c));
         assert_eq!(
             small.parse_coord("z101"),
-            Err(BoardSizeError::InvalidSquare)
+            Err(BoardSizeError::SquareOffBoard)
         );
         assert_eq!(small.parse_coord("a0"), Err(BoardSizeError::InvalidSquare));
+        assert_eq!(
+            small.parse_coord("26,0"),
+            Err(BoardSizeError::SquareOffBoard)
+        );
         assert_eq!(small.parse_coord("a01"), Err(BoardSizeError::InvalidSquare));
+        assert_eq!(
+            small.parse_coord("1,1,1"),
+            Err(BoardSizeError::InvalidSquare)
+        );
+        assert_eq!(small.parse_coord("A1"), Err(BoardSizeError::InvalidSquare));
         let large = Board::new(27, 27).unwrap();
         assert_eq!(large.name(Coord::new(26, 3)).to_string(), "(26,3)");
-        assert_eq!(large.parse_coord("a1"), Err(BoardSizeError::InvalidSquare));
+        assert_eq!(large.parse_coord("a1"), Err(BoardSizeError::NoNames));
+        assert_eq!(large.parse_coord("a99"), Err(BoardSizeError::NoNames));
         assert_eq!(large.parse_coord("26,3"), Ok(Coord::new(26, 3)));
     }
 }

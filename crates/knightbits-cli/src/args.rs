@@ -131,7 +131,7 @@ pub struct IndexArgs {
           value_parser = clap::value_parser!(u8).range(0..=64))]
     pub index: Option<u8>,
     /// Count --index from 1, as the devlog numbers its squares (h1 = 1 in h1-g1).
-    #[arg(long, requires = "index")]
+    #[arg(long, requires = "index", conflicts_with = "input")]
     pub one_based: bool,
 }
 
@@ -205,7 +205,8 @@ mod tests {
         assert_eq!(names[6..], ["shifts"]);
         assert_eq!(
             Piece::King.method(prefix.name()).unwrap_err().to_string(),
-            "invalid method 'prefix': unknown method; expected lookup, shifts or translate"
+            "invalid method 'prefix': prefix is the knight's method, not the king's (--piece \
+             knight); the king's are lookup, shifts or translate"
         );
         assert_eq!(method("magic").unwrap_err().kind(), ErrorKind::InvalidValue);
     }

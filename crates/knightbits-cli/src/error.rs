@@ -46,6 +46,14 @@ impl From<api::Error> for CliError {
     }
 }
 
+/// Tells on stderr that `old` is an old spelling, still read, of `new`.
+pub fn deprecated(old: &str, new: &str) {
+    let _ = writeln!(
+        io::stderr().lock(),
+        "knightbits: note: {old} is an old spelling of {new}, read as {new}; it will go"
+    );
+}
+
 /// Handles a clap failure: help and version go to stdout with exit 0; every usage error is
 /// reduced to its first line on stderr with exit 2, the refused value quoted short.
 pub fn clap_exit(mut e: clap::Error) -> ExitCode {

@@ -23,13 +23,13 @@ use crate::error::CliError;
 
 /// Knight and king patterns on bitboards.
 #[derive(Parser)]
-#[command(name = "knightbits", version, about, long_about = None)]
+#[command(name = "knightbits", version, about, long_about = None, propagate_version = true)]
 #[command(
     after_help = "Bitboards can be written as 0x0000142200221400, decimal, 0b…, with _ \
 separators or a C ULL suffix, as square lists (d4,e5) or as a FEN placement.\n\n\
 Examples:\n  knightbits attacks d4\n  knightbits attacks b1,g1 --method prefix --json\n  \
 knightbits attacks --index 27\n  knightbits steps d4 --method pre-mask --mapping h1-g1\n  knightbits table\n  \
-knightbits catch --knight d8 --pawn a5 --color white\n  \
+knightbits catch --knight d8 --pawn a5 --side white\n  \
 knightbits count 0x0000142200221400 --method table16\n  knightbits convert 0xA1100110A --from h1-g1 --to a1-b1\n  knightbits serve --port 0"
 )]
 struct Cli {
@@ -78,6 +78,12 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::CountTours(args) => cmd::count_tours::run(args),
         Command::Serve(args) => cmd::serve::run(args),
     }
+}
+
+/// The clap definition of the whole command line (for the manual, completions and the tests
+/// that read the vocabulary).
+pub fn command() -> clap::Command {
+    Cli::command()
 }
 
 /// Parses the command line, runs the subcommand and gives the exit code.

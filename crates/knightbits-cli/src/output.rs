@@ -12,6 +12,24 @@ pub fn hex(bb: Bitboard) -> String {
     format!("{bb:#018x}")
 }
 
+/// `n` things in words: `1 square`, `2 squares` (the plural adds an `s`).
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    match n.into() {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
+
+/// A list as text, or `none` when it is empty (never a label with nothing after it).
+pub fn list(items: impl std::fmt::Display) -> String {
+    let text = items.to_string();
+    if text.is_empty() {
+        "none".to_string()
+    } else {
+        text
+    }
+}
+
 /// Prints one response as JSON on one line, written as it is serialized (a tour of 10^8
 /// squares is never held as text).
 pub fn json(response: &impl Serialize) -> Result<(), CliError> {

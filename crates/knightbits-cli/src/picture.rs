@@ -5,7 +5,7 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-use knightbits::position::Position;
+use knightbits::position::Placement;
 use knightbits::{Bitboard, Square};
 
 use crate::error::CliError;
@@ -82,16 +82,21 @@ impl Picture {
         self.colour.on()
     }
 
-    /// The text board of a position: coloured Unicode when colour is on, else the plain one;
-    /// then the FEN.
-    pub fn position_board(&self, pos: &Position, marked: Bitboard) -> String {
+    /// The text board of a position (or a placement alone): coloured Unicode when colour is
+    /// on, else the plain one; then its FEN as given (a placement is not given fields it lacks).
+    pub fn position_board(
+        &self,
+        pos: &(impl Into<Placement> + Copy + std::fmt::Display),
+        marked: Bitboard,
+    ) -> String {
+        let pieces: Placement = (*pos).into();
         if self.colored() {
             format!(
                 "{}{pos}\n",
-                board(marked, Bitboard::EMPTY, &Drawing::position_pieces(pos))
+                board(marked, Bitboard::EMPTY, &Drawing::position_pieces(&pieces))
             )
         } else {
-            format!("{:#}\n{pos}\n", pos.diagram(marked))
+            format!("{:#}\n{pos}\n", pieces.diagram(marked))
         }
     }
 

@@ -101,7 +101,10 @@ fn convert_and_show_the_devlog_masks() {
         "a1-b1",
         "--json",
     ]);
-    assert_eq!(v, json!({"bitboard": "0x0000005088008850"}));
+    assert_eq!(
+        v,
+        json!({"numbering": "a1-b1", "bits": "0x0000005088008850"})
+    );
     let back = json_of(&[
         "convert",
         "0x0000005088008850",
@@ -111,7 +114,10 @@ fn convert_and_show_the_devlog_masks() {
         "h1-g1",
         "--json",
     ]);
-    assert_eq!(back, json!({"bitboard": "0x0000000a1100110a"}));
+    assert_eq!(
+        back,
+        json!({"numbering": "h1-g1", "bits": "0x0000000a1100110a"})
+    );
     let king = json_of(&["show", "0x70507", "--mapping", "h1-g1", "--json"]);
     assert_eq!(
         king["squares"],
@@ -256,12 +262,13 @@ fn clap_refuses_bad_typed_values() {
 fn a_method_of_the_other_piece_is_refused_with_the_right_list() {
     assert_bad_input(
         &["attacks", "d4", "--piece", "king", "--method", "prefix"],
-        "invalid method 'prefix': unknown method; expected lookup, shifts or translate",
+        "invalid method 'prefix': prefix is the knight's method, not the king's (--piece \
+         knight); the king's are lookup, shifts or translate",
     );
     assert_bad_input(
         &["attacks", "d4", "--method", "shifts"],
-        "invalid method 'shifts': unknown method; expected lookup, post-mask, pre-mask, prefix, \
-         halves or translate",
+        "invalid method 'shifts': shifts is the king's method, not the knight's (--piece king); \
+         the knight's are lookup, post-mask, pre-mask, prefix, halves or translate",
     );
     let help = String::from_utf8(run(&["attacks", "--help"]).stdout).unwrap();
     assert!(help.contains("Knight: lookup, post-mask, pre-mask, prefix, halves, translate."));

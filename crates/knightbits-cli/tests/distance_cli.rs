@@ -17,7 +17,7 @@ fn the_wiki_six_fills_from_a1() {
     assert_eq!(counts, [3, 12, 32, 53, 63, 64]);
     assert_eq!(v["steps"][0]["squares"], json!(["a1", "c2", "b3"]));
     assert_eq!(v["steps"][5]["bitboard"], "0xffffffffffffffff");
-    let three = json_of(&["fill", "a1", "--steps", "8", "--json"]);
+    let three = json_of(&["fill", "a1", "--moves", "8", "--json"]);
     assert_eq!(three["steps"].as_array().unwrap().len(), 8);
     let text = String::from_utf8(run(&["fill", "a1"]).stdout).unwrap();
     // The wiki's drawing starts with the knight alone on a1 (step 0).
@@ -104,7 +104,7 @@ fn bad_sizes_and_squares_exit_2() {
         &["distance", "a1", "i1"],
         &["distance", "a1", "8,0"],
         &["distance", "a1", "a1", "--board", "30x30"],
-        &["fill", "a1", "--steps", "0"],
+        &["fill", "a1", "--moves", "0"],
         &["fill", "z1"],
         &["reach", "a1"],
         &["reach", "a1", "--moves", "-1"],

@@ -38,13 +38,11 @@ fn cases() -> Vec<(&'static str, Vec<OsString>)> {
         ("malformed", s(&["forks", "e8,a9"])),
         (
             "malformed",
-            s(&[
-                "catch", "--knight", "i1", "--pawn", "a5", "--color", "white",
-            ]),
+            s(&["catch", "--knight", "i1", "--pawn", "a5", "--side", "white"]),
         ),
         (
             "malformed",
-            s(&["catch", "--knight", "d8", "--pawn", "a5", "--color", "red"]),
+            s(&["catch", "--knight", "d8", "--pawn", "a5", "--side", "red"]),
         ),
         ("malformed", s(&["completions", "tcsh"])),
         ("malformed", s(&["man", "bogus"])),
@@ -67,7 +65,7 @@ fn cases() -> Vec<(&'static str, Vec<OsString>)> {
         ("empty", s(&["forks", ""])),
         (
             "empty",
-            s(&["catch", "--knight", "", "--pawn", "a5", "--color", "white"]),
+            s(&["catch", "--knight", "", "--pawn", "a5", "--side", "white"]),
         ),
         ("empty", s(&["attacks"])),
         ("empty", s(&["completions"])),
@@ -85,7 +83,7 @@ fn cases() -> Vec<(&'static str, Vec<OsString>)> {
             ]),
         ),
         ("oversized", s(&["tour", "--board", "10001x10001"])),
-        ("oversized", s(&["fill", "a1", "--steps", "65"])),
+        ("oversized", s(&["fill", "a1", "--moves", "65"])),
         ("oversized", s(&["attacks", "--index", "65"])),
         ("oversized", s(&["steps", &huge_number])),
         ("oversized", s(&["show", "--index", "1000"])),
@@ -104,9 +102,7 @@ fn cases() -> Vec<(&'static str, Vec<OsString>)> {
         ("out of range", s(&["steps", "d4", "--mapping", "h1-h2"])),
         (
             "out of range",
-            s(&[
-                "catch", "--knight", "d8", "--pawn", "a1", "--color", "white",
-            ]),
+            s(&["catch", "--knight", "d8", "--pawn", "a1", "--side", "white"]),
         ),
         (
             "out of range",
@@ -123,7 +119,7 @@ fn cases() -> Vec<(&'static str, Vec<OsString>)> {
         (
             "non-utf8",
             with(
-                &["catch", "--color", "white", "--pawn", "a5", "--knight"],
+                &["catch", "--side", "white", "--pawn", "a5", "--knight"],
                 non_utf8.clone(),
             ),
         ),
@@ -137,7 +133,7 @@ fn cases() -> Vec<(&'static str, Vec<OsString>)> {
         (
             "long",
             s(&[
-                "catch", "--knight", &long, "--pawn", "a5", "--color", "white",
+                "catch", "--knight", &long, "--pawn", "a5", "--side", "white",
             ]),
         ),
         // conflicting options

@@ -170,19 +170,7 @@ fn batch_works_for_every_position_subcommand() {
         &["moves", "--batch", "--piece", "king"],
         &["forks", "--batch"],
     ] {
-        let mut child = bin()
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(format!("{FORK}\nx\n{START}\n").as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = common::run_with_input(args, &format!("{FORK}\nx\n{START}\n"));
         assert!(out.status.success());
         let lines: Vec<Value> = String::from_utf8(out.stdout)
             .unwrap()
@@ -219,11 +207,11 @@ fn bad_positions_and_options_exit_2_with_one_line() {
             "invalid fen",
         ),
         (&["moves", "--fen", START, "--own", "d4"], "cannot be used"),
-        (&["moves", "d4", "--legal"], "need a position"),
+        (&["moves", "d4", "--legal"], "<--fen <FEN>|--batch>"),
         (&["moves", "d4", "--fen", START], "cannot be used"),
         (
             &["attacks", "d4", "--side", "white"],
-            "--side needs a position",
+            "<--fen <FEN>|--batch>",
         ),
         (&["attacks"], "attacks needs pieces"),
         (

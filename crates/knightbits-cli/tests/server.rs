@@ -215,7 +215,7 @@ fn edits_fork_squares_and_slides() {
 #[test]
 fn steps_show_each_technique() {
     let _server = Server::start();
-    let v = ok_json("/api/steps?input=d4&method=post-mask");
+    let v = ok_json("/api/explore?input=d4&method=post-mask");
     // Every method gives the wiki's d4 set.
     let methods = v["methods"].as_array().unwrap();
     assert_eq!(methods.len(), 6);
@@ -230,21 +230,21 @@ fn steps_show_each_technique() {
     assert_eq!(steps[0]["formula"], "(b << 17) & notAFile");
     assert_eq!(v["bitboard"], "0x0000142200221400");
     // A knight on a1 translated from f3: the wrapped bits on the g and h files are removed.
-    let v = ok_json("/api/steps?input=a1&method=translate");
+    let v = ok_json("/api/explore?input=a1&method=translate");
     let a1 = &v["steps"][1];
     assert_eq!(a1["bitboard"], "0x0000000000020400");
     assert_eq!(a1["removed"], "0x0000000000008040");
     // One click's request: toggle a piece, or slide them, then the steps of the result.
-    let v = ok_json("/api/steps?input=d4&toggle=d4");
+    let v = ok_json("/api/explore?input=d4&toggle=d4");
     assert_eq!(v["pieces"]["squares"], json!([]));
     assert_eq!(v["count"], 0);
-    let v = ok_json("/api/steps?input=a4&by=a");
+    let v = ok_json("/api/explore?input=a4&by=a");
     assert_eq!(v["pieces"]["squares"], json!(["h5"]));
     assert_eq!(v["bitboard"], ok_json("/api/attacks?input=h5")["bitboard"]);
-    let v = ok_json("/api/steps?input=h4&by=east");
+    let v = ok_json("/api/explore?input=h4&by=east");
     assert_eq!(v["pieces"]["moved"], false);
     assert_eq!(v["pieces"]["squares"], json!(["h4"]));
-    let v = ok_json("/api/steps?input=b1,g8&method=prefix&numbering=a1-b1");
+    let v = ok_json("/api/explore?input=b1,g8&method=prefix&numbering=a1-b1");
     // The article's four popcounts agree.
     assert_eq!(
         v["view"]["popcounts"],
@@ -253,7 +253,7 @@ fn steps_show_each_technique() {
     assert_eq!(v["steps"].as_array().unwrap().len(), 8);
     assert_eq!(v["view"]["bitboard"], v["bitboard"]);
     assert_eq!(
-        ok_json("/api/steps?input=e1&piece=king&method=shifts")["steps"]
+        ok_json("/api/explore?input=e1&piece=king&method=shifts")["steps"]
             .as_array()
             .unwrap()
             .len(),
@@ -271,7 +271,7 @@ fn bad_parameters_get_400_with_one_error_line() {
     assert!(bad("/api/attacks?input=d4&color=red").contains("unknown parameter"));
     assert!(bad("/api/attacks?input=d4&input=e5").contains("given twice"));
     assert!(bad("/api/attacks?input=0x10000000000000000").contains("invalid bitboard"));
-    assert!(bad("/api/steps?input=d4&piece=king&method=prefix").contains("invalid method"));
+    assert!(bad("/api/explore?input=d4&piece=king&method=prefix").contains("invalid method"));
     assert!(bad("/api/show?input=d4&numbering=z1-z2").contains("invalid numbering"));
     assert!(bad("/api/op?bitboard=0&op=shift&n=64").contains("expected -63 to 63"));
     assert!(bad("/api/op?bitboard=0&op=shift&n=x").contains("not an integer"));
@@ -540,8 +540,8 @@ fn fills_and_distances_answer_as_the_cli_does() {
         cli(&["fill", "a1", "--json"])
     );
     assert_eq!(
-        ok_json("/api/fill?input=a1&steps=3"),
-        cli(&["fill", "a1", "--steps", "3", "--json"])
+        ok_json("/api/fill?input=a1&moves=3"),
+        cli(&["fill", "a1", "--moves", "3", "--json"])
     );
     // The wiki's six fills from a1: 3, 12, ... 64 squares.
     let fills = ok_json("/api/fill?input=a1");
@@ -576,7 +576,7 @@ fn fills_and_distances_answer_as_the_cli_does() {
     assert_eq!(all[9], 4, "a1 to b2: the corner's diagonal neighbour");
     assert!(bad("/api/distance?from=a1&to=h8&board=20000x20000").contains("invalid board"));
     assert!(bad("/api/distance?from=a1&to=z99").contains("invalid square"));
-    assert!(bad("/api/fill?input=a1&steps=65").contains("expected 1 to 64"));
+    assert!(bad("/api/fill?input=a1&moves=65").contains("expected 1 to 64"));
     assert!(bad("/api/reach?input=a1&moves=2&ring=true&exactly=true").contains("exclude"));
 }
 
@@ -622,10 +622,20 @@ fn tours_answer_as_the_cli_does_within_the_explorer_limit() {
         cli(&["tour", "--board", "6x6", "--closed", "--json"])
     );
     let big = ok_json("/api/tour?board=100x100");
-    assert_eq!(big["squares"].as_array().unwrap().len(), 10_000);
+    assert_eq!(big["path"].as_array().unwrap().len(), 10_000);
     assert!(bad("/api/tour?board=101x100").contains("too large for the explorer"));
-    assert!(bad("/api/tour?board=4x4").contains("no tour on 4x4"));
-    assert!(bad("/api/tour?board=5x5&closed=true").contains("no tour on 5x5"));
+    // No tour is an answer, the same as the command line's, with its reason.
+    let none = ok_json("/api/tour?board=4x4");
+    assert_eq!(none, cli(&["tour", "--board", "4x4", "--json"]));
+    assert!(none["path"].is_null());
+    assert!(
+        none["reason"]
+            .as_str()
+            .unwrap()
+            .contains("no open knight's tour")
+    );
+    assert!(ok_json("/api/tour?board=5x5&closed=true")["path"].is_null());
+    assert!(bad("/api/tour-svg?board=4x4").contains("no tour of 4x4 to draw"));
     assert!(bad("/api/tour?board=8x8&start=z9").contains("invalid start square"));
     let (status, head, body) = get("/api/tour-svg?board=8x8");
     assert_eq!(status, 200);
@@ -762,8 +772,8 @@ fn every_endpoint_answers_as_its_command_does_byte_for_byte() {
     // fill and reach
     add("/api/fill?input=a1".into(), &["fill", "a1"]);
     add(
-        "/api/fill?input=a1,h8&steps=3".into(),
-        &["fill", "a1,h8", "--steps", "3"],
+        "/api/fill?input=a1,h8&moves=3".into(),
+        &["fill", "a1,h8", "--moves", "3"],
     );
     add(
         "/api/reach?input=a1&moves=2".into(),
@@ -875,21 +885,24 @@ fn refusals_read_the_same_on_both_sides() {
             "/api/distance?from=a1&to=z99".into(),
             vec!["distance", "a1", "z99"],
         ),
-        ("/api/tour?board=4x4".into(), vec!["tour", "--board", "4x4"]),
-        (
-            "/api/tour?board=5x5&closed=true".into(),
-            vec!["tour", "--board", "5x5", "--closed"],
-        ),
     ] {
         let message = bad(&query);
         let (code, out, err) = cli_run(&args);
         assert_eq!(code, Some(2), "{args:?}");
         assert!(out.is_empty());
-        assert_eq!(
-            err,
-            format!("knightbits: {message}\n"),
-            "{query} vs {args:?}"
-        );
+        // The endpoint names the parameter at fault; the rest is the command's line.
+        let named = query
+            .split(['?', '&'])
+            .skip(1)
+            .filter_map(|pair| pair.split_once('=').map(|(k, _)| k))
+            .find(|k| {
+                message.contains(&format!("'{k}'")) || message.starts_with(&format!("invalid {k} "))
+            })
+            .unwrap_or_else(|| panic!("{query}: the message names no parameter: {message}"));
+        let line = message
+            .strip_prefix(&format!("parameter '{named}': "))
+            .unwrap_or(&message);
+        assert_eq!(err, format!("knightbits: {line}\n"), "{query} vs {args:?}");
     }
 }
 
@@ -904,7 +917,7 @@ fn table_trace_and_catch_answer_as_the_cli_does() {
             &["table", "--piece", "king", "--json"],
         ),
         (
-            "/api/trace?input=d4&method=pre-mask&numbering=h1-g1",
+            "/api/steps?input=d4&method=pre-mask&numbering=h1-g1",
             &[
                 "steps",
                 "d4",
@@ -916,7 +929,7 @@ fn table_trace_and_catch_answer_as_the_cli_does() {
             ],
         ),
         (
-            "/api/trace?input=0x40000&method=translate&numbering=h1-g1",
+            "/api/steps?input=0x40000&method=translate&numbering=h1-g1",
             &[
                 "steps",
                 "--index",
@@ -929,20 +942,20 @@ fn table_trace_and_catch_answer_as_the_cli_does() {
             ],
         ),
         (
-            "/api/catch?knight=d8&pawn=a5&color=white",
+            "/api/catch?knight=d8&pawn=a5&side=white",
             &[
-                "catch", "--knight", "d8", "--pawn", "a5", "--color", "white", "--json",
+                "catch", "--knight", "d8", "--pawn", "a5", "--side", "white", "--json",
             ],
         ),
         (
-            "/api/catch?knight=b1&pawn=h7&color=black&to_move=pawn",
+            "/api/catch?knight=b1&pawn=h7&side=black&to_move=pawn",
             &[
                 "catch",
                 "--knight",
                 "b1",
                 "--pawn",
                 "h7",
-                "--color",
+                "--side",
                 "black",
                 "--to-move",
                 "pawn",
@@ -950,8 +963,8 @@ fn table_trace_and_catch_answer_as_the_cli_does() {
             ],
         ),
         (
-            "/api/fill?input=a1&steps=1",
-            &["fill", "a1", "--steps", "1", "--json"],
+            "/api/fill?input=a1&moves=1",
+            &["fill", "a1", "--moves", "1", "--json"],
         ),
         (
             "/api/fork-squares?targets=e8,a8,h8",
@@ -961,9 +974,9 @@ fn table_trace_and_catch_answer_as_the_cli_does() {
         assert_eq!(ok_json(path), cli(args), "{path}");
     }
     assert_eq!(ok_json("/api/table")["total"], 336);
-    assert!(bad("/api/catch?knight=d8&pawn=a8&color=white").contains("rank 1 or rank 8"));
-    assert!(bad("/api/catch?knight=d8&pawn=a5").contains("color"));
-    assert!(bad("/api/trace?input=d4&numbering=a1-a2").contains("keep ranks"));
+    assert!(bad("/api/catch?knight=d8&pawn=a8&side=white").contains("rank 1 or rank 8"));
+    assert!(bad("/api/catch?knight=d8&pawn=a5").contains("side"));
+    assert!(bad("/api/steps?input=d4&numbering=a1-a2").contains("keep ranks"));
     // A picture needs the placement only; the forks need the side to move.
     let placement = "rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR";
     let (status, _, body) = get(&format!("/api/svg?fen={placement}"));

@@ -194,27 +194,24 @@ fn fork_target_squares_of_a_bare_set() {
 #[test]
 fn catch_a_passed_pawn() {
     let v = json_of(&[
-        "catch", "--knight", "d8", "--pawn", "a5", "--color", "white", "--json",
+        "catch", "--knight", "d8", "--pawn", "a5", "--side", "white", "--json",
     ]);
     assert_eq!(
         v,
         json!({"caught": true, "square": "a7", "knight_moves": 2, "pawn_moves": 1,
-               "path": ["d8", "c6", "a7"]})
+               "path": ["d8", "c6", "a7"], "line": ["d8c6", "a5a6", "c6a7"]})
     );
     let slow = json_of(&[
-        "catch", "--knight", "h1", "--pawn", "a6", "--color", "white", "--json",
+        "catch", "--knight", "h1", "--pawn", "a6", "--side", "white", "--json",
     ]);
     assert_eq!(slow["caught"], false);
     assert_eq!(slow["path"], Value::Null);
     let text = String::from_utf8(
-        run(&[
-            "catch", "--knight", "D8", "--pawn", "A5", "--color", "White",
-        ])
-        .stdout,
+        run(&["catch", "--knight", "D8", "--pawn", "A5", "--side", "White"]).stdout,
     )
     .unwrap();
     assert!(text.starts_with("caught on a7"), "{text}");
-    assert!(text.contains("route: d8 c6 a7"));
+    assert!(text.contains("line: d8c6 a5a6 c6a7"));
 }
 
 #[test]
@@ -268,9 +265,7 @@ fn suggestions_and_one_line_refusals() {
     assert_bad_input(&["attacks", "--index", "64"], "expected 0 to 63");
     assert_bad_input(&["steps", "d4", "--mapping", "a1-a2"], "keep ranks");
     assert_bad_input(
-        &[
-            "catch", "--knight", "a1", "--pawn", "a8", "--color", "white",
-        ],
+        &["catch", "--knight", "a1", "--pawn", "a8", "--side", "white"],
         "rank 1 or rank 8",
     );
 }

@@ -22,12 +22,7 @@ fn square(v: &Value) -> (i64, i64) {
 fn check(v: &Value, w: i64, h: i64, closed: bool) {
     assert_eq!(v["board"], format!("{w}x{h}"));
     assert_eq!(v["closed"], closed);
-    let squares: Vec<(i64, i64)> = v["squares"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(square)
-        .collect();
+    let squares: Vec<(i64, i64)> = v["path"].as_array().unwrap().iter().map(square).collect();
     assert_eq!(squares.len() as i64, w * h);
     let distinct: HashSet<_> = squares.iter().collect();
     assert_eq!(distinct.len(), squares.len());
@@ -51,7 +46,7 @@ fn open_and_closed_tours_validate() {
         check(&v, w, h, false);
     }
     let v = json_of(&["tour", "--board", "5x5", "--start", "c3", "--json"]);
-    assert_eq!(v["squares"][0], "c3");
+    assert_eq!(v["path"][0], "c3");
     check(&v, 5, 5, false);
     for (w, h) in [(6, 6), (8, 8), (3, 10), (10, 3), (12, 5)] {
         let v = json_of(&["tour", "--board", &format!("{w}x{h}"), "--closed", "--json"]);
@@ -60,7 +55,7 @@ fn open_and_closed_tours_validate() {
     let v = json_of(&[
         "tour", "--board", "40x40", "--closed", "--start", "(39,0)", "--json",
     ]);
-    assert_eq!(v["squares"][0], json!([39, 0]));
+    assert_eq!(v["path"][0], json!([39, 0]));
     check(&v, 40, 40, true);
 }
 
@@ -79,7 +74,8 @@ fn text_shows_move_numbers_with_rank_8_on_top() {
 }
 
 #[test]
-fn boards_without_tours_exit_2_with_the_reason() {
+fn boards_without_tours_are_answered_with_the_reason() {
+    // "No tour" is an answer (exit 0, "path": null and the reason), not bad input.
     for (args, needle) in [
         (&["tour", "--board", "4x4"][..], "no open knight's tour"),
         (&["tour", "--board", "3x3"], "no open knight's tour"),
@@ -101,7 +97,24 @@ fn boards_without_tours_exit_2_with_the_reason() {
             &["tour", "--board", "5x5", "--start", "b1"],
             "corners' colour",
         ),
-        (&["tour", "--board", "0x5"], "board sides"),
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.starts_with("no "), "{args:?}: {text}");
+        assert!(text.contains(needle), "{args:?}: {text}");
+        let mut json = args.to_vec();
+        json.push("--json");
+        let v = json_of(&json);
+        assert!(v["path"].is_null(), "{args:?}");
+        assert!(v["reason"].as_str().unwrap().contains(needle), "{args:?}");
+    }
+}
+
+#[test]
+fn bad_tour_input_exits_2_with_the_reason() {
+    for (args, needle) in [
+        (&["tour", "--board", "0x5"][..], "board sides"),
         (&["tour", "--board", "10001x5"], "board sides"),
         (
             &["tour", "--board", "5x5", "--start", "f1"],
@@ -180,7 +193,7 @@ fn count_tours_refuses_what_it_cannot_hold() {
     for (args, needle) in [
         (
             &["count-tours", "--board", "7x7", "--max-memory", "100M"][..],
-            "more than 100.0 MiB (--max-memory); to go on anyway, raise --max-memory",
+            "more than 100.00 MiB (--max-memory), estimated from",
         ),
         (
             &[
@@ -191,7 +204,7 @@ fn count_tours_refuses_what_it_cannot_hold() {
                 "--max-memory",
                 "1G",
             ],
-            "more than 1.0 GiB (--max-memory)",
+            "more than 1.00 GiB (--max-memory)",
         ),
         (
             &["count-tours", "--board", "8x9", "--start", "a1"],
@@ -228,7 +241,7 @@ fn count_tours_refuses_what_it_cannot_hold() {
 #[test]
 fn a_wide_board_is_labelled_as_its_coordinates_count() {
     let v = json_of(&["tour", "--board", "27x3", "--json"]);
-    assert_eq!(v["squares"][0], json!([0, 0]));
+    assert_eq!(v["path"][0], json!([0, 0]));
     let text = String::from_utf8(run(&["tour", "--board", "27x3"]).stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].trim_start().starts_with("2 "), "{text}");

@@ -534,17 +534,10 @@ fn connect(addresses: &[String], me: usize) -> std::io::Result<Vec<Option<std::n
     Ok(sockets)
 }
 
-/// Peak resident memory of this process (VmHWM), or 0 where the system does not say.
+/// Peak resident memory of this process (the board crate's `count::peak_memory`), or 0 where
+/// the system does not say.
 fn peak_memory() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|kb| kb.parse::<u64>().ok())
-        })
-        .map_or(0, |kb| kb * 1024)
+    knightbits_board::count::peak_memory().unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -103,9 +103,13 @@ mod tests {
         let (status, body) = call("attacks", "input=d4");
         assert_eq!(status, 200);
         assert!(body.contains("\"0x0000142200221400\""), "{body}");
-        let (status, body) = call("tour", "board=5x5&closed=true");
+        let (status, body) = call("tour", "board=5x5&start=z9");
         assert_eq!(status, 400);
         assert!(body.starts_with("{\"error\":"), "{body}");
+        // No tour is an answer, not a refusal.
+        let (status, body) = call("tour", "board=5x5&closed=true");
+        assert_eq!(status, 200);
+        assert!(body.contains("\"path\":null"), "{body}");
         assert_eq!(call("nope", "").0, 404);
         assert_eq!(call("meta", "").0, 200);
     }

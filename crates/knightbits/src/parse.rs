@@ -22,6 +22,8 @@ pub enum ParseBitboardError {
     },
     /// A FEN placement did not describe 8 ranks of 8 files.
     InvalidFen,
+    /// A FEN placement was followed by more text (a whole FEN is a position, not a set).
+    FenFields,
 }
 
 impl fmt::Display for ParseBitboardError {
@@ -40,6 +42,9 @@ impl fmt::Display for ParseBitboardError {
             ParseBitboardError::InvalidFen => {
                 f.write_str("fen placement must have 8 ranks of 8 files")
             }
+            ParseBitboardError::FenFields => f.write_str(
+                "a fen placement takes no other fields: a whole fen is a position, not a set of squares",
+            ),
         }
     }
 }
@@ -58,7 +63,7 @@ impl FromStr for Bitboard {
     /// | binary | `0b1_0000_0000` |
     /// | any number with a C suffix | `0x142200221400ULL`, `42ull`, `7u64` |
     /// | square names | `d4`, `d4,e5`, `d4, e5` |
-    /// | a FEN placement (occupied squares) | `8/8/8/8/3N4/8/8/8`, or a whole FEN |
+    /// | a FEN placement (occupied squares) | `8/8/8/8/3N4/8/8/8` (alone: a whole FEN is refused) |
     ///
     /// `_` may separate digits. Numbers over 64 bits are an error, never truncated.
     ///
@@ -70,6 +75,7 @@ impl FromStr for Bitboard {
     /// assert_eq!("0x8000000ULL".parse::<Bitboard>(), Ok(d4));
     /// assert_eq!("8/8/8/8/3N4/8/8/8".parse::<Bitboard>(), Ok(d4));
     /// assert!("z9".parse::<Bitboard>().is_err());
+    /// assert!("8/8/8/8/3N4/8/8/8 w - - 0 1".parse::<Bitboard>().is_err());
     /// assert!("0x1_0000_0000_0000_0000".parse::<Bitboard>().is_err());
     /// ```
     fn from_str(s: &str) -> Result<Bitboard, ParseBitboardError> {
@@ -78,8 +84,10 @@ impl FromStr for Bitboard {
             return Err(ParseBitboardError::Empty);
         }
         if s.contains('/') {
-            let placement = s.split_whitespace().next().unwrap_or(s);
-            return parse_placement(placement);
+            if s.contains(char::is_whitespace) {
+                return Err(ParseBitboardError::FenFields);
+            }
+            return parse_placement(s);
         }
         if is_number(s) {
             return parse_number(s).map(Bitboard);
@@ -247,10 +255,19 @@ mod tests {
     #[test]
     fn fen_placements() {
         assert_eq!(
-            p("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            p("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
             Ok(0xffff_0000_0000_ffff)
         );
-        assert_eq!(p("8/8/8/8/3N4/8/8/8"), Ok(1 << 27));
+        assert_eq!(p("  8/8/8/8/3N4/8/8/8\n"), Ok(1 << 27));
+        // A placement with anything after it is not read as its placement alone.
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "8/8/8/8/3N4/8/8/8 garbage",
+            "8/8/8/8/3N4/8/8/8 w",
+            "8/8/8/8/3N4/8/8/8\t-",
+        ] {
+            assert_eq!(p(fen), Err(ParseBitboardError::FenFields), "{fen:?}");
+        }
         assert_eq!(p("8/8/8/8/8/8/8"), Err(ParseBitboardError::InvalidFen));
         assert_eq!(p("8/8/8/8/8/8/8/8/8"), Err(ParseBitboardError::InvalidFen));
         assert_eq!(p("9/8/8/8/8/8/8/8"), Err(ParseBitboardError::InvalidFen));

@@ -21,7 +21,7 @@ mod table;
 mod workers;
 
 pub use self::frontier::{Frontier, Kind, Layer, LayerError};
-pub use self::workers::available_threads;
+pub use self::workers::{available_memory, available_threads, peak_memory};
 
 use crate::board::{Board, Coord};
 use core::fmt;

@@ -9,6 +9,38 @@ pub fn available_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// The memory available for a new count now (`MemAvailable`, read by the `procfs` crate), in
+/// bytes; `None` where the system does not say (not Linux, no `/proc`).
+pub fn available_memory() -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        use procfs::Current;
+        procfs::Meminfo::current().ok()?.mem_available
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
+    }
+}
+
+/// The peak resident memory of this process so far (`VmHWM`, read by the `procfs` crate), in
+/// bytes; `None` where the system does not say.
+pub fn peak_memory() -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        let kib = procfs::process::Process::myself()
+            .ok()?
+            .status()
+            .ok()?
+            .vmhwm?;
+        Some(kib * 1024)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
+    }
+}
+
 /// `f` of every item, each on its own scoped thread, in the items' order. A worker's panic is
 /// raised again on the calling thread with its own payload (`resume_unwind`), after every
 /// worker has ended: the caller never sees a partial result.
@@ -37,6 +69,16 @@ pub(crate) fn map<I: Send, T: Send>(items: Vec<I>, f: impl Fn(I) -> T + Sync) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn linux_tells_the_memory_available_and_the_peak_of_this_process() {
+        let buffer = std::vec![1u8; 8 << 20];
+        let peak = peak_memory().expect("VmHWM on Linux");
+        assert!(peak >= buffer.len() as u64, "{peak}");
+        assert!(available_memory().expect("MemAvailable on Linux") > 0);
+        assert_eq!(buffer.iter().map(|&b| u64::from(b)).sum::<u64>(), 8 << 20);
+    }
     use std::panic::{AssertUnwindSafe, catch_unwind};
 
     #[test]

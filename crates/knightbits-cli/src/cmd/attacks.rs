@@ -2,7 +2,8 @@
 
 use knightbits::Color;
 use knightbits::mapping::Numbering;
-use knightbits::position::Position;
+use knightbits::position::{Placement, Position};
+use knightbits_api::SquareSet;
 
 use super::source::{self, Source};
 use crate::args::{self, IndexArgs, MethodParser};
@@ -37,18 +38,19 @@ pub struct Args {
     #[command(flatten)]
     index: IndexArgs,
     /// Numbering of --index and of a numeric INPUT (a1-b1 is LERF).
-    #[arg(long, value_parser = args::choice::<Numbering>(), default_value_t = Numbering::A1B1)]
+    #[arg(long, value_parser = args::choice::<Numbering>(), default_value_t = Numbering::A1B1,
+          conflicts_with_all = ["fen", "batch"])]
     mapping: Numbering,
     #[command(flatten)]
     source: Source,
     /// With --fen or --batch: whose pieces attack (default: the side to move).
-    #[arg(long, value_parser = args::choice::<Color>())]
+    #[arg(long, value_parser = args::choice::<Color>(), requires = "Source")]
     side: Option<Color>,
     /// Which piece stands on those squares.
     #[arg(long, value_parser = args::choice::<Piece>(), default_value_t = Piece::Knight)]
     piece: Piece,
     #[arg(long, value_parser = MethodParser, default_value = MethodParser::DEFAULT,
-          help = MethodParser::help())]
+          help = MethodParser::help(), conflicts_with_all = ["fen", "batch"])]
     method: Method,
     /// Print one JSON object: {"bitboard", "squares", "count"}.
     #[arg(long)]
@@ -66,45 +68,53 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     .into(),
             ));
         }
-        let side = args.side;
-        // With --side only the placement matters; without, the side to move does.
-        let read = if side.is_some() {
-            values::placement
-        } else {
-            values::position
+        let draw = |set: &SquareSet| Drawing {
+            marked: set.bitboard,
+            ..Drawing::default()
         };
-        return source::answer_read(
-            &args.source,
-            args.json,
-            &args.picture,
-            read,
-            |pos: &Position| {
-                attacks(&AttacksRequest::Position {
-                    position: *pos,
-                    side: side.unwrap_or(pos.turn()),
-                    piece,
-                })
-            },
-            |pos, set| {
-                format!(
-                    "{}{}\n{} squares attacked by {}'s {}s\n",
-                    args.picture.position_board(pos, set.bitboard),
-                    hex(set.bitboard),
-                    set.count,
-                    side.unwrap_or(pos.turn()),
-                    piece.role().name()
-                )
-            },
-            |set| Drawing {
-                marked: set.bitboard,
-                ..Drawing::default()
-            },
-        );
-    }
-    if args.side.is_some() {
-        return Err(CliError::Input(
-            "--side needs a position: --fen FEN or --batch".into(),
-        ));
+        let text = |board: String, set: &SquareSet, side: Color| {
+            format!(
+                "{board}{}\n{} attacked by {side}'s {}s\n",
+                hex(set.bitboard),
+                output::count(set.count, "square"),
+                piece.role().name()
+            )
+        };
+        let ask = |placement: Placement, side: Color| {
+            attacks(&AttacksRequest::Placement {
+                placement,
+                side,
+                piece,
+            })
+        };
+        // With --side only the pieces matter (a placement alone, no king needed); without,
+        // the side to move does.
+        return match args.side {
+            Some(side) => source::answer_read(
+                &args.source,
+                args.json,
+                &args.picture,
+                values::placement,
+                |p: &Placement| ask(*p, side),
+                |p, set| text(args.picture.position_board(p, set.bitboard), set, side),
+                draw,
+            ),
+            None => source::answer_read(
+                &args.source,
+                args.json,
+                &args.picture,
+                values::position,
+                |pos: &Position| ask((*pos).into(), pos.turn()),
+                |pos, set| {
+                    text(
+                        args.picture.position_board(pos, set.bitboard),
+                        set,
+                        pos.turn(),
+                    )
+                },
+                draw,
+            ),
+        };
     }
     let pieces = args
         .index
@@ -128,10 +138,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         output::json(&set)
     } else {
         output::text(&format!(
-            "{}{}\n{} squares\n",
+            "{}{}\n{}\n",
             args.picture.diagram(set.bitboard, &drawn),
             hex(set.bitboard),
-            set.count
+            output::count(set.count, "square")
         ))
     }
 }

@@ -59,6 +59,34 @@ pub fn man(args: ManArgs, cmd: clap::Command) -> Result<(), CliError> {
     };
     let mut out = Vec::new();
     clap_mangen::Man::new(page).render(&mut out)?;
-    io::stdout().lock().write_all(&out)?;
+    let roff = String::from_utf8_lossy(&out);
+    io::stdout().lock().write_all(typeset(&roff).as_bytes())?;
     Ok(())
+}
+
+/// clap_mangen's page, made exact for groff: example lines (indented, as the `--help` texts
+/// write them) are set without filling, so no command is re-wrapped; every character past
+/// ASCII is written as groff's `\[uXXXX]`, so `groff -ww` has nothing to warn about.
+fn typeset(roff: &str) -> String {
+    let mut out = String::with_capacity(roff.len());
+    let mut verbatim = false;
+    for line in roff.lines() {
+        let example = line.starts_with("  ") && !line.trim().is_empty();
+        if example != verbatim {
+            out += if example { ".nf\n" } else { ".fi\n" };
+            verbatim = example;
+        }
+        for c in line.chars() {
+            if c.is_ascii() {
+                out.push(c);
+            } else {
+                out += &format!("\\[u{:04X}]", c as u32);
+            }
+        }
+        out.push('\n');
+    }
+    if verbatim {
+        out += ".fi\n";
+    }
+    out
 }

@@ -4,7 +4,7 @@ use knightbits::mapping::Numbering;
 
 use crate::args;
 use crate::error::CliError;
-use crate::output::{self, hex};
+use crate::output;
 use knightbits_api::bits::{ConvertRequest, convert};
 use knightbits_api::values;
 
@@ -38,6 +38,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.json {
         output::json(&answer)
     } else {
-        output::text(&format!("{}\n", hex(answer.bitboard)))
+        output::text(&format!("{}\n", answer.bits))
     }
 }

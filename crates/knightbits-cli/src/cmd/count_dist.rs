@@ -15,7 +15,9 @@ use crate::output;
 #[derive(clap::Args, Debug)]
 pub struct DistArgs {
     /// Count on timely dataflow workers in P processes (P = 1: threads of this process), by
-    /// the frontier programme, closed or open.
+    /// the frontier programme, closed or open. With --checkpoint PATH, PATH is a directory
+    /// where every worker writes its part of each layer, and any number of processes resume
+    /// from the newest complete layer.
     #[arg(long, value_name = "P", value_parser = clap::value_parser!(u16).range(1..))]
     pub processes: Option<u16>,
     /// This process's index among the P processes (0 prints the result).

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanBytes, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use knightbits_api::tour::TourCount;
 use knightbits_api::values;
 use knightbits_board::Board;
@@ -54,9 +54,7 @@ pub struct Args {
     max_memory: Option<Bytes>,
     /// Keep the count's state in PATH (written to PATH.tmp, then renamed) after every unit of
     /// work (meet in the middle) or every --checkpoint-every seconds (frontier); the same command
-    /// with the same PATH resumes from it. The file is removed when the count ends. With
-    /// --processes, PATH is a directory where every worker writes its part of each layer, and
-    /// any number of processes resume from the newest complete layer.
+    /// with the same PATH resumes from it. The file is removed when the count ends.
     #[arg(long, value_name = "PATH")]
     checkpoint: Option<PathBuf>,
     /// Seconds between checkpoints of a frontier count (0: after every square).
@@ -111,29 +109,10 @@ impl FromStr for Bytes {
 }
 
 impl std::fmt::Display for Bytes {
+    /// indicatif's binary units: `40 B`, `2.25 KiB`, `1.50 GiB`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let b = self.0 as f64;
-        let (v, unit) = if b >= (1u64 << 60) as f64 {
-            (b / (1u64 << 60) as f64, "EiB")
-        } else if b >= (1u64 << 50) as f64 {
-            (b / (1u64 << 50) as f64, "PiB")
-        } else if b >= (1u64 << 40) as f64 {
-            (b / (1u64 << 40) as f64, "TiB")
-        } else if b >= (1u64 << 30) as f64 {
-            (b / (1u64 << 30) as f64, "GiB")
-        } else {
-            (b / (1u64 << 20) as f64, "MiB")
-        };
-        write!(f, "{v:.1} {unit}")
+        write!(f, "{}", HumanBytes(self.0))
     }
-}
-
-/// The memory available now (`MemAvailable` of /proc/meminfo), if the system says.
-fn available_memory() -> Option<Bytes> {
-    let info = fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(Bytes(kib * 1024))
 }
 
 /// Seconds of the count spent on the estimate (the work goes on from there for closed tours).
@@ -157,7 +136,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let threads = args
         .threads
         .map_or_else(count::available_threads, usize::from);
-    let limit = args.max_memory.or_else(available_memory);
+    let limit = args
+        .max_memory
+        .or_else(|| count::available_memory().map(Bytes));
     let bar = args.json || !io::stderr().is_terminal();
     let ctx = Context {
         board,
@@ -185,8 +166,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.json {
         output::json(&answer)
     } else {
+        let from = match &args.start {
+            Some(text) => format!(" from {}", text.to_ascii_lowercase()),
+            None => String::new(),
+        };
         output::text(&format!(
-            "{} {} tours of {board}\n",
+            "{} {} tours of {board}{from}\n",
             answer.count(),
             answer.kind()
         ))
@@ -211,8 +196,10 @@ impl Context {
         CliError::Input(format!("cannot count tours of {}: {e}", self.board))
     }
 
-    /// Prints the estimate of a long count, and refuses it when its memory exceeds the limit.
-    fn judge(&self, kind: &str, e: &Estimate) -> Result<(), CliError> {
+    /// Prints the estimate of a long count, and refuses it when its memory exceeds the limit;
+    /// `sampled` is the time the estimate took (the count's first seconds, or all of it).
+    fn judge(&self, kind: &str, e: &Estimate, sampled: Duration) -> Result<(), CliError> {
+        let sampled = duration(sampled.as_secs_f64());
         let peak = Bytes(e.peak_bytes);
         if let Some(limit) = self.limit
             && e.peak_bytes > limit.0
@@ -223,17 +210,17 @@ impl Context {
                 "the memory available"
             };
             return Err(CliError::Input(format!(
-                "counting {kind} tours of {} would need about {peak} by an estimate from its first \
-                 {SAMPLE_SECONDS} s (and take about {}), more than {limit} ({whose}); \
-                 to go on anyway, raise --max-memory",
+                "counting {kind} tours of {} would need about {peak} and take {}, more than \
+                 {limit} ({whose}), estimated from {sampled} of counting; to go on anyway, \
+                 raise --max-memory",
                 self.board,
                 duration(e.seconds)
             )));
         }
         if e.seconds > LONG_SECONDS {
             eprintln!(
-                "knightbits: counting {kind} tours of {}: about {} and {peak} at peak, by an \
-                 estimate from its first {SAMPLE_SECONDS} s (rough)",
+                "knightbits: counting {kind} tours of {}: {} and about {peak} at peak, \
+                 estimated from {sampled} of counting (rough)",
                 self.board,
                 duration(e.seconds)
             );
@@ -262,11 +249,12 @@ impl Context {
         let mut layer = match self.resume_layer(&f)? {
             Some(layer) => layer,
             None => {
+                let clock = Instant::now();
                 let (layer, estimate) = f
                     .estimate(f.first(), self.threads, SAMPLE_SECONDS)
                     .map_err(|e| self.refused(e))?;
                 if layer.round() < f.rounds() {
-                    self.judge(kind.name(), &estimate)?;
+                    self.judge(kind.name(), &estimate, clock.elapsed())?;
                 }
                 layer
             }
@@ -318,8 +306,9 @@ impl Context {
         let mut done = match self.resume_open(&id)? {
             Some(units) => units,
             None => {
+                let clock = Instant::now();
                 let estimate = plan.estimate(self.threads, SAMPLE_SECONDS);
-                self.judge("open", &estimate)?;
+                self.judge("open", &estimate, clock.elapsed())?;
                 Vec::new()
             }
         };
@@ -412,19 +401,16 @@ fn save(
     fs::rename(&tmp, path).map_err(failed)
 }
 
-/// Seconds in words: "40 s", "12 min", "3.5 h", "2.1 days", "3 years".
+/// Seconds in words, by indicatif: "about 40 seconds", "about 12 minutes", "about 2 days";
+/// "under a second" below one (indicatif would say "0 seconds").
 fn duration(s: f64) -> String {
-    if s < 90.0 {
-        format!("{s:.0} s")
-    } else if s < 5400.0 {
-        format!("{:.0} min", s / 60.0)
-    } else if s < 172_800.0 {
-        format!("{:.1} h", s / 3600.0)
-    } else if s < 3.0e7 {
-        format!("{:.1} days", s / 86400.0)
-    } else {
-        format!("{:.0} years", s / 31_557_600.0)
+    if s < 1.0 {
+        return "under a second".to_string();
     }
+    format!(
+        "about {}",
+        HumanDuration(Duration::from_secs_f64(s.min(1e15)))
+    )
 }
 
 #[cfg(test)]
@@ -441,17 +427,15 @@ mod tests {
         assert!("".parse::<Bytes>().is_err());
         assert!("4Q".parse::<Bytes>().is_err());
         assert!("-1G".parse::<Bytes>().is_err());
-        assert_eq!(Bytes(3 << 29).to_string(), "1.5 GiB");
+        assert_eq!(Bytes(3 << 29).to_string(), "1.50 GiB");
+        assert_eq!(Bytes(40).to_string(), "40 B", "a tiny size is not 0.0 MiB");
     }
 
     #[test]
     fn durations_read_in_words() {
-        assert_eq!(duration(40.0), "40 s");
-        assert_eq!(duration(720.0), "12 min");
-        assert_eq!(duration(12_600.0), "3.5 h");
-        assert_eq!(duration(181_440.0), "2.1 days");
-        assert_eq!(duration(94_672_800.0), "3 years");
-        assert_eq!(Bytes(3 << 59).to_string(), "1.5 EiB");
-        assert_eq!(Bytes(5 << 50).to_string(), "5.0 PiB");
+        assert_eq!(duration(0.01), "under a second");
+        assert_eq!(duration(40.0), "about 40 seconds");
+        assert_eq!(duration(720.0), "about 12 minutes");
+        assert_eq!(Bytes(5 << 50).to_string(), "5.00 PiB");
     }
 }

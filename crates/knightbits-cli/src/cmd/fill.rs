@@ -13,14 +13,19 @@ use knightbits_api::walks::{FillRequest, fill};
 /// side by side as the wiki shows its six fills from a1.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  knightbits fill a1\n  knightbits fill a1 --steps 3 --json\n\n\
-Without --steps the fills go on until the set stops growing (six from a1)."
+    after_help = "Examples:\n  knightbits fill a1\n  knightbits fill a1 --moves 3 --json\n\n\
+Without --moves the fills go on until the set stops growing (six from a1)."
 )]
 pub struct Args {
     /// The starting squares (square names, a bitboard or a FEN placement).
     input: String,
-    /// Exactly this many fills (1 to 64); the set may stop growing before.
+    /// Exactly this many fills, one knight move each (1 to 64); the set may stop growing
+    /// before.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    moves: Option<u32>,
+    /// The old spelling of --moves (a note on stderr says so).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64), hide = true,
+          conflicts_with = "moves")]
     steps: Option<u32>,
     /// Print one JSON object: {"start": {"bitboard", "squares", "count"}, "steps": [{…}, …]}.
     #[arg(long)]
@@ -34,9 +39,13 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let start = values::bitboard(&args.input)?;
+    // Told once the input is read: bad input still gets its one line alone.
+    if args.steps.is_some() {
+        crate::error::deprecated("fill --steps", "--moves");
+    }
     let answer = fill(&FillRequest {
         start,
-        steps: args.steps,
+        moves: args.moves.or(args.steps),
     });
     let steps: Vec<Bitboard> = answer.steps.iter().map(|s| s.bitboard).collect();
     if let Some(path) = &args.svg {

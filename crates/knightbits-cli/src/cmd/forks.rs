@@ -64,7 +64,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             args.picture.diagram(answer.bitboard, &[]),
             output::hex(answer.bitboard),
             answer.count,
-            answer.squares
+            output::list(answer.squares)
         ));
     }
     let targets = Targets::read(&args.targets)?;
@@ -82,10 +82,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
             format!(
                 "{}fork squares: {}\nfork moves: {}\nforced (not attacked by pawns or knights): {}\nroyal (check and queen): {}\n",
                 args.picture.position_board(pos, forks.squares.0),
-                forks.squares,
-                forks.moves,
-                forks.forced_moves,
-                forks.royal_moves
+                output::list(forks.squares),
+                output::list(&forks.moves),
+                output::list(&forks.forced_moves),
+                output::list(&forks.royal_moves)
             )
         },
         |forks| Drawing {

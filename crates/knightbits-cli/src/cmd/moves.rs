@@ -32,22 +32,24 @@ pub struct Args {
     input: Option<String>,
     #[command(flatten)]
     index: IndexArgs,
-    /// Numbering of --index and of a numeric INPUT (a1-b1 is LERF).
-    #[arg(long, value_parser = args::choice::<Numbering>(), default_value_t = Numbering::A1B1)]
+    /// Numbering of --index, of a numeric INPUT and of a numeric --own (a1-b1 is LERF).
+    #[arg(long, value_parser = args::choice::<Numbering>(), default_value_t = Numbering::A1B1,
+          conflicts_with_all = ["fen", "batch"])]
     mapping: Numbering,
     #[command(flatten)]
     source: Source,
-    /// Without a position: squares of the mover's own pieces, which it cannot move to.
+    /// Without a position: squares of the mover's own pieces, which it cannot move to (a
+    /// number is read in --mapping, as INPUT is).
     #[arg(long, default_value = "0", conflicts_with_all = ["fen", "batch"])]
     own: String,
     /// Which piece moves.
     #[arg(long, value_parser = args::choice::<Piece>(), default_value_t = Piece::Knight)]
     piece: Piece,
     /// With a position: only legal moves (pins, checks, no king move into check).
-    #[arg(long)]
+    #[arg(long, requires = "Source")]
     legal: bool,
-    /// With a position: include castling (king moves only).
-    #[arg(long)]
+    /// With a position and --piece king: include castling.
+    #[arg(long, requires = "Source")]
     castling: bool,
     /// Print one JSON object: {"moves"} for a position, {"bitboard", "squares", "count",
     /// "moves"} without.
@@ -59,6 +61,11 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let (piece, legal, castling) = (args.piece, args.legal, args.castling);
+    if castling && piece != Piece::King {
+        return Err(CliError::Input(format!(
+            "--castling is a king move: it needs --piece king, not {piece}"
+        )));
+    }
     if args.source.given() {
         if args.index.index.is_some() {
             return Err(CliError::Input(
@@ -80,11 +87,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
             },
             |pos, answer| {
                 format!(
-                    "{}{} moves: {}\n",
+                    "{}{}: {}\n",
                     args.picture
                         .position_board(pos, answer.moves.destinations()),
-                    answer.moves.len(),
-                    answer.moves
+                    output::count(answer.moves.len() as u64, "move"),
+                    output::list(&answer.moves)
                 )
             },
             |answer| Drawing {
@@ -93,11 +100,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 ..Drawing::default()
             },
         );
-    }
-    if legal || castling {
-        return Err(CliError::Input(
-            "--legal and --castling need a position (--fen or --batch)".into(),
-        ));
     }
     let pieces = args
         .index
@@ -108,7 +110,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     .into(),
             )
         })?;
-    let own = values::bitboard(&args.own)?;
+    let own = values::bitboard_in(&args.own, args.mapping)?;
     let answer = piece_moves(&PieceMovesRequest { pieces, own, piece });
     let drawn = Drawing::pieces_on(pieces, piece);
     // Arrows are drawn piece by piece, a1 first, each piece's targets a1 first.
@@ -125,11 +127,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
         output::json(&answer)
     } else {
         output::text(&format!(
-            "{}{}\n{} moves: {}\n",
+            "{}{}\n{}: {}\n",
             args.picture.diagram(answer.bitboard, &drawn),
             hex(answer.bitboard),
-            answer.moves.len(),
-            answer.moves
+            output::count(answer.moves.len() as u64, "move"),
+            output::list(&answer.moves)
         ))
     }
 }

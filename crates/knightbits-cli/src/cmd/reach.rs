@@ -42,10 +42,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         output::json(&answer)
     } else {
         output::text(&format!(
-            "{}{}\n{} squares\n",
+            "{}{}\n{}\n",
             args.colour.diagram(answer.bitboard, start),
             hex(answer.bitboard),
-            answer.count
+            output::count(answer.count, "square")
         ))
     }
 }

@@ -54,10 +54,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return output::json(&answer);
     }
     let mut text = format!(
-        "{}{} (LERF)\nsquares: {}\n",
+        "{}{}\nsquares: {}\n",
         args.picture.diagram(bb, &[]),
         hex(bb),
-        answer.squares
+        output::list(answer.squares)
     );
     if numbering != Numbering::A1B1 {
         text += &format!("in {numbering}: {:#018x}\n", numbering.from_lerf(bb));

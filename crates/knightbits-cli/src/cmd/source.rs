@@ -1,7 +1,7 @@
 //! Where the positions of `attacks`, `moves` and `forks` come from: `--fen` (one position,
 //! printed as JSON or text) or `--batch` (one per standard-input line, always JSON).
 
-use knightbits::position::Position;
+use knightbits::position::{Placement, Position};
 use serde::Serialize;
 
 use crate::error::CliError;
@@ -44,15 +44,15 @@ pub fn answer<R: Serialize>(
     answer_read(source, json, picture, values::position, ask, text, draw)
 }
 
-/// [`answer`], with positions read by `read` (say, [`values::placement`] where a placement
-/// alone is enough).
-pub fn answer_read<R: Serialize>(
+/// [`answer`], with each FEN read by `read` as a `P` (say, [`values::placement`] where the
+/// pieces alone matter).
+pub fn answer_read<P: Copy + Into<Placement>, R: Serialize>(
     source: &Source,
     json: bool,
     picture: &Picture,
-    read: fn(&str) -> Result<Position, knightbits_api::Error>,
-    ask: impl Fn(&Position) -> R,
-    text: impl Fn(&Position, &R) -> String,
+    read: fn(&str) -> Result<P, knightbits_api::Error>,
+    ask: impl Fn(&P) -> R,
+    text: impl Fn(&P, &R) -> String,
     draw: impl Fn(&R) -> Drawing,
 ) -> Result<(), CliError> {
     let Some(fen) = source.fen.as_deref() else {
@@ -68,7 +68,7 @@ pub fn answer_read<R: Serialize>(
     if picture.wanted() {
         picture.write(&Drawing {
             title: fen.to_string(),
-            pieces: Drawing::position_pieces(&position),
+            pieces: Drawing::position_pieces(&position.into()),
             ..draw(&response)
         })?;
     }

@@ -41,9 +41,10 @@ pub struct Args {
     /// The numbering the steps are written in, and of --index and a numeric INPUT.
     #[arg(long, value_parser = args::choice::<Numbering>(), default_value_t = Numbering::A1B1)]
     mapping: Numbering,
-    /// Print one JSON object: {"method", "piece", "numbering", "steps": [{"name", "formula",
-    /// "shift", "mask", "mask_name", "removed", "set", "squares", "part"}, …], "bitboard",
-    /// "squares", "count"}.
+    /// Print one JSON object: {"method", "piece", "numbering", "steps": [{"name", "move",
+    /// "formula", "shift", "mask", "mask_name", "removed", "set", "squares", "part"}, …],
+    /// "bitboard", "squares", "count"} ("move": the engine wiki's move number, in h1-g1 and
+    /// h8-g8 only).
     #[arg(long)]
     json: bool,
 }
@@ -64,12 +65,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let hex = |bits: u64| format!("{bits:#018x}");
     let mut text = format!(
-        "{} of the {}s on {} ({} in {numbering}), {} steps:\n",
+        "{} of the {}s on {} ({} in {numbering}), {}:\n",
         answer.method,
         answer.piece,
-        knightbits_api::Squares(pieces),
+        output::list(knightbits_api::Squares(pieces)),
         hex(numbering.from_lerf(pieces)),
-        answer.steps.len()
+        output::count(answer.steps.len() as u64, "step")
     );
     for step in &answer.steps {
         let label = match step.r#move {
@@ -95,9 +96,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         text += "\n";
     }
+    // Hex is LERF unless labelled: the steps above are in the numbering the header names.
+    let label = if numbering == Numbering::A1B1 {
+        String::new()
+    } else {
+        format!(" in {}", Numbering::A1B1)
+    };
     text += &format!(
-        "attacks: {:#018x} (LERF), {} squares: {}\n",
-        answer.attacks.bitboard, answer.attacks.count, answer.attacks.squares
+        "attacks: {:#018x}{label}, {}: {}\n",
+        answer.attacks.bitboard,
+        output::count(answer.attacks.count, "square"),
+        output::list(answer.attacks.squares)
     );
     output::text(&text)
 }

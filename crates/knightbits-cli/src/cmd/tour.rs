@@ -15,8 +15,8 @@ use knightbits_api::values;
 #[command(
     after_help = "Examples:\n  knightbits tour --board 8x8\n  knightbits tour --board 5x5 --start c3 --json\n  \
 knightbits tour --board 6x6 --closed\n  knightbits tour --board 1000x1000 --json > tour.json\n\n\
-Boards without a tour get one line saying why (for example 4x4, 3x3, 2xN; closed tours also\n\
-need Schwenk's conditions). Squares are names on boards of at most 26 files, else file,rank."
+Boards without a tour get one line saying why, exit code 0 (for example 4x4, 3x3, 2xN; closed\n\
+tours also need Schwenk's conditions); JSON: {\"path\": null, \"reason\"}. Squares are names on boards of at most 26 files, else file,rank."
 )]
 pub struct Args {
     /// Board size WxH, 1 to 10000 each.
@@ -28,7 +28,8 @@ pub struct Args {
     /// A closed tour: the last square is a knight move from the first.
     #[arg(long)]
     closed: bool,
-    /// Print one JSON object: {"board", "closed", "squares"}.
+    /// Print one JSON object: {"board", "closed", "path"} ("path": null and a "reason" when the
+    /// board has no such tour).
     #[arg(long)]
     json: bool,
     /// Also draw the tour as a self-contained SVG file (boards up to 250000 squares).
@@ -58,7 +59,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 "--svg draws boards of at most {MAX_SVG_SQUARES} squares, not {board}"
             )));
         }
-        write_file(path, &tour_svg(&answer))?;
+        write_file(path, &tour_svg(&answer)?)?;
     }
     if args.json {
         output::json(&answer)
@@ -67,10 +68,22 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
 }
 
+/// The line of a board without the tour asked for.
+fn none(answer: &KnightsTour) -> String {
+    let kind = if answer.closed { "closed" } else { "open" };
+    format!(
+        "no {kind} tour of {}: {}\n",
+        answer.board,
+        answer.reason.as_deref().unwrap_or_default()
+    )
+}
+
 /// The move number on every square, rank at the top first, for boards up to 30x30; a summary
 /// for larger ones.
 fn text(answer: &KnightsTour, board: Board, colour: bool) -> String {
-    let tour = answer.tour();
+    let Some(tour) = answer.tour() else {
+        return none(answer);
+    };
     let kind = if answer.closed { "closed" } else { "open" };
     let first = tour.coords().next().map(|c| board.name(c).to_string());
     let last = tour.coords().last().map(|c| board.name(c).to_string());

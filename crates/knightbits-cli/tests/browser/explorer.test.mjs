@@ -323,7 +323,7 @@ test('a FEN shows its fork move; fills and a shortest path from a clicked square
   await page.fill('#tour-start', 'a1');
   await page.click('#tour-go');
   await idle(page);
-  assert.match(await page.textContent('#tour-error'), /no tour on 4x4/);
+  assert.match(await page.textContent('#tour-error'), /no open tour of 4x4/);
   assert.equal(await page.textContent('#tour-out'), '', 'the 5 x 5 tour is no longer described');
   assert.equal(await page.$$eval('#tour-svg svg', (els) => els.length), 0, 'nor drawn');
   await page.screenshot({ path: resolve(artifacts, 'explorer-position.png'), fullPage: true });

@@ -15,6 +15,26 @@ pub fn run(args: &[&str]) -> Output {
     bin().args(args).output().expect("the binary runs")
 }
 
+/// Runs the binary with `args`, `stdin` on its standard input, and collects what it wrote.
+pub fn run_with_input(args: &[&str], stdin: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("a pipe")
+        .write_all(stdin.as_bytes())
+        .expect("the binary reads its input");
+    child.wait_with_output().expect("the binary ends")
+}
+
 /// Runs a command that must succeed with one JSON object on one line and nothing on stderr.
 pub fn json_of(args: &[&str]) -> Value {
     let out = run(args);

@@ -13,7 +13,7 @@ export function createActions(store) {
 
   // ---- the pieces ----
 
-  /** The /api/steps answers for the planned requests, per kind. */
+  /** The /api/explore answers for the planned requests, per kind. */
   async function askPieces(requests) {
     const answers = await Promise.all(requests.map((r) => api.steps(r.params)));
     return Object.fromEntries(requests.map((r, i) => [r.kind, answers[i]]));
@@ -241,6 +241,8 @@ export function createActions(store) {
     const q = { board: params.board, start: params.start, closed: params.closed ? 'true' : 'false' };
     const [t, svg] = await Promise.allSettled([api.tour(q), api.tourSvg(q)]);
     if (t.status === 'rejected') throw t.reason;
+    // A board without the tour asked for is an answer ("path": null) with its reason.
+    if (t.value.path === null) throw new Error(`no ${params.closed ? 'closed' : 'open'} tour of ${t.value.board}: ${t.value.reason}`);
     if (svg.status === 'rejected') throw svg.reason;
     return { params, answer: t.value, svg: svg.value, error: null };
   }
@@ -258,7 +260,7 @@ export function createActions(store) {
   function convert(input, from, to) {
     return act(async () => {
       const r = await api.convert(input, from, to);
-      return (n) => S.panelError(S.converted(n, '→ ' + r.bitboard), 'convert', null);
+      return (n) => S.panelError(S.converted(n, '→ ' + r.bits), 'convert', null);
     }, { local: true, onError: (n, e) => S.panelError(S.converted(n, ''), 'convert', e.message) });
   }
 

@@ -10,15 +10,15 @@ export function createCatch() {
     const params = {
       knight: $('#catch-knight').value.trim(),
       pawn: $('#catch-pawn').value.trim(),
-      color: $('#catch-color').value,
+      side: $('#catch-color').value,
       to_move: $('#catch-to-move').value,
     };
     const out = $('#catch-out');
     try {
       const c = await api.catchPawn(params);
       out.textContent = c.caught
-        ? `caught on ${c.square}: ${c.knight_moves} knight moves (${c.path.join(' ')}), the pawn has made ${c.pawn_moves} by then`
-        : `not caught: the ${params.color} pawn on ${params.pawn} promotes first`;
+        ? `caught on ${c.square}: ${c.knight_moves} knight moves (${c.line.join(' ')}), the pawn has made ${c.pawn_moves} by then`
+        : `not caught: the ${params.side} pawn on ${params.pawn} promotes first`;
     } catch (e) {
       out.textContent = e.message;
     }

@@ -34,7 +34,7 @@ export function initial() {
     indices: true,         // bit indices drawn on the squares
     countMethod: 'hardware',
     view: null,            // /api/show (or /api/op) answer for the main board's bits
-    pieces: NO_PIECES,     // per kind: the /api/steps answer for those pieces, or null for none
+    pieces: NO_PIECES,     // per kind: the /api/explore answer for those pieces, or null for none
     sliders: NO_SLIDERS,   // rooks, bishops and queens: per kind, the squares they stand on
     rays: null,            // /api/slider-attacks answer for them (every piece blocks), or null
     attacks: null,         // the pieces' attack set (bitboard, count): every kind's together
@@ -171,7 +171,7 @@ export function ringCells(m) {
 
 // ---- planning requests ---------------------------------------------------------------------------
 
-/** The /api/steps parameters for the pieces of `kind` with one edit (`toggle` or `by`). */
+/** The /api/explore parameters for the pieces of `kind` with one edit (`toggle` or `by`). */
 function stepsParams(m, kind, edit) {
   const input = m.pieces[kind] ? m.pieces[kind].pieces.bitboard : ZERO;
   return Object.assign({ input, piece: kind, method: m.methods[kind], numbering: m.numbering }, edit || {});

@@ -38,9 +38,9 @@ export function createTour(store, actions) {
     const line = box.querySelector('.tour');
     if (line) line.setAttribute('pathLength', '1000');
     play();
-    const n = t.squares.length;
-    const head = t.squares.slice(0, 12).join(' ');
-    $('#tour-out').textContent = `${t.closed ? 'closed' : 'open'} tour of ${t.board}, ${n} squares: ${head}${n > 12 ? ' … ' + t.squares[n - 1] : ''}`;
+    const n = t.path.length;
+    const head = t.path.slice(0, 12).join(' ');
+    $('#tour-out').textContent = `${t.closed ? 'closed' : 'open'} tour of ${t.board}, ${n} squares: ${head}${n > 12 ? ' … ' + t.path[n - 1] : ''}`;
   }
 
   return { render };

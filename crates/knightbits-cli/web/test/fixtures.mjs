@@ -1,4 +1,4 @@
-// Answers shaped as the library's (/api/meta, /api/show, /api/steps), written by hand for the
+// Answers shaped as the library's (/api/meta, /api/show, /api/explore), written by hand for the
 // pure modules' tests: the tests check what the page does with answers, not the answers.
 
 import { LERF } from '../js/squares.js';
@@ -35,7 +35,7 @@ export function view(squares, numbering = 'a1-b1') {
   };
 }
 
-/** A /api/steps answer: `pieces` of `kind` attacking `attacked`, traced in `n` steps. */
+/** A /api/explore answer: `pieces` of `kind` attacking `attacked`, traced in `n` steps. */
 export function steps(kind, pieces, attacked, { n = 1, method = 'lookup', moved = true } = {}) {
   const cells = LERF.map((s) => (attacked.includes(s) ? '1' : '.')).join('');
   return {

@@ -218,7 +218,7 @@ test('tour start squares: names up to 26 files, file,rank beyond, both ways as t
 });
 
 test('a refused tour clears the one shown; the inputs still read what was asked', () => {
-  let m = S.tourShown(S.initial(), S.DEFAULT_TOUR, { board: '8x8', closed: false, squares: ['a1'] }, '<svg/>');
+  let m = S.tourShown(S.initial(), S.DEFAULT_TOUR, { board: '8x8', closed: false, path: ['a1'] }, '<svg/>');
   m = S.tourEdited(S.tourEdited(m, { w: '5', h: '5' }), { closed: true });
   const params = S.tourParams(m.tourForm);
   m = S.tourFailed(m, params, 'no tour on 5x5: …');

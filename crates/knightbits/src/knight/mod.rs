@@ -12,7 +12,7 @@
 //! | every technique of the sources, by name, step by step | [`technique`] |
 //! | fill, reach in at most / exactly n moves, rings | [`fill`], [`fills`], [`Fills`], [`reach_within`], [`reach_exactly`], [`ring`] |
 //! | distance table, shortest paths | [`distance`], [`DISTANCE`], [`MAX_DISTANCE`], [`path`], [`Path`] |
-//! | can the knight catch the passer | [`catch_square`], [`PawnRaceError`] |
+//! | can the knight catch the passer | [`catch_square`], [`catch_line`], [`PawnRaceError`] |
 //!
 //! Every routine on sets is a `const fn`, and so is the lookup:
 //!
@@ -40,5 +40,5 @@ pub use self::distance::{DISTANCE, MAX_DISTANCE, Path, distance, path};
 pub use self::fill::{Fills, fill, fills, reach_exactly, reach_within, ring};
 pub use self::forks::fork_squares;
 pub use self::moves::moves;
-pub use self::pawn_race::{PawnRaceError, catch_square};
+pub use self::pawn_race::{PawnRaceError, RaceLine, RaceMove, catch_line, catch_square};
 pub use crate::leaper::knight::Direction;

@@ -149,6 +149,182 @@ pub fn catch_square(
     Ok(best.map(|i| path[i]))
 }
 
+/// One move of a pawn race.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RaceMove {
+    /// The knight jumps (onto the pawn's square: it takes the pawn).
+    Knight {
+        /// Where it stood.
+        from: Square,
+        /// Where it lands.
+        to: Square,
+    },
+    /// The knight's side moves elsewhere (its king): the knight waits where it stands.
+    Wait {
+        /// The knight's square.
+        on: Square,
+    },
+    /// The pawn advances (two squares on its first move from its start rank).
+    Pawn {
+        /// Where it stood.
+        from: Square,
+        /// Where it lands.
+        to: Square,
+    },
+}
+
+/// Most moves a race line can hold: six pawn moves and seven knight moves.
+const MAX_LINE: usize = 13;
+
+/// A race the knight wins: the square where it stops the pawn ([`catch_square`]) and one line
+/// of play onto it, move by move, its waits included ([`catch_line`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RaceLine {
+    square: Square,
+    moves: [RaceMove; MAX_LINE],
+    len: u8,
+}
+
+impl RaceLine {
+    /// The square of the pawn's path the knight stops it on.
+    pub const fn square(&self) -> Square {
+        self.square
+    }
+
+    /// Every move of both sides, the first mover's first, up to the knight's landing.
+    pub fn moves(&self) -> &[RaceMove] {
+        &self.moves[..self.len as usize]
+    }
+
+    /// The knight's jumps (its waits not counted).
+    pub fn knight_moves(&self) -> u32 {
+        self.moves()
+            .iter()
+            .filter(|m| matches!(m, RaceMove::Knight { .. }))
+            .count() as u32
+    }
+
+    /// The pawn's moves.
+    pub fn pawn_moves(&self) -> u32 {
+        self.moves()
+            .iter()
+            .filter(|m| matches!(m, RaceMove::Pawn { .. }))
+            .count() as u32
+    }
+}
+
+/// [`catch_square`] with one line of play the race allows onto that square: every move of
+/// both sides, the knight's waits included, the knight never ending a move where the pawn
+/// attacks it, and landing at the earliest turn it can. `None` when the pawn promotes and
+/// survives.
+///
+/// ```
+/// use knightbits::knight::{catch_line, RaceMove};
+/// use knightbits::{Color, Square};
+/// // Nb3 at once would be taken by a2xb3: the knight waits, a2-a4, Nb3, a4-a5, Nxa5.
+/// let line = catch_line(Square::A1, Square::A2, Color::White, Color::Black)?.unwrap();
+/// assert_eq!(line.square(), Square::A5);
+/// assert_eq!(line.moves(), [
+///     RaceMove::Wait { on: Square::A1 },
+///     RaceMove::Pawn { from: Square::A2, to: Square::A4 },
+///     RaceMove::Knight { from: Square::A1, to: Square::B3 },
+///     RaceMove::Pawn { from: Square::A4, to: Square::A5 },
+///     RaceMove::Knight { from: Square::B3, to: Square::A5 },
+/// ]);
+/// # Ok::<(), knightbits::knight::PawnRaceError>(())
+/// ```
+pub fn catch_line(
+    knight: Square,
+    pawn: Square,
+    pawn_color: Color,
+    to_move: Color,
+) -> Result<Option<RaceLine>, PawnRaceError> {
+    let Some(square) = catch_square(knight, pawn, pawn_color, to_move)? else {
+        return Ok(None);
+    };
+    let (step, start_rank) = match pawn_color {
+        Color::White => (1i8, Rank::Second),
+        Color::Black => (-1i8, Rank::Seventh),
+    };
+    let double = pawn.rank() == start_rank;
+    // Replay the race as catch_square does, keeping the knight's squares after each of its
+    // turns (layer 0: its start) until it stands on `square` with the pawn not past it.
+    let mut layers = [Bitboard::EMPTY; MAX_LINE];
+    let mut pawns = [pawn; MAX_LINE + 1];
+    let mut reached = Bitboard::from_square(knight);
+    layers[0] = reached;
+    let mut at = pawn; // the pawn's square
+    let mut pawn_moves = 0;
+    let mut turns = 0; // knight turns so far
+    let behind = |at: Square| match pawn_color {
+        Color::White => at.rank() <= square.rank(),
+        Color::Black => at.rank() >= square.rank(),
+    };
+    let mut pawn_turn = to_move == pawn_color;
+    while !(reached.contains(square) && behind(at)) {
+        if pawn_turn {
+            reached = reached.difference(pawn_attacks(at, pawn_color));
+            let n = if pawn_moves == 0 && double { 2 } else { 1 };
+            at = match at.offset(0, step * n) {
+                Some(next) => next,
+                None => return Ok(None), // unreachable: catch_square found the square
+            };
+            pawn_moves += 1;
+            pawns[pawn_moves] = at;
+        } else {
+            reached = fill(reached).difference(pawn_attacks(at, pawn_color));
+            turns += 1;
+            if turns >= MAX_LINE {
+                return Ok(None); // unreachable: a race has at most seven knight turns
+            }
+            layers[turns] = reached;
+        }
+        pawn_turn = !pawn_turn;
+    }
+    // Walk back from the landing: wait where the knight could already stand, else jump from
+    // a square it could stand on one turn earlier.
+    let mut squares = [square; MAX_LINE];
+    for t in (1..=turns).rev() {
+        let here = squares[t];
+        squares[t - 1] = if layers[t - 1].contains(here) {
+            here
+        } else {
+            (super::attacks(here) & layers[t - 1])
+                .first()
+                .unwrap_or(here)
+        };
+    }
+    // The line: the moves in turn order.
+    let mut line = RaceLine {
+        square,
+        moves: [RaceMove::Wait { on: square }; MAX_LINE],
+        len: 0,
+    };
+    let (mut k, mut p) = (0, 0);
+    let mut pawn_turn = to_move == pawn_color;
+    while k < turns || p < pawn_moves {
+        let m = if pawn_turn {
+            p += 1;
+            RaceMove::Pawn {
+                from: pawns[p - 1],
+                to: pawns[p],
+            }
+        } else {
+            k += 1;
+            let (from, to) = (squares[k - 1], squares[k]);
+            if from == to {
+                RaceMove::Wait { on: to }
+            } else {
+                RaceMove::Knight { from, to }
+            }
+        };
+        line.moves[line.len as usize] = m;
+        line.len += 1;
+        pawn_turn = !pawn_turn;
+    }
+    Ok(Some(line))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -80,6 +80,8 @@ pub enum FenError {
         /// How many fields there were.
         count: u8,
     },
+    /// A placement alone was expected, and more fields followed it.
+    PlacementFields,
     /// The placement did not have 8 ranks separated by `/` (`count` is capped at 255).
     RankCount {
         /// How many ranks there were.
@@ -134,6 +136,9 @@ impl fmt::Display for FenError {
         match *self {
             FenError::FieldCount { count } => {
                 write!(f, "expected 4 to 6 fields, found {count}")
+            }
+            FenError::PlacementFields => {
+                f.write_str("expected a placement alone, without the other fields")
             }
             FenError::RankCount { count } => {
                 write!(f, "placement must have 8 ranks, found {count}")

@@ -28,7 +28,7 @@ fn number(text: &str) -> Option<u32> {
     text.parse().ok()
 }
 
-fn placement(text: &str, pos: &mut Position) -> Result<(), FenError> {
+pub(super) fn placement(text: &str, pos: &mut Position) -> Result<(), FenError> {
     let ranks = text.split('/').count();
     if ranks != 8 {
         return Err(FenError::RankCount {
@@ -214,9 +214,9 @@ impl FromStr for Position {
     }
 }
 
-impl fmt::Display for Position {
-    /// The FEN, all six fields, castling in `KQkq` order.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Position {
+    /// Writes the placement field.
+    pub(super) fn write_placement(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for rank in Rank::ALL.into_iter().rev() {
             let mut empty = 0;
             for file in File::ALL {
@@ -238,6 +238,14 @@ impl fmt::Display for Position {
                 f.write_char('/')?;
             }
         }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Position {
+    /// The FEN, all six fields, castling in `KQkq` order.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_placement(f)?;
         write!(f, " {} ", self.turn.char())?;
         if self.castling.is_empty() {
             f.write_char('-')?;

@@ -44,12 +44,14 @@ mod fen;
 mod forks;
 mod moves;
 mod piece;
+mod placement;
 
 pub use self::diagram::Diagram;
 pub use self::error::{Excerpt, FenError};
 pub use self::forks::Forks;
 pub use self::moves::{Move, MoveKind, MoveList, MoveSets, PieceMoves};
 pub use self::piece::{ParseRoleError, Piece, Role};
+pub use self::placement::Placement;
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
