@@ -6,7 +6,7 @@
 
 use knightbits::mapping::Numbering;
 use knightbits_api::sources::{CatchRequest, ToMove, TraceRequest, catch, trace};
-use knightbits_api::values::{self, Piece, PieceMethod};
+use knightbits_api::values::{self, Piece};
 use knightbits_cli::args::IndexArgs;
 use libfuzzer_sys::fuzz_target;
 
@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
     ) {
         if let (Ok(pieces), Ok(method)) = (
             values::bitboard_in(input, numbering),
-            PieceMethod::of(piece, method),
+            piece.method(method),
         ) {
             match trace(&TraceRequest {
                 pieces,

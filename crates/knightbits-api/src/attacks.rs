@@ -7,7 +7,9 @@ use serde::Serialize;
 
 use super::bits::{ShowRequest, Slid, Slide, View, view};
 use super::steps;
-use super::values::{Piece, PieceMethod};
+use knightbits::technique::Method;
+
+use super::values::Piece;
 use super::{SquareSet, Squares};
 
 /// `attacks`: what attacks.
@@ -18,7 +20,7 @@ pub enum AttacksRequest {
         /// The squares of the pieces.
         pieces: Bitboard,
         /// The technique, which names the piece.
-        method: PieceMethod,
+        method: Method,
     },
     /// One side's knights (or king) on a board of pieces (a position's, or a placement alone).
     /// Knight and king attack sets ignore occupancy.
@@ -56,7 +58,7 @@ pub struct StepsRequest {
     /// Then a step for every piece.
     pub slide: Option<Slide>,
     /// The technique.
-    pub method: PieceMethod,
+    pub method: Method,
     /// When given, the answer also holds the attack set's view in this numbering.
     pub numbering: Option<Numbering>,
 }
@@ -116,8 +118,8 @@ pub fn steps(req: &StepsRequest) -> Steps {
         method: req.method.name(),
         attacks: result.into(),
         steps: trace,
-        methods: PieceMethod::all(req.method.piece())
-            .into_iter()
+        methods: Piece::of(req.method)
+            .methods()
             .map(|m| {
                 let bb = m.attacks(pieces);
                 MethodSet {

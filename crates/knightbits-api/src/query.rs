@@ -23,8 +23,9 @@ use crate::position::{
 use crate::sliders::{self, SliderRequest};
 use crate::sources::{self, CatchRequest, TableRequest, ToMove, TraceRequest};
 use crate::tour::{self, KnightsTour, TourRequest};
-use crate::values::{self, Piece, PieceMethod, Targets};
+use crate::values::{self, Piece, Targets};
 use crate::walks::{self, DistanceRequest, DistancesRequest, FillRequest, Reach, ReachRequest};
+use knightbits::technique::Method;
 
 /// An endpoint's answer: the body, JSON or SVG.
 type Handler = fn(&Params) -> Result<String, QueryError>;
@@ -223,9 +224,11 @@ fn op(p: &Params) -> Result<OpRequest, QueryError> {
 }
 
 /// The `method` of `piece` (default lookup).
-fn method(p: &Params, piece: Piece) -> Result<PieceMethod, QueryError> {
-    let name = p.get("method").unwrap_or(PieceMethod::DEFAULT_NAME);
-    Ok(PieceMethod::of(piece, name)?)
+fn method(p: &Params, piece: Piece) -> Result<Method, QueryError> {
+    match p.get("method") {
+        Some(name) => Ok(piece.method(name)?),
+        None => Ok(Method::lookup(piece.role())),
+    }
 }
 
 /// `attacks`: pieces on squares (`input`, by `method`), or one side's pieces in a position

@@ -11,7 +11,10 @@ use knightbits::mapping::Numbering;
 use knightbits::{Bitboard, Color, Square, knight};
 use serde::Serialize;
 
-use super::values::{Piece, PieceMethod};
+use knightbits::technique::Method;
+use knightbits::trace::Kind;
+
+use super::values::Piece;
 use super::{Bits, Error, SquareSet, Squares};
 
 /// `table`: how many squares a knight (or king) attacks from each square.
@@ -40,7 +43,7 @@ pub fn table(req: &TableRequest) -> Table {
     let counts: Vec<u32> = Square::ALL
         .iter()
         .map(|&sq| {
-            PieceMethod::default_for(req.piece)
+            Method::lookup(req.piece.role())
                 .attacks(Bitboard::from_square(sq))
                 .count()
         })
@@ -63,7 +66,7 @@ pub struct TraceRequest {
     /// The pieces.
     pub pieces: Bitboard,
     /// The technique (which names the piece).
-    pub method: PieceMethod,
+    pub method: Method,
     /// The numbering the steps are written in.
     pub numbering: Numbering,
 }
@@ -122,11 +125,7 @@ pub struct Trace {
 /// Answers `trace`; refuses the four numberings that lay files along the bits.
 pub fn trace(req: &TraceRequest) -> Result<Trace, Error> {
     let numbering = req.numbering;
-    let steps: Vec<knightbits::trace::Step> = match req.method {
-        PieceMethod::Knight(m) => m.trace(req.pieces).collect(),
-        PieceMethod::King(m) => m.trace(req.pieces).collect(),
-    };
-    let knight_piece = req.method.piece() == Piece::Knight;
+    let steps: Vec<knightbits::trace::Step> = req.method.trace(req.pieces).collect();
     let steps = steps
         .iter()
         .map(|s| {
@@ -136,10 +135,12 @@ pub fn trace(req: &TraceRequest) -> Result<Trace, Error> {
                      (a1-b1, h1-g1, a8-b8, h8-g8), not {numbering}"
                 ))
             })?;
-            let number = knight::Direction::ALL
-                .into_iter()
-                .find(|d| knight_piece && numbering.mirrors_files() && d.name() == s.name())
-                .map(pre_mask::engine_wiki_move);
+            let number = match s.kind() {
+                Kind::PostMask(d) | Kind::PreMask(d) if numbering.mirrors_files() => {
+                    Some(pre_mask::engine_wiki_move(d))
+                }
+                _ => None,
+            };
             Ok(NumberedStep {
                 name: s.name(),
                 r#move: number,
@@ -156,7 +157,7 @@ pub fn trace(req: &TraceRequest) -> Result<Trace, Error> {
         .collect::<Result<Vec<_>, Error>>()?;
     Ok(Trace {
         method: req.method.name(),
-        piece: req.method.piece(),
+        piece: Piece::of(req.method),
         numbering,
         steps,
         attacks: req.method.attacks(req.pieces).into(),

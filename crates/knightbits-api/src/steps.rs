@@ -5,7 +5,7 @@ use knightbits::trace::Step as TraceStep;
 use knightbits::{Bitboard, Square};
 
 use super::Squares;
-use super::values::PieceMethod;
+use knightbits::technique::Method;
 use serde::Serialize;
 
 /// One step of a technique: `{"name", "formula", "bitboard", "part", "cells"}` and, where the
@@ -38,11 +38,8 @@ pub struct Step {
 }
 
 /// The steps of `method` for the pieces `pieces`, from the library's trace.
-pub fn trace(pieces: Bitboard, method: PieceMethod) -> Vec<Step> {
-    match method {
-        PieceMethod::Knight(m) => m.trace(pieces).map(step).collect(),
-        PieceMethod::King(m) => m.trace(pieces).map(step).collect(),
-    }
+pub fn trace(pieces: Bitboard, method: Method) -> Vec<Step> {
+    method.trace(pieces).map(step).collect()
 }
 
 /// One library step as the answer tells it.
@@ -90,7 +87,7 @@ pub fn union(steps: &[Step]) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knightbits::{king, knight};
+    use knightbits::knight;
 
     /// The answer's steps add up to the library's method for every method of both pieces, on
     /// every single square and on a few sets (the library proves its traces on many more; this
@@ -104,17 +101,10 @@ mod tests {
             Bitboard(0x0123_4567_89ab_cdef),
         ]);
         for bb in sets {
-            for m in knight::technique::Method::ALL {
-                let steps = trace(bb, PieceMethod::Knight(m));
+            for m in Method::ALL {
+                let steps = trace(bb, m);
                 assert_eq!(steps.len(), m.trace(bb).count());
-                assert_eq!(union(&steps), m.attacks(bb), "knight {m} {bb:?}");
-            }
-            for m in king::technique::Method::ALL {
-                assert_eq!(
-                    union(&trace(bb, PieceMethod::King(m))),
-                    m.attacks(bb),
-                    "king {m}"
-                );
+                assert_eq!(union(&steps), m.attacks(bb), "{m} {bb:?}");
             }
         }
     }
@@ -125,7 +115,7 @@ mod tests {
     fn cells_show_the_removed_bits() {
         let steps = trace(
             Bitboard::from_square(Square::A1),
-            PieceMethod::Knight(knight::technique::Method::Translate),
+            Method::Knight(knight::technique::Method::Translate),
         );
         let a1 = &steps[1];
         assert_eq!(a1.bitboard, Bitboard::from_iter([Square::B3, Square::C2]));

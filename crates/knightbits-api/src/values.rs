@@ -7,6 +7,7 @@
 
 use knightbits::mapping::{Numbering, ParseNumberingError};
 use knightbits::position::{Placement, Position, Role};
+use knightbits::technique::Method;
 use knightbits::{
     Bitboard, Color, ParseBitboardError, ParseMethodError, Square, king, knight, popcount,
 };
@@ -135,6 +136,47 @@ impl Piece {
         }
     }
 
+    /// The piece a method is for.
+    pub const fn of(method: Method) -> Piece {
+        match method {
+            Method::Knight(_) => Piece::Knight,
+            Method::King(_) => Piece::King,
+        }
+    }
+
+    /// This piece's methods, in the library's order (its one list of both pieces' methods).
+    pub fn methods(self) -> impl Iterator<Item = Method> {
+        Method::ALL
+            .into_iter()
+            .filter(move |m| m.piece() == self.role())
+    }
+
+    /// This piece's method named `name`, in any case; the refusal lists this piece's methods,
+    /// and says whose method it is when only the other piece has one by that name.
+    pub fn method(self, name: &str) -> Result<Method, Error> {
+        Method::of(self.role(), &name.to_ascii_lowercase()).map_err(|e| {
+            let names = one_of(self.methods().map(Method::name));
+            let theirs = Method::ALL
+                .into_iter()
+                .find(|m| Piece::of(*m) != self && m.name().eq_ignore_ascii_case(name));
+            match theirs {
+                Some(m) => {
+                    let other = Piece::of(m);
+                    Error::invalid(
+                        "method",
+                        name,
+                        format!(
+                            "{} is the {other}'s method, not the {self}'s (--piece {other}); \
+                             the {self}'s are {names}",
+                            m.name()
+                        ),
+                    )
+                }
+                None => Error::invalid("method", name, format!("{e}; expected {names}")),
+            }
+        })
+    }
+
     /// The piece drawn on a board without a position: the black (filled) symbol.
     pub const fn glyph(self) -> char {
         self.role().of(Color::Black).symbol()
@@ -159,112 +201,6 @@ impl Choice for Piece {
 impl std::fmt::Display for Piece {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// A technique of one piece: a knight method or a king method.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PieceMethod {
-    /// One of the knight's methods.
-    Knight(knight::technique::Method),
-    /// One of the king's methods.
-    King(king::technique::Method),
-}
-
-impl Default for PieceMethod {
-    fn default() -> PieceMethod {
-        PieceMethod::Knight(knight::technique::Method::Lookup)
-    }
-}
-
-impl PieceMethod {
-    /// The name every piece has a method by, used when none is named.
-    pub const DEFAULT_NAME: &'static str = knight::technique::Method::Lookup.name();
-
-    /// The method of `piece` named `name`; the refusal lists that piece's methods, and says
-    /// whose method it is when only the other piece has one by that name.
-    pub fn of(piece: Piece, name: &str) -> Result<PieceMethod, Error> {
-        let found = match piece {
-            Piece::Knight => choice("method", name).map(PieceMethod::Knight),
-            Piece::King => choice("method", name).map(PieceMethod::King),
-        };
-        found.map_err(|e| {
-            let other = match piece {
-                Piece::Knight => Piece::King,
-                Piece::King => Piece::Knight,
-            };
-            let theirs = PieceMethod::all(other)
-                .into_iter()
-                .find(|m| m.name().eq_ignore_ascii_case(name));
-            match theirs {
-                Some(m) => Error::invalid(
-                    "method",
-                    name,
-                    format!(
-                        "{} is the {other}'s method, not the {piece}'s (--piece {other}); the \
-                         {piece}'s are {}",
-                        m.name(),
-                        one_of(PieceMethod::all(piece).iter().map(|m| m.name()))
-                    ),
-                ),
-                None => e,
-            }
-        })
-    }
-
-    /// The lookup table of `piece`, the method used when none is named.
-    pub const fn default_for(piece: Piece) -> PieceMethod {
-        match piece {
-            Piece::Knight => PieceMethod::Knight(knight::technique::Method::Lookup),
-            Piece::King => PieceMethod::King(king::technique::Method::Lookup),
-        }
-    }
-
-    /// Every method of `piece`, in the library's order.
-    pub fn all(piece: Piece) -> Vec<PieceMethod> {
-        match piece {
-            Piece::Knight => knight::technique::Method::ALL
-                .map(PieceMethod::Knight)
-                .to_vec(),
-            Piece::King => king::technique::Method::ALL.map(PieceMethod::King).to_vec(),
-        }
-    }
-
-    /// Every name some piece has a method by: the knight's, then the king's not already named.
-    pub fn names() -> Vec<&'static str> {
-        let mut names: Vec<&'static str> = knight::technique::Method::ALL
-            .map(knight::technique::Method::name)
-            .to_vec();
-        for name in king::technique::Method::ALL.map(king::technique::Method::name) {
-            if !names.contains(&name) {
-                names.push(name);
-            }
-        }
-        names
-    }
-
-    /// The piece the method is for.
-    pub const fn piece(self) -> Piece {
-        match self {
-            PieceMethod::Knight(_) => Piece::Knight,
-            PieceMethod::King(_) => Piece::King,
-        }
-    }
-
-    /// The method's name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            PieceMethod::Knight(m) => m.name(),
-            PieceMethod::King(m) => m.name(),
-        }
-    }
-
-    /// The attack set of `pieces` by this method.
-    pub fn attacks(self, pieces: Bitboard) -> Bitboard {
-        match self {
-            PieceMethod::Knight(m) => m.attacks(pieces),
-            PieceMethod::King(m) => m.attacks(pieces),
-        }
     }
 }
 
@@ -442,16 +378,12 @@ mod tests {
              prefix, halves or translate"
         );
         assert_eq!(
-            PieceMethod::of(Piece::King, "prefix")
-                .unwrap_err()
-                .to_string(),
+            Piece::King.method("prefix").unwrap_err().to_string(),
             "invalid method 'prefix': prefix is the knight's method, not the king's (--piece \
              knight); the king's are lookup, shifts or translate"
         );
         assert_eq!(
-            PieceMethod::of(Piece::King, "magic")
-                .unwrap_err()
-                .to_string(),
+            Piece::King.method("magic").unwrap_err().to_string(),
             "invalid method 'magic': unknown method; expected lookup, shifts or translate"
         );
         assert_eq!(
@@ -472,26 +404,15 @@ mod tests {
             choice::<Numbering>("numbering", "LERF"),
             Ok(Numbering::A1B1)
         );
-        assert_eq!(
-            PieceMethod::names(),
-            [
-                "lookup",
-                "post-mask",
-                "pre-mask",
-                "prefix",
-                "halves",
-                "translate",
-                "shifts"
-            ]
-        );
     }
 
     #[test]
     fn every_method_of_a_piece_is_found_by_its_name() {
         for piece in Piece::ALL {
-            for m in PieceMethod::all(piece) {
-                assert_eq!(PieceMethod::of(piece, m.name()), Ok(m));
-                assert_eq!(m.piece(), piece);
+            for m in piece.methods() {
+                assert_eq!(piece.method(m.name()), Ok(m));
+                assert_eq!(piece.method(&m.name().to_uppercase()), Ok(m));
+                assert_eq!(Piece::of(m), piece);
             }
         }
         assert_eq!(Piece::Knight.glyph(), '♞');

@@ -10,10 +10,11 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Arg, Command};
 use knightbits::mapping::Numbering;
-use knightbits::{Bitboard, Square, king, knight};
+use knightbits::{Bitboard, Square};
 
+use knightbits::technique::Method;
 use knightbits_api as api;
-use knightbits_api::values::{Choice, Piece, PieceMethod};
+use knightbits_api::values::{Choice, Piece};
 
 /// Clap's refusal of `value`: "invalid value … [possible values: …]".
 fn refuse(
@@ -55,58 +56,67 @@ impl<T: Choice> TypedValueParser for ChoiceParser<T> {
     }
 }
 
-/// `--method`: the name of a knight method or a king method; `--piece` says which piece's.
-/// A name no piece has is refused by clap; a name only the other piece has is refused by
-/// [`MethodArg::for_piece`], naming that piece's methods.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MethodArg(&'static str);
-
-impl MethodArg {
-    /// The method of `piece` by this name.
-    pub fn for_piece(self, piece: Piece) -> Result<PieceMethod, api::Error> {
-        PieceMethod::of(piece, self.0)
-    }
-
-    /// The help of `--method`: each piece's methods, from the library's lists.
-    pub fn help() -> String {
-        let names = |list: &[&str]| list.join(", ");
-        format!(
-            "Technique. Knight: {}. King: {}",
-            names(&knight::technique::Method::ALL.map(knight::technique::Method::name)),
-            names(&king::technique::Method::ALL.map(king::technique::Method::name))
-        )
-    }
-}
-
-/// The value parser of `--method`.
+/// The value parser of `--method`: a method of either piece, by any name one of them has
+/// (the library's one list, [`Method::ALL`]); a name no piece has is refused by clap. The
+/// command reads it for its `--piece` with [`Piece::method`], which refuses a name only the
+/// other piece has, naming that piece's methods.
 #[derive(Clone, Copy, Debug)]
 pub struct MethodParser;
 
+impl MethodParser {
+    /// The name every piece has a method by (its lookup table), used when none is named.
+    pub const DEFAULT: &'static str = Method::lookup(knightbits::position::Role::Knight).name();
+
+    /// The help of `--method`: each piece's methods, from the library's list.
+    pub fn help() -> String {
+        let names = |piece: Piece| {
+            piece
+                .methods()
+                .map(Method::name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        format!(
+            "Technique. Knight: {}. King: {}",
+            names(Piece::Knight),
+            names(Piece::King)
+        )
+    }
+
+    /// Every name some piece has a method by, each once, in the library's order.
+    fn names() -> Vec<&'static str> {
+        let mut names: Vec<&'static str> = Vec::new();
+        for m in Method::ALL {
+            if !names.contains(&m.name()) {
+                names.push(m.name());
+            }
+        }
+        names
+    }
+}
+
 impl TypedValueParser for MethodParser {
-    type Value = MethodArg;
+    type Value = Method;
 
     fn parse_ref(
         &self,
         cmd: &Command,
         arg: Option<&Arg>,
         value: &OsStr,
-    ) -> Result<MethodArg, clap::Error> {
-        let names = PieceMethod::names();
+    ) -> Result<Method, clap::Error> {
         value
             .to_str()
             .and_then(|text| {
-                names
-                    .iter()
-                    .copied()
-                    .find(|&n| n.eq_ignore_ascii_case(text))
+                Method::ALL
+                    .into_iter()
+                    .find(|m| m.name().eq_ignore_ascii_case(text))
             })
-            .map(MethodArg)
-            .ok_or_else(|| refuse(names.iter().copied(), cmd, arg, value))
+            .ok_or_else(|| refuse(MethodParser::names(), cmd, arg, value))
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
         Some(Box::new(
-            PieceMethod::names().into_iter().map(PossibleValue::new),
+            MethodParser::names().into_iter().map(PossibleValue::new),
         ))
     }
 }
@@ -161,8 +171,9 @@ impl IndexArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use knightbits::{king, knight};
 
-    fn method(name: &str) -> Result<MethodArg, clap::Error> {
+    fn method(name: &str) -> Result<Method, clap::Error> {
         MethodParser.parse_ref(&Command::new("t"), None, OsStr::new(name))
     }
 
@@ -170,16 +181,30 @@ mod tests {
     fn a_method_name_is_read_for_both_pieces() {
         let lookup = method("lookup").unwrap();
         assert_eq!(
-            lookup.for_piece(Piece::King),
-            Ok(PieceMethod::King(king::technique::Method::Lookup))
+            Piece::King.method(lookup.name()),
+            Ok(Method::King(king::technique::Method::Lookup))
         );
-        let prefix = method("prefix").unwrap();
+        let prefix = method("Prefix").unwrap();
         assert_eq!(
-            prefix.for_piece(Piece::Knight),
-            Ok(PieceMethod::Knight(knight::technique::Method::Prefix))
+            Piece::Knight.method(prefix.name()),
+            Ok(Method::Knight(knight::technique::Method::Prefix))
         );
+        // The knight's names in the library's order, then the king's one name of its own.
+        let names = MethodParser::names();
         assert_eq!(
-            prefix.for_piece(Piece::King).unwrap_err().to_string(),
+            names[..6],
+            [
+                "lookup",
+                "post-mask",
+                "pre-mask",
+                "prefix",
+                "halves",
+                "translate"
+            ]
+        );
+        assert_eq!(names[6..], ["shifts"]);
+        assert_eq!(
+            Piece::King.method(prefix.name()).unwrap_err().to_string(),
             "invalid method 'prefix': prefix is the knight's method, not the king's (--piece \
              knight); the king's are lookup, shifts or translate"
         );

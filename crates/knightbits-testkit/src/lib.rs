@@ -142,27 +142,31 @@ pub fn bfs(width: u32, height: u32, file: u32, rank: u32) -> Vec<Option<u32>> {
     dist
 }
 
-/// A small seeded generator (xorshift64) for tests that need many inputs.
+/// The one seeded generator of every test and bench (splitmix64, Steele, Lea and Flood 2014,
+/// the constants of its reference code): reproducible inputs, the same for every library
+/// a bench compares.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
 
 impl Rng {
-    /// A generator from a non-zero seed (0 is replaced by a fixed constant).
+    /// A generator from any seed.
     pub fn new(seed: u64) -> Rng {
-        Rng(if seed == 0 {
-            0x2545_f491_4f6c_dd1d
-        } else {
-            seed
-        })
+        Rng(seed)
     }
 
     /// The next 64 random bits.
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (`n` > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
     }
 
     /// A random set: dense, sparse or very sparse, in turn with `i`.
@@ -172,6 +176,25 @@ impl Rng {
             1 => self.next() & self.next(),
             _ => self.next() & self.next() & self.next() & self.next(),
         }
+    }
+
+    /// A set of exactly `count` distinct squares (`count` <= 64).
+    pub fn set_of(&mut self, count: u32) -> u64 {
+        let mut set = 0u64;
+        while set.count_ones() < count {
+            set |= 1 << self.below(64);
+        }
+        set
+    }
+
+    /// `n` sets whose sizes are uniform in `lo..=hi`, each size drawn afresh.
+    pub fn sets(&mut self, n: usize, lo: u32, hi: u32) -> Vec<u64> {
+        (0..n)
+            .map(|_| {
+                let count = lo + self.below(u64::from(hi - lo + 1)) as u32;
+                self.set_of(count)
+            })
+            .collect()
     }
 }
 
@@ -190,5 +213,24 @@ mod tests {
         assert_eq!(rook(0, 0).count_ones(), 14);
         assert_eq!(bishop(27, 0).count_ones(), 13);
         assert_eq!(bfs(8, 8, 0, 0)[63], Some(6));
+    }
+
+    /// The generator is splitmix64: the first outputs of seed 0 are the reference
+    /// implementation's (0xe220a8397b1dcdaf, 0x6e789e6aa1b965f4, 0x06c45d188009454f).
+    #[test]
+    fn splitmix64_reference_outputs() {
+        let mut rng = Rng::new(0);
+        let first: [u64; 3] = core::array::from_fn(|_| rng.next());
+        assert_eq!(
+            first,
+            [
+                0xe220_a839_7b1d_cdaf,
+                0x6e78_9e6a_a1b9_65f4,
+                0x06c4_5d18_8009_454f
+            ]
+        );
+        let sets = rng.sets(1_000, 2, 6);
+        assert!(sets.iter().all(|s| (2..=6).contains(&s.count_ones())));
+        assert!((2..=6).all(|n| sets.iter().any(|s| s.count_ones() == n)));
     }
 }

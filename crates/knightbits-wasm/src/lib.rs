@@ -114,10 +114,27 @@ mod tests {
         assert_eq!(call("meta", "").0, 200);
     }
 
+    /// The page's path through the exports: the request written into rooms from `kb_alloc`
+    /// is answered from those rooms, then the rooms go back to `kb_free`.
     #[test]
-    fn room_round_trips() {
-        let p = kb_alloc(16);
-        // SAFETY: the pointer and length of the kb_alloc above.
-        unsafe { kb_free(p, 16) };
+    fn a_request_written_into_allocated_room_is_answered() {
+        let (name, query) = (b"attacks", b"input=d4");
+        let (n, q) = (kb_alloc(name.len()), kb_alloc(query.len()));
+        assert!(!n.is_null() && !q.is_null());
+        // SAFETY: each room has space for its bytes (kb_alloc's len), and the two do not overlap.
+        let status = unsafe {
+            n.copy_from_nonoverlapping(name.as_ptr(), name.len());
+            q.copy_from_nonoverlapping(query.as_ptr(), query.len());
+            kb_call(n, name.len(), q, query.len())
+        };
+        // SAFETY: the body stays until the next call.
+        let body = unsafe { std::slice::from_raw_parts(kb_body(), kb_body_len()) };
+        assert_eq!(status, 200);
+        assert!(String::from_utf8_lossy(body).contains("\"0x0000142200221400\""));
+        // SAFETY: the pointers and lengths of the kb_alloc calls above.
+        unsafe {
+            kb_free(n, name.len());
+            kb_free(q, query.len());
+        }
     }
 }

@@ -74,7 +74,7 @@ fn main() {
         .unwrap_or_default();
     let run = |name: &str| case.is_empty() || case == name;
     let games = common::games();
-    let mut rng = Rng(SEED + 1);
+    let mut rng = Rng::new(SEED + 1);
     let sets = [
         ("real-play", common::real_play_sets(&games)),
         ("two-knights", rng.sets(SETS, 2, 2)),
@@ -91,7 +91,7 @@ fn main() {
         }
     }
     if run("forks") {
-        let targets = Rng(SEED + 3).sets(SETS, 2, 6);
+        let targets = Rng::new(SEED + 3).sets(SETS, 2, 6);
         println!("forks: {} target sets", targets.len());
         let want = c_forks_knightbits(black_box(&targets));
         assert_eq!(want, c_forks_wiki(black_box(&targets)));

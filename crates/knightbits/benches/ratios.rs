@@ -185,7 +185,7 @@ fn print_table(rows: &[Measured], rounds: usize, seconds: f64) {
             }
         }
     }
-    if let Some(m) = row("forks") {
+    for m in ["forks", "forks_harness"].into_iter().filter_map(row) {
         let peer = "per-target loop (shakmaty)";
         let x = 1.0 / m.ratio("knightbits", peer);
         println!(

@@ -61,6 +61,8 @@
 
 use core::fmt;
 
+use crate::bitboard::Bitboard;
+
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[allow(unsafe_code)]
 mod simd;
@@ -86,35 +88,18 @@ impl fmt::Display for LengthMismatch {
 
 impl core::error::Error for LengthMismatch {}
 
-/// An instruction set the batch kernels are written for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Isa {
-    /// Portable Rust, one bitboard at a time (the compiler may still vectorize it).
-    Scalar,
-    /// 256-bit AVX2: four bitboards per instruction.
-    Avx2,
-    /// 512-bit AVX-512 (F and VPOPCNTDQ): eight bitboards per instruction.
-    Avx512,
-}
-
-impl Isa {
-    /// Every instruction set, slowest first.
-    pub const ALL: [Isa; 3] = [Isa::Scalar, Isa::Avx2, Isa::Avx512];
-
-    /// A short lower-case name: `scalar`, `avx2` or `avx512`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Isa::Scalar => "scalar",
-            Isa::Avx2 => "avx2",
-            Isa::Avx512 => "avx512",
-        }
+crate::macros::named! {
+    /// An instruction set the batch kernels are written for.
+    pub enum Isa {
+        /// Portable Rust, one bitboard at a time (the compiler may still vectorize it).
+        Scalar = "scalar",
+        /// 256-bit AVX2: four bitboards per instruction.
+        Avx2 = "avx2",
+        /// 512-bit AVX-512 (F and VPOPCNTDQ): eight bitboards per instruction.
+        Avx512 = "avx512",
     }
-}
-
-impl fmt::Display for Isa {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
+    all: "Every instruction set, slowest first.",
+    name: "A short lower-case name: `scalar`, `avx2` or `avx512`."
 }
 
 /// A set of batch kernels this CPU can run: holding one proves its instruction set is available.
@@ -219,6 +204,46 @@ impl Backend {
         Ok(())
     }
 
+    /// `output[i]` = attacks of the knights in `input[i]` (as [`knight::attacks_set`]), with
+    /// these kernels; the scalar lane is the branch-free formula
+    /// ([`technique::halves`](crate::knight::technique::halves)), which the compiler vectorizes.
+    ///
+    /// # Errors
+    ///
+    /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
+    ///
+    /// [`knight::attacks_set`]: crate::knight::attacks_set
+    #[inline]
+    pub fn knight_attacks(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
+        self.map(Kernel::Knight, knight_lane, input, output)
+    }
+
+    /// `output[i]` = knight fork squares of the targets `input[i]` (as
+    /// [`knight::fork_squares`]), with these kernels.
+    ///
+    /// # Errors
+    ///
+    /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
+    ///
+    /// [`knight::fork_squares`]: crate::knight::fork_squares
+    #[inline]
+    pub fn fork_squares(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
+        self.map(Kernel::Forks, fork_lane, input, output)
+    }
+
+    /// `output[i]` = attacks of the kings in `input[i]` (as [`king::attacks_set`]), with
+    /// these kernels.
+    ///
+    /// # Errors
+    ///
+    /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
+    ///
+    /// [`king::attacks_set`]: crate::king::attacks_set
+    #[inline]
+    pub fn king_attacks(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
+        self.map(Kernel::King, king_lane, input, output)
+    }
+
     /// `output[i]` = number of set bits of `input[i]`, as `u32` like [`u64::count_ones`], with
     /// these kernels.
     ///
@@ -241,6 +266,24 @@ impl Backend {
         }
         Ok(())
     }
+}
+
+/// The scalar lanes, one bitboard each. The knight's is the branch-free formula (equal to
+/// `knight::attacks_set` on every set): a batch holds sets of every size, and the compiler
+/// vectorizes a branch-free loop.
+#[inline(always)]
+fn knight_lane(knights: u64) -> u64 {
+    crate::knight::technique::halves(Bitboard(knights)).0
+}
+
+#[inline(always)]
+fn fork_lane(targets: u64) -> u64 {
+    crate::knight::fork_squares(Bitboard(targets)).0
+}
+
+#[inline(always)]
+fn king_lane(kings: u64) -> u64 {
+    crate::king::attacks_set(Bitboard(kings)).0
 }
 
 /// The kernel set the free batch functions use ([`knight::attacks_batch`],

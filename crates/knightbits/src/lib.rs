@@ -7,6 +7,7 @@
 mod bitboard;
 mod color;
 mod error;
+mod leaper;
 mod macros;
 mod parse;
 #[cfg(feature = "serde")]
@@ -22,6 +23,7 @@ pub mod popcount;
 pub mod position;
 pub mod render;
 pub mod slider;
+pub mod technique;
 pub mod trace;
 
 pub use crate::bitboard::{Bitboard, Iter};

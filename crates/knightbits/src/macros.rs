@@ -57,26 +57,72 @@ macro_rules! bitboard {
     }};
 }
 
-/// `Display` as `name()` and `FromStr` by `name()` over `ALL`, for the enums that name a
-/// method on the command line.
-macro_rules! impl_method_names {
-    ($ty:ty) => {
-        impl core::fmt::Display for $ty {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.write_str(self.name())
+/// An enum whose variants have names, written once: the enum (with the usual derives), `ALL`
+/// in declaration order, `name()`, and `Display` writing the name; with `parse` after the
+/// braces, `FromStr` by name too, refusing with [`ParseMethodError`](crate::ParseMethodError).
+///
+/// ```text
+/// named! {
+///     /// A way to compute king attacks.
+///     pub enum Method {
+///         /// The table, one lookup per king.
+///         Lookup = "lookup",
+///     }
+///     all: "Every method, in the order above.",
+///     name: "The method's name on the command line.",
+///     parse
+/// }
+/// ```
+macro_rules! named {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $ty:ident {
+            $($(#[$vmeta:meta])* $variant:ident = $name:literal,)+
+        }
+        all: $all:literal,
+        name: $name_doc:literal
+        $(, $parse:ident)?
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        $vis enum $ty {
+            $($(#[$vmeta])* $variant,)+
+        }
+
+        impl $ty {
+            #[doc = $all]
+            pub const ALL: [$ty; [$($name),+].len()] = [$($ty::$variant),+];
+
+            #[doc = $name_doc]
+            #[inline]
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $name,)+
+                }
             }
         }
 
+        impl core::fmt::Display for $ty {
+            /// The name, as `name()`.
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.pad(self.name())
+            }
+        }
+
+        $($crate::macros::named!(@$parse $ty);)?
+    };
+    (@parse $ty:ident) => {
         impl core::str::FromStr for $ty {
             type Err = $crate::error::ParseMethodError;
 
+            /// The value named `s` (as `name()` writes it).
             fn from_str(s: &str) -> Result<$ty, $crate::error::ParseMethodError> {
                 <$ty>::ALL
                     .into_iter()
-                    .find(|m| m.name() == s)
+                    .find(|v| v.name() == s)
                     .ok_or($crate::error::ParseMethodError)
             }
         }
     };
 }
-pub(crate) use impl_method_names;
+pub(crate) use named;

@@ -88,38 +88,24 @@ pub fn batch(input: &[u64], output: &mut [u32]) -> Result<(), LengthMismatch> {
     crate::batch::backend().popcount(input, output)
 }
 
-/// A way to count bits; every one gives the same count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Method {
-    /// [`loop_bits`].
-    Loop,
-    /// [`table16`].
-    Table16,
-    /// [`clear_lowest`].
-    ClearLowest,
-    /// [`hardware`].
-    Hardware,
+crate::macros::named! {
+    /// A way to count bits; every one gives the same count.
+    pub enum Method {
+        /// [`loop_bits`].
+        Loop = "loop",
+        /// [`table16`].
+        Table16 = "table16",
+        /// [`clear_lowest`].
+        ClearLowest = "clear-lowest",
+        /// [`hardware`].
+        Hardware = "hardware",
+    }
+    all: "Every method.",
+    name: "The name on the command line: `loop`, `table16`, `clear-lowest`, `hardware`.",
+    parse
 }
 
 impl Method {
-    /// Every method.
-    pub const ALL: [Method; 4] = [
-        Method::Loop,
-        Method::Table16,
-        Method::ClearLowest,
-        Method::Hardware,
-    ];
-
-    /// The name on the command line: `loop`, `table16`, `clear-lowest`, `hardware`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Method::Loop => "loop",
-            Method::Table16 => "table16",
-            Method::ClearLowest => "clear-lowest",
-            Method::Hardware => "hardware",
-        }
-    }
-
     /// The number of set bits of `bits` by this method.
     pub fn count(self, bits: u64) -> u32 {
         match self {
@@ -130,5 +116,3 @@ impl Method {
         }
     }
 }
-
-crate::macros::impl_method_names!(Method);

@@ -209,14 +209,6 @@ mod tests {
         Bitboard(reference(square as u8, occupied.0))
     }
 
-    fn next_random(state: &mut u64) -> u64 {
-        *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = *state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d1_049b_1331_11eb);
-        z ^ (z >> 31)
-    }
-
     /// A proof, square by square. Both the walk and the implementation read the occupancy
     /// only on the square's rays (the walk by construction; the implementation only through
     /// `RAYS[d][sq] & occupied`, and the table index it then takes is a square of that ray or
@@ -225,14 +217,14 @@ mod tests {
     /// bishop) checks all 2⁶⁴ occupancies. Random squares off the rays are added to each subset
     /// as a check of that argument.
     fn exhaustive(reference: Reference, attacks: fn(Square, Bitboard) -> Bitboard) -> usize {
-        let mut state = 7;
+        let mut rng = testkit::Rng::new(7);
         let mut checked = 0;
         for sq in Square::ALL {
             let mask = walk(reference, sq, Bitboard::EMPTY).0;
             // Carry-rippler enumeration of every subset of `mask`.
             let mut subset = 0u64;
             loop {
-                let noise = next_random(&mut state) & !mask;
+                let noise = rng.next() & !mask;
                 let occupied = Bitboard(subset | noise);
                 assert_eq!(
                     attacks(sq, occupied),
@@ -267,10 +259,10 @@ mod tests {
 
     #[test]
     fn queen_attacks_are_rook_and_bishop_walks_together() {
-        let mut state = 11;
+        let mut rng = testkit::Rng::new(11);
         for _ in 0..20_000 {
-            let occupied = Bitboard(next_random(&mut state) & next_random(&mut state));
-            let sq = Square::ALL[(next_random(&mut state) % 64) as usize];
+            let occupied = Bitboard(rng.next() & rng.next());
+            let sq = Square::ALL[(rng.next() % 64) as usize];
             let both = walk(testkit::rook, sq, occupied) | walk(testkit::bishop, sq, occupied);
             assert_eq!(queen_attacks(sq, occupied), both);
         }

@@ -3,8 +3,9 @@
 //! A [`Trace`] is made by a technique's `Method::trace` ([`knight::technique::Method::trace`],
 //! [`king::technique::Method::trace`]). It yields one [`Step`] per value the technique
 //! computes, in the order the source computes them: a direction shifted and masked, one table
-//! lookup, one line of a parallel-prefix routine. Each step carries the resulting set, the
-//! formula as the source writes it, and, where the step has them, the set before masking, the
+//! lookup, one line of a parallel-prefix routine. Each step carries what it computes as a
+//! typed [`Kind`] (which jump, shift, union, lookup or translation: match on it, never on a
+//! step's name), the resulting set, the formula as the source writes it, and, where the step has them, the set before masking, the
 //! mask, the shift, the bits the mask removed and the piece the step is about. The union of
 //! the steps that are [part](Step::is_part) of the result is the method's attack set.
 //!
@@ -34,8 +35,10 @@ use core::fmt;
 use core::iter::FusedIterator;
 
 use crate::bitboard::Bitboard;
+use crate::leaper;
 use crate::mapping::Numbering;
 use crate::square::Square;
+use crate::{king, knight};
 
 /// One step of a [`Trace`]: a named value a technique computes, and how.
 ///
@@ -58,13 +61,13 @@ use crate::square::Square;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Step {
     name: &'static str,
+    kind: Kind,
     formula: Formula,
     set: Bitboard,
     shifted: Option<Bitboard>,
     mask: Option<Bitboard>,
     shift: Option<i8>,
     removed: Option<Bitboard>,
-    at: Option<Square>,
     part: bool,
 }
 
@@ -74,6 +77,13 @@ impl Step {
     #[inline]
     pub const fn name(&self) -> &'static str {
         self.name
+    }
+
+    /// What the step computes, as a value to match: which jump, which shift, which union,
+    /// which lookup or translation.
+    #[inline]
+    pub const fn kind(&self) -> Kind {
+        self.kind
     }
 
     /// The formula of the step as the source writes it; `Display` writes it, for example
@@ -131,7 +141,7 @@ impl Step {
     /// square the devlog's default mask is drawn around).
     #[inline]
     pub const fn at(&self) -> Option<Square> {
-        self.at
+        self.kind.square()
     }
 
     /// Is the step's set part of the final union? Intermediate values (`east`, `l1`, `h1`, the
@@ -152,13 +162,17 @@ impl Step {
     /// engine wiki's names, `not-A-file`, `not-AB-file`, `not-H-file`, `not-HG-file`:
     ///
     /// ```
-    /// use knightbits::knight::technique::Method;
+    /// use knightbits::knight::{technique::Method, Direction};
     /// use knightbits::mapping::Numbering;
+    /// use knightbits::trace::Kind;
     /// use knightbits::{Bitboard, Square};
     ///
     /// let d4 = Bitboard::from_square(Square::D4);
     /// // The wiki's `(b & notAFile) << 15` (noNoWe) is the engine wiki's move 2.
-    /// let no_no_we = Method::PreMask.trace(d4).find(|s| s.name() == "noNoWe").unwrap();
+    /// let no_no_we = Method::PreMask
+    ///     .trace(d4)
+    ///     .find(|s| s.kind() == Kind::PreMask(Direction::NoNoWe))
+    ///     .unwrap();
     /// assert_eq!(no_no_we.formula().to_string(), "(b & notAFile) << 15");
     /// let its = no_no_we.in_numbering(Numbering::H1G1).unwrap();
     /// assert_eq!(its.formula().to_string(), "(b & not-A-file) << 17");
@@ -177,22 +191,20 @@ impl Step {
         if numbering.lays_files_along_bits() {
             return None;
         }
-        let shift = match (self.shift, self.at) {
+        let shift = match (self.kind, self.shift) {
             // A translation: from the mask's square to the piece's, in this numbering.
-            (Some(lerf), Some(to)) => {
+            (Kind::Translation(to), Some(lerf)) => {
                 let from = Square::ALL[(to as i8 - lerf) as usize];
                 Some(numbering.index(to) as i8 - numbering.index(from) as i8)
             }
-            // A jump of at most two files: the same jump, measured in this numbering.
-            (Some(lerf), None) => {
-                let df = (lerf + 2).rem_euclid(8) - 2;
-                let dr = (lerf - df) / 8;
-                match Square::D4.offset(df, dr) {
+            // A jump or a file or rank shift: the same move, measured in this numbering.
+            (kind, _) => match kind.delta() {
+                Some((df, dr)) => match Square::D4.offset(df, dr) {
                     Some(to) => Some(numbering.index(to) as i8 - numbering.index(Square::D4) as i8),
                     None => None,
-                }
-            }
-            (None, _) => None,
+                },
+                None => None,
+            },
         };
         Some(NumberedStep {
             step: *self,
@@ -201,23 +213,24 @@ impl Step {
         })
     }
 
-    /// A step that is part of the result, with nothing but a name, a formula and a set.
-    pub(crate) const fn new(name: &'static str, formula: Formula, set: Bitboard) -> Step {
+    /// A step of `kind` that is part of the result, with nothing but a name, a formula and a
+    /// set.
+    const fn new(name: &'static str, kind: Kind, formula: Formula, set: Bitboard) -> Step {
         Step {
             name,
+            kind,
             formula,
             set,
             shifted: None,
             mask: None,
             shift: None,
             removed: None,
-            at: None,
             part: true,
         }
     }
 
     /// The same step as an intermediate value, not part of the union.
-    pub(crate) const fn intermediate(self) -> Step {
+    const fn intermediate(self) -> Step {
         Step {
             part: false,
             ..self
@@ -225,7 +238,7 @@ impl Step {
     }
 
     /// The same step with the shift it makes and the set just after that shift.
-    pub(crate) const fn with_shift(self, shift: i8, shifted: Bitboard) -> Step {
+    const fn with_shift(self, shift: i8, shifted: Bitboard) -> Step {
         Step {
             shift: Some(shift),
             shifted: Some(shifted),
@@ -235,7 +248,7 @@ impl Step {
 
     /// The same step with its mask and the bits that mask removed; a mask of every square is
     /// no mask.
-    pub(crate) const fn with_mask(self, mask: Bitboard, removed: Bitboard) -> Step {
+    const fn with_mask(self, mask: Bitboard, removed: Bitboard) -> Step {
         if mask.0 == Bitboard::FULL.0 {
             return self;
         }
@@ -246,34 +259,236 @@ impl Step {
         }
     }
 
+    /// The step of jump `i` of `jumps` on `b`: for a mask after the shift, shifted, masked and
+    /// the wrapped bits; for a mask before it, the pieces it drops.
+    const fn jump(jumps: Jumps, i: usize, b: Bitboard) -> Step {
+        let (name, kind, jump, before) = match jumps {
+            Jumps::PostMask => {
+                let d = knight::Direction::ALL[i];
+                (d.name(), Kind::PostMask(d), leaper::knight::JUMPS[i], false)
+            }
+            Jumps::PreMask => {
+                let d = knight::Direction::ALL[i];
+                (d.name(), Kind::PreMask(d), leaper::knight::JUMPS[i], true)
+            }
+            Jumps::King => {
+                let d = king::Direction::ALL[i];
+                (d.name(), Kind::King(d), leaper::king::JUMPS[i], false)
+            }
+        };
+        let offset = jump.offset();
+        if before {
+            let mask = jump.mask_before();
+            let set = jump.shift_pre_masked(b);
+            Step::new(name, kind, Formula::mask_shift("b", mask, offset), set)
+                .with_shift(offset, set)
+                .with_mask(mask, b.difference(mask))
+        } else {
+            let mask = jump.mask_after();
+            let shifted = b.shift(offset as i32);
+            let set = jump.shift(b);
+            Step::new(name, kind, Formula::shift_mask("b", offset, mask), set)
+                .with_shift(offset, shifted)
+                .with_mask(mask, shifted.difference(set))
+        }
+    }
+
+    /// Line `i` of `lines` on `b`, as [`Line`] computes it.
+    const fn line(lines: &[Line], b: Bitboard, i: usize) -> Step {
+        let line = lines[i];
+        let input = line_input(lines, b, i);
+        let formula = Formula::verbatim(line.formula);
+        match line.kind {
+            Kind::Files(df) => {
+                let shifted = input.shift(df as i32);
+                let mask = Bitboard::wrap_mask(df);
+                let set = shifted.intersection(mask);
+                Step::new(line.name, line.kind, formula, set)
+                    .with_shift(df, shifted)
+                    .with_mask(mask, shifted.difference(set))
+                    .intermediate()
+            }
+            Kind::Ranks(dr) => {
+                let set = input.shift(8 * dr as i32);
+                Step::new(line.name, line.kind, formula, set).with_shift(8 * dr, set)
+            }
+            _ => Step::new(line.name, line.kind, formula, input).intermediate(),
+        }
+    }
+
+    /// The table entry of the piece on `square`.
+    const fn lookup(table: &[Bitboard; 64], square: Square) -> Step {
+        Step::new(
+            square.name(),
+            Kind::Lookup(square),
+            Formula::index("ATTACKS", square),
+            table[square as usize],
+        )
+    }
+
     /// The devlog's default mask: `devlog` as the devlog writes it (h1 = bit 0), which is
     /// `mask` in LERF, drawn around `square`; an intermediate value.
-    pub(crate) const fn default_mask(devlog: u64, mask: Bitboard, square: Square) -> Step {
-        Step::new("default mask", Formula::around(devlog, square), mask)
-            .with_at(square)
-            .intermediate()
+    const fn default_mask(devlog: u64, mask: Bitboard, square: Square) -> Step {
+        Step::new(
+            "default mask",
+            Kind::DefaultMask(square),
+            Formula::around(devlog, square),
+            mask,
+        )
+        .intermediate()
     }
 
     /// `mask`, drawn around `from`, translated to the piece on `to` ([`Bitboard::translate`]):
     /// the shift, the file mask, the bits that wrapped.
-    pub(crate) const fn translation(mask: Bitboard, from: Square, to: Square) -> Step {
+    const fn translation(mask: Bitboard, from: Square, to: Square) -> Step {
         let shift = to as i8 - from as i8;
         let shifted = mask.shift(shift as i32);
         let keep = Bitboard::translate_mask(to);
         let set = mask.translate(from, to);
-        Step::new(to.name(), Formula::shift_mask("mask", shift, keep), set)
-            .with_shift(shift, shifted)
-            .with_mask(keep, shifted.difference(set))
-            .with_at(to)
+        Step::new(
+            to.name(),
+            Kind::Translation(to),
+            Formula::shift_mask("mask", shift, keep),
+            set,
+        )
+        .with_shift(shift, shifted)
+        .with_mask(keep, shifted.difference(set))
     }
+}
 
-    /// The same step, about the piece on `square`.
-    pub(crate) const fn with_at(self, square: Square) -> Step {
-        Step {
-            at: Some(square),
-            ..self
+/// What a [`Step`] computes, as a typed value: callers match on it, never on a step's name.
+///
+/// ```
+/// use knightbits::knight::{technique::Method, Direction};
+/// use knightbits::trace::Kind;
+/// use knightbits::{Bitboard, Square};
+///
+/// let d4 = Bitboard::from_square(Square::D4);
+/// let kinds: Vec<Kind> = Method::Halves.trace(d4).map(|s| s.kind()).collect();
+/// assert_eq!(kinds[0], Kind::Files(-1)); // l1 = (knights >> 1) & 0x7f7f…
+/// assert_eq!(kinds[4], Kind::Union); // h1 = l1 | r1
+/// assert_eq!(kinds[6], Kind::Ranks(2)); // h1 << 16
+/// let first = Method::PreMask.trace(d4).next().unwrap();
+/// assert_eq!(first.kind(), Kind::PreMask(Direction::NoNoEa));
+/// assert_eq!(first.kind().delta(), Some((1, 2)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// A knight jump, the board shifted by the direction's offset and masked after the shift:
+    /// `(b << 17) & notAFile`.
+    PostMask(knight::Direction),
+    /// A knight jump masked before the shift: `(b & notHFile) << 17`.
+    PreMask(knight::Direction),
+    /// A king step, masked after the shift: `(b << 9) & notAFile`.
+    King(king::Direction),
+    /// A value shifted by this many files (towards h if positive) and masked against the
+    /// wrap: the wiki's `eastOne`, `l1`; an intermediate value.
+    Files(i8),
+    /// A value shifted by this many ranks (towards rank 8 if positive): `h1 << 16`.
+    Ranks(i8),
+    /// The union of two values: `h1 = l1 | r1`; an intermediate value.
+    Union,
+    /// The table entry of the piece on a square: `ATTACKS[d4]`.
+    Lookup(Square),
+    /// The devlog's default mask, drawn around a square; an intermediate value.
+    DefaultMask(Square),
+    /// The default mask moved to the piece on a square, the wrapped files removed.
+    Translation(Square),
+}
+
+impl Kind {
+    /// The files and ranks the step moves the board, where that is fixed: a jump, a file or
+    /// a rank shift. (A translation's move depends on the square the mask is drawn around.)
+    #[inline]
+    pub const fn delta(self) -> Option<(i8, i8)> {
+        match self {
+            Kind::PostMask(d) | Kind::PreMask(d) => Some((d.file_delta(), d.rank_delta())),
+            Kind::King(d) => Some((d.file_delta(), d.rank_delta())),
+            Kind::Files(df) => Some((df, 0)),
+            Kind::Ranks(dr) => Some((0, dr)),
+            Kind::Union | Kind::Lookup(_) | Kind::DefaultMask(_) | Kind::Translation(_) => None,
         }
     }
+
+    /// The square of the piece the step is about: a lookup, a translation, the square the
+    /// default mask is drawn around.
+    #[inline]
+    pub const fn square(self) -> Option<Square> {
+        match self {
+            Kind::Lookup(sq) | Kind::DefaultMask(sq) | Kind::Translation(sq) => Some(sq),
+            _ => None,
+        }
+    }
+}
+
+/// One line of a routine written as lines (the wiki's parallel-prefix routines): a name, the
+/// line as the source writes it, and what it computes, of the routine's input (value 0) or
+/// of earlier lines (line `k` is value `k + 1`). A line computes `kind` of `of[0] | of[1]`:
+/// [`Kind::Files`] and [`Kind::Ranks`] shift that union, [`Kind::Union`] is it. The routine
+/// and its trace are both read from the lines ([`run`]), so they cannot differ.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Line {
+    name: &'static str,
+    formula: &'static str,
+    kind: Kind,
+    of: [u8; 2],
+}
+
+/// A [`Line`].
+pub(crate) const fn line(
+    name: &'static str,
+    formula: &'static str,
+    kind: Kind,
+    of: [u8; 2],
+) -> Line {
+    Line {
+        name,
+        formula,
+        kind,
+        of,
+    }
+}
+
+/// The union of the values line `i` reads.
+const fn line_input(lines: &[Line], b: Bitboard, i: usize) -> Bitboard {
+    let mut values = [Bitboard::EMPTY; 16];
+    values[0] = b;
+    let mut k = 0;
+    while k < i {
+        values[k + 1] = line_value_of(lines[k], values);
+        k += 1;
+    }
+    let [x, y] = lines[i].of;
+    values[x as usize].union(values[y as usize])
+}
+
+const fn line_value_of(line: Line, values: [Bitboard; 16]) -> Bitboard {
+    let [x, y] = line.of;
+    let input = values[x as usize].union(values[y as usize]);
+    match line.kind {
+        Kind::Files(df) => input.shift(df as i32).intersection(Bitboard::wrap_mask(df)),
+        Kind::Ranks(dr) => input.shift(8 * dr as i32),
+        _ => input,
+    }
+}
+
+/// A routine written as `lines`, run on `b`: every line once, in order; the result is the
+/// union of the lines that are part of it (the rank shifts).
+#[inline(always)]
+pub(crate) const fn run(lines: &[Line], b: Bitboard) -> Bitboard {
+    let mut values = [Bitboard::EMPTY; 16];
+    values[0] = b;
+    let mut out = Bitboard::EMPTY;
+    let mut k = 0;
+    while k < lines.len() {
+        let v = line_value_of(lines[k], values);
+        values[k + 1] = v;
+        if let Kind::Ranks(_) = lines[k].kind {
+            out = out.union(v);
+        }
+        k += 1;
+    }
+    out
 }
 
 /// The formula of a [`Step`], written by `Display` as the source writes it; no allocation.
@@ -558,33 +773,86 @@ impl fmt::Display for MaskText {
 #[derive(Clone, Debug)]
 pub struct Trace {
     set: Bitboard,
+    plan: Plan,
     /// Index of the next fixed step.
     next: u8,
-    /// Number of fixed steps, which come first.
-    fixed: u8,
-    fixed_step: Option<fn(Bitboard, u8) -> Step>,
     /// Squares whose per-piece step is still to come, after the fixed steps.
     squares: Bitboard,
-    square_step: Option<fn(Square) -> Step>,
+}
+
+/// What a trace walks: the steps of one technique, each computed from the same definition
+/// the technique's routine is computed from.
+#[derive(Clone, Copy, Debug)]
+enum Plan {
+    /// The eight jumps of a piece's list, in its order.
+    Jumps(Jumps),
+    /// A routine written as lines, line by line.
+    Lines(&'static [Line]),
+    /// One table entry per piece.
+    Lookup(&'static [Bitboard; 64]),
+    /// The devlog's default mask (`devlog` in its numbering, `mask` in LERF, drawn around
+    /// `from`), then its translation to each piece.
+    Translate {
+        devlog: u64,
+        mask: Bitboard,
+        from: Square,
+    },
+}
+
+/// Which eight jumps, and where their mask stands.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Jumps {
+    /// The knight's, masked after the shift.
+    PostMask,
+    /// The knight's, masked before the shift.
+    PreMask,
+    /// The king's, masked after the shift.
+    King,
 }
 
 impl Trace {
-    /// `fixed` steps `fixed_step(set, 0)`, … first, then `square_step(square)` for each square
-    /// of `squares`, lowest first.
-    pub(crate) const fn new(
-        set: Bitboard,
-        fixed: u8,
-        fixed_step: Option<fn(Bitboard, u8) -> Step>,
-        squares: Bitboard,
-        square_step: Option<fn(Square) -> Step>,
-    ) -> Trace {
+    const fn of(set: Bitboard, plan: Plan, squares: Bitboard) -> Trace {
         Trace {
             set,
+            plan,
             next: 0,
-            fixed,
-            fixed_step,
             squares,
-            square_step,
+        }
+    }
+
+    /// The eight jumps on `set`.
+    pub(crate) const fn jumps(set: Bitboard, jumps: Jumps) -> Trace {
+        Trace::of(set, Plan::Jumps(jumps), Bitboard::EMPTY)
+    }
+
+    /// The routine written as `lines` on `set`, line by line.
+    pub(crate) const fn lines(set: Bitboard, lines: &'static [Line]) -> Trace {
+        Trace::of(set, Plan::Lines(lines), Bitboard::EMPTY)
+    }
+
+    /// One lookup in `table` per piece of `set`, lowest first.
+    pub(crate) const fn lookup(set: Bitboard, table: &'static [Bitboard; 64]) -> Trace {
+        Trace::of(set, Plan::Lookup(table), set)
+    }
+
+    /// The default mask (`devlog` in the devlog's numbering, `mask` in LERF, drawn around
+    /// `from`), then one translation per piece of `set`, lowest first.
+    pub(crate) const fn translate(
+        set: Bitboard,
+        devlog: u64,
+        mask: Bitboard,
+        from: Square,
+    ) -> Trace {
+        Trace::of(set, Plan::Translate { devlog, mask, from }, set)
+    }
+
+    /// How many steps come before the per-piece ones.
+    const fn fixed(&self) -> u8 {
+        match self.plan {
+            Plan::Jumps(_) => 8,
+            Plan::Lines(lines) => lines.len() as u8,
+            Plan::Lookup(_) => 0,
+            Plan::Translate { .. } => 1,
         }
     }
 }
@@ -593,25 +861,30 @@ impl Iterator for Trace {
     type Item = Step;
 
     fn next(&mut self) -> Option<Step> {
-        if self.next < self.fixed {
-            let step = self.fixed_step?;
+        if self.next < self.fixed() {
+            let i = self.next as usize;
             self.next += 1;
-            return Some(step(self.set, self.next - 1));
+            // A lookup has no fixed steps (`fixed` is 0), so it never gets here.
+            return match self.plan {
+                Plan::Jumps(jumps) => Some(Step::jump(jumps, i, self.set)),
+                Plan::Lines(lines) => Some(Step::line(lines, self.set, i)),
+                Plan::Translate { devlog, mask, from } => {
+                    Some(Step::default_mask(devlog, mask, from))
+                }
+                Plan::Lookup(_) => None,
+            };
         }
-        let step = self.square_step?;
-        self.squares.pop_first().map(step)
+        let square = self.squares.pop_first()?;
+        match self.plan {
+            Plan::Lookup(table) => Some(Step::lookup(table, square)),
+            Plan::Translate { mask, from, .. } => Some(Step::translation(mask, from, square)),
+            Plan::Jumps(_) | Plan::Lines(_) => None,
+        }
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let fixed = match self.fixed_step {
-            Some(_) => (self.fixed - self.next) as usize,
-            None => 0,
-        };
-        let squares = match self.square_step {
-            Some(_) => self.squares.count() as usize,
-            None => 0,
-        };
-        (fixed + squares, Some(fixed + squares))
+        let n = (self.fixed() - self.next) as usize + self.squares.count() as usize;
+        (n, Some(n))
     }
 }
 
@@ -676,9 +949,9 @@ mod tests {
                         continue;
                     };
                     let input = numbering.from_lerf(b);
-                    let got = match step.formula().0 {
-                        Text::MaskShift { .. } => shift(input & mask, n),
-                        Text::ShiftMask { value: "mask", .. } => {
+                    let got = match step.kind() {
+                        Kind::PreMask(_) => shift(input & mask, n),
+                        Kind::Translation(_) => {
                             // The default mask drawn around its square, in this numbering.
                             let from = step.at().unwrap() as i8 - step.shift().unwrap();
                             let default = if from == knight::technique::DEFAULT_SQUARE as i8 {
@@ -688,7 +961,7 @@ mod tests {
                             };
                             shift(numbering.from_lerf(default), n) & mask
                         }
-                        Text::ShiftMask { .. } => shift(input, n) & mask,
+                        Kind::PostMask(_) | Kind::King(_) => shift(input, n) & mask,
                         // Lines of the parallel-prefix routines work on intermediate values.
                         _ => continue,
                     };

@@ -5,24 +5,14 @@
 use knightbits::knight::technique;
 use knightbits::position::{Move, Position, Role};
 use knightbits::{Bitboard, Color, Square, knight};
+use knightbits_testkit::Rng;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
 
-/// A tiny seeded generator (splitmix64), so every run sees the same positions.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d1_049b_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
+/// A random index below `n`, from the testkit's seeded generator (every run sees the same
+/// positions).
+fn below(rng: &mut Rng, n: usize) -> usize {
+    rng.below(n as u64) as usize
 }
 
 /// Slow knight attacks: the testkit's eight jumps that stay on the board.
@@ -102,7 +92,7 @@ fn fork_squares_equals_the_definition_on_all_triples_and_random_sets() {
         }
     }
     assert_eq!(triples, 41_664);
-    let mut rng = SplitMix(0x5eed);
+    let mut rng = Rng::new(0x5eed);
     for i in 0..20_000 {
         // Densities from about 1/16 (a few squares) to 1/2 and more.
         let targets = Bitboard(match i % 4 {
@@ -139,7 +129,7 @@ const POSITIONS: usize = 20_000;
 /// Seeded random playouts: from each root in turn, up to 60 random legal moves; every
 /// position met (roots included) is kept, until `count` positions.
 fn playouts(count: usize) -> Vec<Chess> {
-    let mut rng = SplitMix(2026);
+    let mut rng = Rng::new(2026);
     let mut out = Vec::with_capacity(count);
     let roots: Vec<Chess> = ROOTS
         .iter()
@@ -163,7 +153,7 @@ fn playouts(count: usize) -> Vec<Chess> {
             if moves.is_empty() {
                 break;
             }
-            let m = moves[rng.below(moves.len())];
+            let m = moves[below(&mut rng, moves.len())];
             pos.play_unchecked(m);
         }
     }
@@ -420,7 +410,7 @@ fn edited_fens_never_panic_and_accepted_ones_agree_with_shakmaty() {
         'p', 'n', 'b', 'r', 'q', 'k', 'P', 'N', 'B', 'R', 'Q', 'K', '1', '2', '3', '4', '7', '8',
         '9', '0', '/', ' ', '-', 'w', 'a', 'e', 'h', 'x', 'é',
     ];
-    let mut rng = SplitMix(99);
+    let mut rng = Rng::new(99);
     let sources: Vec<String> = playouts(600)
         .iter()
         .map(|p| Fen::from_position(p, EnPassantMode::Always).to_string())
@@ -428,10 +418,10 @@ fn edited_fens_never_panic_and_accepted_ones_agree_with_shakmaty() {
     let (mut accepted, mut compared) = (0, 0);
     for i in 0..50_000 {
         let mut chars: Vec<char> = sources[i % sources.len()].chars().collect();
-        for _ in 0..1 + rng.below(2) {
-            let at = rng.below(chars.len() + 1);
-            let c = PALETTE[rng.below(PALETTE.len())];
-            match rng.below(3) {
+        for _ in 0..1 + below(&mut rng, 2) {
+            let at = below(&mut rng, chars.len() + 1);
+            let c = PALETTE[below(&mut rng, PALETTE.len())];
+            match below(&mut rng, 3) {
                 0 if at < chars.len() => chars[at] = c,
                 1 => chars.insert(at, c),
                 _ if at < chars.len() => {

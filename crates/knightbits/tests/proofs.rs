@@ -13,6 +13,8 @@
 use knightbits::king::{self, technique as king_technique};
 use knightbits::knight::technique::{self, post_mask, pre_mask};
 use knightbits::knight::{self, Direction};
+use knightbits::position::Role;
+use knightbits::technique::Method;
 use knightbits::{Bitboard, Square, bitboard};
 use knightbits_testkit as testkit;
 use proptest::prelude::*;
@@ -54,85 +56,89 @@ const PRE_MASK: [Setwise; 8] = [
     pre_mask::no_no_we,
 ];
 
-/// Every setwise knight routine the library has, by name.
-fn knight_setwise() -> Vec<(&'static str, Setwise)> {
-    vec![
-        ("attacks_set", knight::attacks_set),
-        ("technique::lookup", technique::lookup),
-        ("technique::prefix", technique::prefix),
-        ("technique::halves", technique::halves),
-        ("technique::translate", technique::translate),
-        ("post_mask::attacks", post_mask::attacks),
-        ("pre_mask::attacks", pre_mask::attacks),
-        ("post_mask union of 8", |b| {
-            POST_MASK.iter().fold(Bitboard::EMPTY, |a, f| a | f(b))
-        }),
-        ("pre_mask union of 8", |b| {
-            PRE_MASK.iter().fold(Bitboard::EMPTY, |a, f| a | f(b))
-        }),
-        ("Direction::shift union of 8", |b| {
-            Direction::ALL
-                .iter()
-                .fold(Bitboard::EMPTY, |a, d| a | d.shift(b))
-        }),
-    ]
+/// A setwise routine of one piece, by name.
+struct Routine {
+    name: String,
+    piece: Role,
+    f: Box<dyn Fn(Bitboard) -> Bitboard>,
 }
 
-fn king_setwise() -> Vec<(&'static str, Setwise)> {
-    vec![
-        ("attacks_set", king::attacks_set),
-        ("technique::lookup", king_technique::lookup),
-        ("technique::shifts", king_technique::shifts),
-        ("technique::translate", king_technique::translate),
-        ("Direction::shift union of 8", |b| {
-            king::Direction::ALL
-                .iter()
-                .fold(Bitboard::EMPTY, |a, d| a | d.shift(b))
-        }),
-    ]
-}
-
-/// Proves every knight routine, table and method right on each of the 64 single squares,
-/// against the testkit's delta walk (with distributivity below: on every set).
-#[test]
-fn every_knight_technique_equals_the_delta_walk_on_all_64_squares() {
-    for sq in Square::ALL {
-        let expected = knight_ref(sq);
-        let single = Bitboard::from_square(sq);
-        assert_eq!(knight::attacks(sq), expected, "lookup {sq}");
-        assert_eq!(knight::ATTACKS[sq as usize], expected, "table {sq}");
-        assert_eq!(
-            technique::DEFAULT_MASK.translate(technique::DEFAULT_SQUARE, sq),
-            expected,
-            "translate {sq}"
-        );
-        for (name, f) in knight_setwise() {
-            assert_eq!(f(single), expected, "{name} {sq}");
-        }
-        for method in technique::Method::ALL {
-            assert_eq!(method.attacks(single), expected, "{method} {sq}");
-        }
+fn routine(name: &str, piece: Role, f: impl Fn(Bitboard) -> Bitboard + 'static) -> Routine {
+    Routine {
+        name: name.to_string(),
+        piece,
+        f: Box::new(f),
     }
 }
 
-/// Proves every king routine, table and method right on each of the 64 single squares.
+/// Every setwise routine of both pieces: each method of the library's one list,
+/// `technique::Method::ALL` (so a new method is proved here without being named), then the
+/// routines that are not methods.
+fn setwise() -> Vec<Routine> {
+    let methods = Method::ALL
+        .into_iter()
+        .map(|m| routine(&m.to_string(), m.piece(), move |b| m.attacks(b)));
+    methods
+        .chain([
+            routine("knight::attacks_set", Role::Knight, knight::attacks_set),
+            routine("king::attacks_set", Role::King, king::attacks_set),
+            routine("post_mask union of 8", Role::Knight, |b| {
+                POST_MASK.iter().fold(Bitboard::EMPTY, |a, f| a | f(b))
+            }),
+            routine("pre_mask union of 8", Role::Knight, |b| {
+                PRE_MASK.iter().fold(Bitboard::EMPTY, |a, f| a | f(b))
+            }),
+            routine("knight Direction::shift union of 8", Role::Knight, |b| {
+                Direction::ALL
+                    .iter()
+                    .fold(Bitboard::EMPTY, |a, d| a | d.shift(b))
+            }),
+            routine("king Direction::shift union of 8", Role::King, |b| {
+                king::Direction::ALL
+                    .iter()
+                    .fold(Bitboard::EMPTY, |a, d| a | d.shift(b))
+            }),
+        ])
+        .collect()
+}
+
+/// The testkit's reference of `piece`, on a set: the union of its delta walks.
+fn reference(piece: Role, set: Bitboard) -> Bitboard {
+    match piece {
+        Role::Knight => Bitboard(testkit::knights(set.0)),
+        _ => Bitboard(testkit::kings(set.0)),
+    }
+}
+
+/// Proves every routine and method of both pieces, and both tables, right on each of the
+/// 64 single squares, against the testkit's delta walk (with distributivity below: on every
+/// set).
 #[test]
-fn every_king_technique_equals_the_delta_walk_on_all_64_squares() {
+fn every_technique_equals_the_delta_walk_on_all_64_squares() {
+    let routines = setwise();
+    assert_eq!(routines.len(), Method::ALL.len() + 6);
     for sq in Square::ALL {
-        let expected = king_ref(sq);
         let single = Bitboard::from_square(sq);
-        assert_eq!(king::attacks(sq), expected, "lookup {sq}");
-        assert_eq!(king::ATTACKS[sq as usize], expected, "table {sq}");
+        assert_eq!(knight::attacks(sq), knight_ref(sq), "knight lookup {sq}");
+        assert_eq!(
+            knight::ATTACKS[sq as usize],
+            knight_ref(sq),
+            "knight table {sq}"
+        );
+        assert_eq!(king::attacks(sq), king_ref(sq), "king lookup {sq}");
+        assert_eq!(king::ATTACKS[sq as usize], king_ref(sq), "king table {sq}");
+        assert_eq!(
+            technique::DEFAULT_MASK.translate(technique::DEFAULT_SQUARE, sq),
+            knight_ref(sq),
+            "knight translate {sq}"
+        );
         assert_eq!(
             king_technique::DEFAULT_MASK.translate(king_technique::DEFAULT_SQUARE, sq),
-            expected,
-            "translate {sq}"
+            king_ref(sq),
+            "king translate {sq}"
         );
-        for (name, f) in king_setwise() {
-            assert_eq!(f(single), expected, "{name} {sq}");
-        }
-        for method in king_technique::Method::ALL {
-            assert_eq!(method.attacks(single), expected, "{method} {sq}");
+        for r in &routines {
+            assert_eq!((r.f)(single), reference(r.piece, single), "{} {sq}", r.name);
         }
     }
 }
@@ -165,13 +171,8 @@ fn each_direction_moves_by_its_own_delta() {
 fn methods_agree_pairwise() {
     for sq in Square::ALL {
         let b = Bitboard::from_square(sq);
-        for m in technique::Method::ALL {
-            for n in technique::Method::ALL {
-                assert_eq!(m.attacks(b), n.attacks(b), "{m} vs {n} on {sq}");
-            }
-        }
-        for m in king_technique::Method::ALL {
-            for n in king_technique::Method::ALL {
+        for m in Method::ALL {
+            for n in Method::ALL.into_iter().filter(|n| n.piece() == m.piece()) {
                 assert_eq!(m.attacks(b), n.attacks(b), "{m} vs {n} on {sq}");
             }
         }
@@ -187,8 +188,8 @@ proptest! {
     #[test]
     fn setwise_routines_distribute_over_union(a: u64, b: u64) {
         let (a, b) = (Bitboard(a), Bitboard(b));
-        for (name, f) in knight_setwise().into_iter().chain(king_setwise()) {
-            prop_assert_eq!(f(a | b), f(a) | f(b), "{}", name);
+        for r in setwise() {
+            prop_assert_eq!((r.f)(a | b), (r.f)(a) | (r.f)(b), "{}", r.name);
         }
     }
 
@@ -197,18 +198,8 @@ proptest! {
     #[test]
     fn setwise_routines_match_the_reference_on_sparse_sets(a: u64, b: u64, c: u64) {
         let set = Bitboard(a & b & c);
-        let (knights, kings) = (Bitboard(testkit::knights(set.0)), Bitboard(testkit::kings(set.0)));
-        for (name, f) in knight_setwise() {
-            prop_assert_eq!(f(set), knights, "{}", name);
-        }
-        for (name, f) in king_setwise() {
-            prop_assert_eq!(f(set), kings, "{}", name);
-        }
-        for m in technique::Method::ALL {
-            prop_assert_eq!(m.attacks(set), knights, "{}", m);
-        }
-        for m in king_technique::Method::ALL {
-            prop_assert_eq!(m.attacks(set), kings, "{}", m);
+        for r in setwise() {
+            prop_assert_eq!((r.f)(set), reference(r.piece, set), "{}", r.name);
         }
     }
 
@@ -225,9 +216,9 @@ proptest! {
 /// Checks the two extremes, the full board and the empty board, for every setwise routine.
 #[test]
 fn extremes() {
-    for (name, f) in knight_setwise().into_iter().chain(king_setwise()) {
-        assert_eq!(f(Bitboard::EMPTY), Bitboard::EMPTY, "{name}");
-        assert_eq!(f(Bitboard::FULL), Bitboard::FULL, "{name}");
+    for r in setwise() {
+        assert_eq!((r.f)(Bitboard::EMPTY), Bitboard::EMPTY, "{}", r.name);
+        assert_eq!((r.f)(Bitboard::FULL), Bitboard::FULL, "{}", r.name);
     }
 }
 

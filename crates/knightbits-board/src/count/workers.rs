@@ -84,7 +84,6 @@ mod tests {
     #[test]
     fn results_come_back_in_order() {
         assert_eq!(map(std::vec![1, 2, 3, 4], |x| x * 10), [10, 20, 30, 40]);
-        assert!(available_threads() >= 1);
     }
 
     /// A worker that panics makes the whole call panic with the worker's own message; no

@@ -6,13 +6,14 @@ use knightbits::position::{Placement, Position};
 use knightbits_api::SquareSet;
 
 use super::source::{self, Source};
-use crate::args::{self, IndexArgs, MethodArg, MethodParser};
+use crate::args::{self, IndexArgs, MethodParser};
 use crate::error::CliError;
 use crate::output::{self, hex};
 use crate::picture::Picture;
+use knightbits::technique::Method;
 use knightbits_api::attacks::{AttacksRequest, attacks};
 use knightbits_api::picture::Drawing;
-use knightbits_api::values::{self, Piece, PieceMethod};
+use knightbits_api::values::{self, Piece};
 
 /// Squares attacked by the knights (or kings) on the given squares, or by one side's knights
 /// (or king) in a position.
@@ -48,9 +49,9 @@ pub struct Args {
     /// Which piece stands on those squares.
     #[arg(long, value_parser = args::choice::<Piece>(), default_value_t = Piece::Knight)]
     piece: Piece,
-    #[arg(long, value_parser = MethodParser, default_value = PieceMethod::DEFAULT_NAME,
-          help = MethodArg::help(), conflicts_with_all = ["fen", "batch"])]
-    method: MethodArg,
+    #[arg(long, value_parser = MethodParser, default_value = MethodParser::DEFAULT,
+          help = MethodParser::help(), conflicts_with_all = ["fen", "batch"])]
+    method: Method,
     /// Print one JSON object: {"bitboard", "squares", "count"}.
     #[arg(long)]
     json: bool,
@@ -124,7 +125,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     .into(),
             )
         })?;
-    let method = args.method.for_piece(piece)?;
+    let method = piece.method(args.method.name())?;
     let set = attacks(&AttacksRequest::Pieces { pieces, method });
     let drawn = Drawing::pieces_on(pieces, piece);
     args.picture.write(&Drawing {

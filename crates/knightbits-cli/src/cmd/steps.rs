@@ -3,11 +3,12 @@
 
 use knightbits::mapping::Numbering;
 
-use crate::args::{self, IndexArgs, MethodArg, MethodParser};
+use crate::args::{self, IndexArgs, MethodParser};
 use crate::error::CliError;
 use crate::output;
+use knightbits::technique::Method;
 use knightbits_api::sources::{TraceRequest, trace};
-use knightbits_api::values::{Piece, PieceMethod};
+use knightbits_api::values::Piece;
 
 /// A technique step by step: each step's name, formula, shift, mask and set, written in
 /// --mapping (shift amounts, masks and sets as that numbering's bits; masks by their
@@ -31,9 +32,9 @@ pub struct Args {
     #[command(flatten)]
     index: IndexArgs,
     /// The technique.
-    #[arg(long, value_parser = MethodParser, default_value = PieceMethod::DEFAULT_NAME,
-          help = MethodArg::help())]
-    method: MethodArg,
+    #[arg(long, value_parser = MethodParser, default_value = MethodParser::DEFAULT,
+          help = MethodParser::help())]
+    method: Method,
     /// Which piece stands on those squares.
     #[arg(long, value_parser = args::choice::<Piece>(), default_value_t = Piece::Knight)]
     piece: Piece,
@@ -56,7 +57,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .unwrap_or_default();
     let answer = trace(&TraceRequest {
         pieces,
-        method: args.method.for_piece(args.piece)?,
+        method: args.piece.method(args.method.name())?,
         numbering,
     })?;
     if args.json {

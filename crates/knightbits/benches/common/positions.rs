@@ -40,7 +40,7 @@ pub struct Game {
 /// Games from each root in turn, up to [`PLIES`] random legal moves each (shakmaty's generator,
 /// seeded), until `count` plies are recorded.
 pub fn playout(count: usize, seed: u64) -> Vec<Game> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let roots: Vec<Chess> = ROOTS.iter().map(|fen| shakmaty_position(fen)).collect();
     let mut games = Vec::new();
     let mut total = 0;

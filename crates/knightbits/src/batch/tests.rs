@@ -3,28 +3,16 @@
 use super::*;
 use crate::bitboard::Bitboard;
 use crate::{king, knight, popcount};
+use knightbits_testkit::Rng;
 
-/// splitmix64: a reproducible stream of test bitboards.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Dense, sparse (1-3 bits) and edge-heavy values mixed.
-    fn bitboard(&mut self) -> u64 {
-        let r = self.next();
-        match r % 4 {
-            0 => self.next(),
-            1 => self.next() & self.next() & self.next(),
-            2 => (1 << (r >> 8 & 63)) | (1 << (r >> 16 & 63)) | (1 << (r >> 24 & 63)),
-            _ => EDGES[(r >> 8) as usize % EDGES.len()],
-        }
+/// Dense, sparse (1-3 bits) and edge-heavy values mixed, from the testkit's generator.
+fn bitboard(rng: &mut Rng) -> u64 {
+    let r = rng.next();
+    match r % 4 {
+        0 => rng.next(),
+        1 => rng.next() & rng.next() & rng.next(),
+        2 => (1 << (r >> 8 & 63)) | (1 << (r >> 16 & 63)) | (1 << (r >> 24 & 63)),
+        _ => EDGES[(r >> 8) as usize % EDGES.len()],
     }
 }
 
@@ -58,8 +46,8 @@ fn lengths() -> impl Iterator<Item = usize> {
 }
 
 fn inputs(len: usize, seed: u64) -> Vec<u64> {
-    let mut rng = Rng(seed);
-    let mut v: Vec<u64> = (0..len).map(|_| rng.bitboard()).collect();
+    let mut rng = Rng::new(seed);
+    let mut v: Vec<u64> = (0..len).map(|_| bitboard(&mut rng)).collect();
     // The edge values at both ends, where tails are handled.
     for (slot, &e) in v.iter_mut().zip(EDGES.iter()) {
         *slot = e;

@@ -1,21 +1,12 @@
 //! King attacks by lookup and setwise, and pseudo-legal king moves.
 
 use crate::bitboard::Bitboard;
+use crate::leaper;
 use crate::square::Square;
 
-use super::technique::shifts;
-
-/// `ATTACKS[sq]` is the set of squares a king on `sq` attacks, built at compile time by the
-/// eight one-step shifts.
-pub static ATTACKS: [Bitboard; 64] = {
-    let mut table = [Bitboard::EMPTY; 64];
-    let mut i = 0;
-    while i < 64 {
-        table[i] = shifts(Bitboard(1 << i));
-        i += 1;
-    }
-    table
-};
+/// `ATTACKS[sq]` is the set of squares a king on `sq` attacks, built at compile time from the
+/// king's eight steps, the list the knight's table is built from too.
+pub static ATTACKS: [Bitboard; 64] = leaper::table(&leaper::king::JUMPS);
 
 /// The squares a king on `square` attacks, by table lookup; usable in constants.
 ///

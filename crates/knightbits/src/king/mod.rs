@@ -1,14 +1,14 @@
 //! King patterns: attacks of one king or of any set of kings, pseudo-legal moves, and the
 //! sources' techniques in [`technique`].
 //!
-//! | what | source | item |
-//! |---|---|---|
+//! | what | item |
+//! |---|---|
 //! | attacks of one king, by lookup | | [`attacks`], [`ATTACKS`] |
 //! | attacks of any set of kings (recommended) | | [`attacks_set`] |
 //! | the same over slices of bitboards: AVX-512, AVX2 or scalar | | [`attacks_batch`] |
-//! | pseudo-legal moves, `attacks & ~own` | devlog | [`moves`] |
+//! | pseudo-legal moves, `attacks & ~own` | [`moves`] |
 //! | the eight steps as values | | [`Direction`] |
-//! | every technique of the sources, by name, step by step | article (exercise), devlog | [`technique`] |
+//! | every technique of the sources, by name, step by step | [`technique`] |
 //!
 //! ```
 //! use knightbits::{king, Bitboard, Square};
@@ -21,9 +21,9 @@
 
 mod attacks;
 mod batch;
-mod direction;
+
 pub mod technique;
 
 pub use self::attacks::{ATTACKS, attacks, attacks_set, moves};
 pub use self::batch::attacks_batch;
-pub use self::direction::Direction;
+pub use crate::leaper::king::Direction;

@@ -2,21 +2,15 @@
 //! [`attacks_set`] of any set of knights.
 
 use crate::bitboard::Bitboard;
+use crate::leaper;
 use crate::square::Square;
 
 use super::technique::halves;
 
 /// `ATTACKS[sq]` is the set of squares a knight on `sq` attacks (the wiki's `arrKnightAttacks`),
-/// built at compile time by the wiki's `l1 l2 r1 r2` routine.
-pub static ATTACKS: [Bitboard; 64] = {
-    let mut table = [Bitboard::EMPTY; 64];
-    let mut i = 0;
-    while i < 64 {
-        table[i] = halves(Bitboard(1 << i));
-        i += 1;
-    }
-    table
-};
+/// built at compile time from the knight's eight jumps, the list the king's table is built
+/// from too.
+pub static ATTACKS: [Bitboard; 64] = leaper::table(&leaper::knight::JUMPS);
 
 /// The squares a knight on `square` attacks, by table lookup; usable in constants.
 ///

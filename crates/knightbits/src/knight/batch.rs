@@ -1,51 +1,7 @@
 //! Knight attacks and fork squares over slices of bitboards, with the SIMD kernels of
 //! [`batch`](crate::batch).
 
-use crate::batch::{Backend, Kernel, LengthMismatch};
-use crate::bitboard::Bitboard;
-
-use super::forks::fork_squares;
-use super::technique::halves;
-
-/// The scalar lane is the branch-free formula (equal to [`attacks_set`](super::attacks_set) on every set): a batch
-/// holds sets of every size, and the compiler vectorizes a branch-free loop.
-#[inline(always)]
-fn attacks_lane(knights: u64) -> u64 {
-    halves(Bitboard(knights)).0
-}
-
-#[inline(always)]
-fn fork_lane(targets: u64) -> u64 {
-    fork_squares(Bitboard(targets)).0
-}
-
-impl Backend {
-    /// `output[i]` = attacks of the knights in `input[i]` (as [`knight::attacks_set`]), with
-    /// these kernels.
-    ///
-    /// # Errors
-    ///
-    /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
-    ///
-    /// [`knight::attacks_set`]: crate::knight::attacks_set
-    #[inline]
-    pub fn knight_attacks(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
-        self.map(Kernel::Knight, attacks_lane, input, output)
-    }
-
-    /// `output[i]` = knight fork squares of the targets `input[i]` (as
-    /// [`knight::fork_squares`]), with these kernels.
-    ///
-    /// # Errors
-    ///
-    /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
-    ///
-    /// [`knight::fork_squares`]: crate::knight::fork_squares
-    #[inline]
-    pub fn fork_squares(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
-        self.map(Kernel::Forks, fork_lane, input, output)
-    }
-}
+use crate::batch::LengthMismatch;
 
 /// Knight attacks of every bitboard of `input` into `output` (`output[i]` =
 /// [`attacks_set`](super::attacks_set)`(input[i])`), with the fastest kernels this CPU has: AVX-512, AVX2 or
@@ -69,7 +25,7 @@ pub fn attacks_batch(input: &[u64], output: &mut [u64]) -> Result<(), LengthMism
 }
 
 /// Knight fork squares of every target set of `input` into `output` (`output[i]` =
-/// [`fork_squares`]`(input[i])`), with the fastest kernels this CPU has.
+/// [`fork_squares`](super::fork_squares)`(input[i])`), with the fastest kernels this CPU has.
 ///
 /// # Errors
 ///

@@ -1,18 +1,18 @@
 //! Knight patterns: attacks of one knight or of any set of knights, pseudo-legal moves, fork
 //! squares, fills and distances, and the sources' techniques in [`technique`].
 //!
-//! | what | source | item |
-//! |---|---|---|
-//! | attacks of one knight, by lookup | wiki "by Lookup" | [`attacks`], [`ATTACKS`] |
-//! | attacks of any set of knights (recommended) | wiki "Multiple Knight Attacks" | [`attacks_set`] |
-//! | the same over slices of bitboards: AVX-512, AVX2 or scalar | wiki "AVX2" | [`attacks_batch`] |
-//! | pseudo-legal moves, `attacks & ~own` | engine wiki | [`moves`] |
-//! | fork target squares, and over slices | wiki "Knight Forks" | [`fork_squares`], [`fork_squares_batch`] |
-//! | the eight jumps as values | wiki "Knight Attacks" | [`Direction`] |
-//! | every technique of the sources, by name, step by step | wiki, engine wiki, article, devlog | [`technique`] |
-//! | fill, reach in at most / exactly n moves, rings | wiki "Knight Fill" | [`fill`], [`fills`], [`Fills`], [`reach_within`], [`reach_exactly`], [`ring`] |
-//! | distance table, shortest paths | wiki "Knight-Distance" | [`distance`], [`DISTANCE`], [`MAX_DISTANCE`], [`path`], [`Path`] |
-//! | can the knight catch the passer | wiki (pawn-knight endings) | [`catch_square`], [`catch_line`], [`PawnRaceError`] |
+//! | what | item |
+//! |---|---|
+//! | attacks of one knight, by lookup | [`attacks`], [`ATTACKS`] |
+//! | attacks of any set of knights (recommended) | [`attacks_set`] |
+//! | the same over slices of bitboards: AVX-512, AVX2 or scalar | [`attacks_batch`] |
+//! | pseudo-legal moves, `attacks & ~own` | [`moves`] |
+//! | fork target squares, and over slices | [`fork_squares`], [`fork_squares_batch`] |
+//! | the eight jumps as values | [`Direction`] |
+//! | every technique of the sources, by name, step by step | [`technique`] |
+//! | fill, reach in at most / exactly n moves, rings | [`fill`], [`fills`], [`Fills`], [`reach_within`], [`reach_exactly`], [`ring`] |
+//! | distance table, shortest paths | [`distance`], [`DISTANCE`], [`MAX_DISTANCE`], [`path`], [`Path`] |
+//! | can the knight catch the passer | [`catch_square`], [`catch_line`], [`PawnRaceError`] |
 //!
 //! Every routine on sets is a `const fn`, and so is the lookup:
 //!
@@ -27,7 +27,6 @@
 
 mod attacks;
 mod batch;
-mod direction;
 mod distance;
 mod fill;
 mod forks;
@@ -37,9 +36,9 @@ pub mod technique;
 
 pub use self::attacks::{ATTACKS, attacks, attacks_set};
 pub use self::batch::{attacks_batch, fork_squares_batch};
-pub use self::direction::Direction;
 pub use self::distance::{DISTANCE, MAX_DISTANCE, Path, distance, path};
 pub use self::fill::{Fills, fill, fills, reach_exactly, reach_within, ring};
 pub use self::forks::fork_squares;
 pub use self::moves::moves;
 pub use self::pawn_race::{PawnRaceError, RaceLine, RaceMove, catch_line, catch_square};
+pub use crate::leaper::knight::Direction;

@@ -1,46 +1,40 @@
 //! [`Method`]: the king techniques by name, for tools that compare and draw them.
 
 use crate::bitboard::Bitboard;
-use crate::trace::Trace;
+use crate::king::ATTACKS;
+use crate::trace::{Jumps, Trace};
 
+use super::translate::{DEFAULT_MASK, DEFAULT_SQUARE, DEVLOG_MASK};
 use super::{lookup, shifts, translate};
 
-/// A way to compute king attacks; every one gives the same sets.
-///
-/// ```
-/// use knightbits::king::{self, technique::Method};
-/// use knightbits::{Bitboard, Square};
-///
-/// let kings = Bitboard::from_square(Square::E1) | Square::E8;
-/// for method in Method::ALL {
-///     assert_eq!(method.attacks(kings), king::attacks_set(kings));
-///     assert_eq!(method.name().parse(), Ok(method));
-/// }
-/// assert_eq!(Method::Shifts.trace(kings).len(), 8);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Method {
-    /// [`lookup`](super::lookup): the precomputed table, one lookup per king.
-    Lookup,
-    /// [`shifts`](super::shifts): the eight one-step shifts.
-    Shifts,
-    /// [`translate`](super::translate): the devlog's shifted default mask, one per king.
-    Translate,
+crate::macros::named! {
+    /// A way to compute king attacks; every one gives the same sets.
+    ///
+    /// ```
+    /// use knightbits::king::{self, technique::Method};
+    /// use knightbits::{Bitboard, Square};
+    ///
+    /// let kings = Bitboard::from_square(Square::E1) | Square::E8;
+    /// for method in Method::ALL {
+    ///     assert_eq!(method.attacks(kings), king::attacks_set(kings));
+    ///     assert_eq!(method.name().parse(), Ok(method));
+    /// }
+    /// assert_eq!(Method::Shifts.trace(kings).len(), 8);
+    /// ```
+    pub enum Method {
+        /// [`lookup`](super::lookup): the precomputed table, one lookup per king.
+        Lookup = "lookup",
+        /// [`shifts`](super::shifts): the eight one-step shifts.
+        Shifts = "shifts",
+        /// [`translate`](super::translate): the devlog's shifted default mask, one per king.
+        Translate = "translate",
+    }
+    all: "Every method, in the order above.",
+    name: "The method's name on the command line: `lookup`, `shifts`, `translate`.",
+    parse
 }
 
 impl Method {
-    /// Every method.
-    pub const ALL: [Method; 3] = [Method::Lookup, Method::Shifts, Method::Translate];
-
-    /// The method's name on the command line: `lookup`, `shifts`, `translate`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Method::Lookup => "lookup",
-            Method::Shifts => "shifts",
-            Method::Translate => "translate",
-        }
-    }
-
     /// The attacks of every king in `kings` by this method.
     pub const fn attacks(self, kings: Bitboard) -> Bitboard {
         match self {
@@ -60,17 +54,9 @@ impl Method {
     /// | translate | the default mask around g2 (not part), then one translation per king |
     pub const fn trace(self, kings: Bitboard) -> Trace {
         match self {
-            Method::Lookup => Trace::new(kings, 0, None, kings, Some(lookup::step)),
-            Method::Shifts => Trace::new(kings, 8, Some(shifts::step), Bitboard::EMPTY, None),
-            Method::Translate => Trace::new(
-                kings,
-                1,
-                Some(translate::default_step),
-                kings,
-                Some(translate::step),
-            ),
+            Method::Lookup => Trace::lookup(kings, &ATTACKS),
+            Method::Shifts => Trace::jumps(kings, Jumps::King),
+            Method::Translate => Trace::translate(kings, DEVLOG_MASK, DEFAULT_MASK, DEFAULT_SQUARE),
         }
     }
 }
-
-crate::macros::impl_method_names!(Method);

@@ -4,11 +4,9 @@
 //! [`king::attacks`](super::attacks) and [`king::attacks_set`](super::attacks_set) are the
 //! routines to use; these are the variants, all proved equal to them on every input.
 //!
-//! | technique | source | item |
-//! |---|---|---|
-//! | lookup table, one lookup per king | | [`lookup`], [`ATTACKS`](super::ATTACKS), [`Method::Lookup`] |
-//! | the eight one-step shifts, each masked after the shift | article ("do the same for the king") | [`shifts`], [`Direction`](super::Direction), [`Method::Shifts`] |
-//! | default-mask translation (`0x70507` on its square 10) | devlog | [`translate`], [`DEVLOG_MASK`], [`DEVLOG_SQUARE`], [`DEFAULT_MASK`], [`DEFAULT_SQUARE`], [`Method::Translate`] |
+//! Which source writes which technique is the table of [`crate::technique`] (both pieces,
+//! one place): [`lookup`], [`shifts`] (the article's exercise), [`translate`] (the devlog's
+//! `0x70507` on its square 10).
 //!
 //! ```
 //! use knightbits::king::{self, technique};

@@ -5,24 +5,9 @@
 //! shift, clearing the bits that wrapped by file. Its square 10 is g2.
 
 use crate::bitboard::Bitboard;
-use crate::square::Square;
-use crate::trace::Step;
+use crate::leaper;
 
-/// The devlog's king default mask, `0x70507`, exactly as it writes it, in its numbering:
-/// h1 = bit 0, g1 = bit 1, …, a8 = bit 63. The king stands on its square 10
-/// ([`DEVLOG_SQUARE`]), which is g2.
-pub const DEVLOG_MASK: u64 = 0x7_0507;
-
-/// The devlog's square number of the king in [`DEVLOG_MASK`]: 10, counting h1 as square 1 (so
-/// bit 9 of its numbering), which is g2.
-pub const DEVLOG_SQUARE: u8 = 10;
-
-/// The default mask in LERF numbering (`0x0000000000e0a0e0`): [`DEVLOG_MASK`] with the files
-/// mirrored, the attacks of a king on [`DEFAULT_SQUARE`].
-pub const DEFAULT_MASK: Bitboard = Bitboard(DEVLOG_MASK).mirror_horizontal();
-
-/// The square the default mask is drawn around: g2 (LERF 14; the devlog's square 10).
-pub const DEFAULT_SQUARE: Square = Square::G2;
+pub use crate::leaper::king::{DEFAULT_MASK, DEFAULT_SQUARE, DEVLOG_MASK, DEVLOG_SQUARE};
 
 /// Attacks of every king of `kings` by translating the default mask from g2 to its square,
 /// the bits that wrapped around the a/h edge removed (see [`Bitboard::translate`]).
@@ -34,20 +19,5 @@ pub const DEFAULT_SQUARE: Square = Square::G2;
 /// ```
 #[inline]
 pub const fn translate(kings: Bitboard) -> Bitboard {
-    let mut rest = kings;
-    let mut set = Bitboard::EMPTY;
-    while let Some(square) = rest.pop_first() {
-        set = set.union(DEFAULT_MASK.translate(DEFAULT_SQUARE, square));
-    }
-    set
-}
-
-/// The default mask itself, drawn around g2, as the devlog writes it.
-pub(super) const fn default_step(_: Bitboard, _: u8) -> Step {
-    Step::default_mask(DEVLOG_MASK, DEFAULT_MASK, DEFAULT_SQUARE)
-}
-
-/// The default mask moved to the king on `square`, the wrapped files removed.
-pub(super) const fn step(square: Square) -> Step {
-    Step::translation(DEFAULT_MASK, DEFAULT_SQUARE, square)
+    leaper::translate(DEFAULT_MASK, DEFAULT_SQUARE, kings)
 }

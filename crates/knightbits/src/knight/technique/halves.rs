@@ -1,7 +1,7 @@
 //! The wiki's second routine for multiple knights, "to possibly gain some more parallelism".
 
 use crate::bitboard::Bitboard;
-use crate::trace::{Formula, Step};
+use crate::trace::{Kind, Line, line};
 
 /// Multiple knight attacks by the wiki's second routine: `l1 l2 r1 r2` are the knights shifted
 /// one and two files either way (masked against wraps), `h1` and `h2` their unions, moved two
@@ -25,42 +25,63 @@ pub const fn halves(knights: Bitboard) -> Bitboard {
     Bitboard((h1 << 16) | (h1 >> 16) | (h2 << 8) | (h2 >> 8))
 }
 
-/// The routine has ten values: `l1 l2 r1 r2 h1 h2`, then the four shifted halves it returns.
-pub(super) const STEPS: u8 = 10;
+/// The routine's ten values as lines (value 0 is `knights`, line `k` value `k + 1`), for its
+/// trace: `l1 l2 r1 r2 h1 h2`, then the four shifted halves it returns. The routine above is
+/// written out: it is the formula of `attacks_set` and of the scalar batch kernel, and run
+/// from these lines the inliner left the scalar kernel a call per bitboard instead of a
+/// vectorized loop (from the disassembly); a test runs these lines against it on every
+/// square and on the union property.
+pub(super) static LINES: [Line; 10] = [
+    line(
+        "l1",
+        "(knights >> 1) & 0x7f7f7f7f7f7f7f7f",
+        Kind::Files(-1),
+        [0, 0],
+    ),
+    line(
+        "l2",
+        "(knights >> 2) & 0x3f3f3f3f3f3f3f3f",
+        Kind::Files(-2),
+        [0, 0],
+    ),
+    line(
+        "r1",
+        "(knights << 1) & 0xfefefefefefefefe",
+        Kind::Files(1),
+        [0, 0],
+    ),
+    line(
+        "r2",
+        "(knights << 2) & 0xfcfcfcfcfcfcfcfc",
+        Kind::Files(2),
+        [0, 0],
+    ),
+    line("h1", "l1 | r1", Kind::Union, [1, 3]),
+    line("h2", "l2 | r2", Kind::Union, [2, 4]),
+    line("h1 << 16", "h1 << 16", Kind::Ranks(2), [5, 5]),
+    line("h1 >> 16", "h1 >> 16", Kind::Ranks(-2), [5, 5]),
+    line("h2 << 8", "h2 << 8", Kind::Ranks(1), [6, 6]),
+    line("h2 >> 8", "h2 >> 8", Kind::Ranks(-1), [6, 6]),
+];
 
-/// A file shift of the routine: `(knights >> 1) & 0x7f7f7f7f7f7f7f7f` and the like.
-const fn file_step(name: &'static str, formula: &'static str, knights: Bitboard, df: i8) -> Step {
-    let shifted = knights.shift(df as i32);
-    let mask = Bitboard::wrap_mask(df);
-    let set = shifted.intersection(mask);
-    Step::new(name, Formula::verbatim(formula), set)
-        .with_shift(df, shifted)
-        .with_mask(mask, shifted.difference(set))
-        .intermediate()
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trace::run;
 
-/// A rank shift of `h1` or `h2`, part of the result.
-const fn rank_step(name: &'static str, half: Bitboard, shift: i8) -> Step {
-    let set = half.shift(shift as i32);
-    Step::new(name, Formula::verbatim(name), set).with_shift(shift, set)
-}
-
-/// Step `i` of the routine on `knights`, in the wiki's order.
-pub(super) const fn step(knights: Bitboard, i: u8) -> Step {
-    let l1 = knights.west_one();
-    let r1 = knights.east_one();
-    let h1 = l1.union(r1);
-    let h2 = l1.west_one().union(r1.east_one());
-    match i {
-        0 => file_step("l1", "(knights >> 1) & 0x7f7f7f7f7f7f7f7f", knights, -1),
-        1 => file_step("l2", "(knights >> 2) & 0x3f3f3f3f3f3f3f3f", knights, -2),
-        2 => file_step("r1", "(knights << 1) & 0xfefefefefefefefe", knights, 1),
-        3 => file_step("r2", "(knights << 2) & 0xfcfcfcfcfcfcfcfc", knights, 2),
-        4 => Step::new("h1", Formula::verbatim("l1 | r1"), h1).intermediate(),
-        5 => Step::new("h2", Formula::verbatim("l2 | r2"), h2).intermediate(),
-        6 => rank_step("h1 << 16", h1, 16),
-        7 => rank_step("h1 >> 16", h1, -16),
-        8 => rank_step("h2 << 8", h2, 8),
-        _ => rank_step("h2 >> 8", h2, -8),
+    /// The trace's lines compute the routine: on every single square, and both distribute
+    /// over `|` (shifts, constant masks and ORs only), so they agree on all 2^64 sets.
+    #[test]
+    fn the_lines_are_the_routine() {
+        for sq in 0..64 {
+            let b = Bitboard(1 << sq);
+            assert_eq!(run(&LINES, b), halves(b), "square {sq}");
+        }
+        let mut rng = knightbits_testkit::Rng::new(21);
+        for i in 0..1_000 {
+            let (a, b) = (Bitboard(rng.set(i)), Bitboard(rng.set(i + 1)));
+            assert_eq!(run(&LINES, a | b), run(&LINES, a) | run(&LINES, b));
+            assert_eq!(run(&LINES, a), halves(a), "{a:?}");
+        }
     }
 }

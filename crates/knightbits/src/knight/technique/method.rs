@@ -1,64 +1,47 @@
 //! [`Method`]: the knight techniques by name, for tools that compare and draw them.
 
 use crate::bitboard::Bitboard;
-use crate::trace::Trace;
+use crate::knight::ATTACKS;
+use crate::trace::{Jumps, Trace};
 
+use super::translate::{DEFAULT_MASK, DEFAULT_SQUARE, DEVLOG_MASK};
 use super::{halves, lookup, post_mask, pre_mask, prefix, translate};
 
-/// A way to compute knight attacks; every one gives the same sets.
-///
-/// ```
-/// use knightbits::knight::{self, technique::Method};
-/// use knightbits::{Bitboard, Square};
-///
-/// let knights = Bitboard::from_square(Square::B1) | Square::G1;
-/// for method in Method::ALL {
-///     assert_eq!(method.attacks(knights), knight::attacks_set(knights));
-///     assert_eq!(method.name().parse(), Ok(method));
-/// }
-/// assert_eq!(Method::PreMask.to_string(), "pre-mask");
-/// assert_eq!(Method::PostMask.trace(knights).len(), 8);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Method {
-    /// [`lookup`](super::lookup): the precomputed table, one lookup per knight.
-    Lookup,
-    /// [`post_mask::attacks`]: the eight directions, shift then file mask.
-    PostMask,
-    /// [`pre_mask::attacks`]: the eight directions, file mask then shift.
-    PreMask,
-    /// [`prefix`](super::prefix): the wiki's east/west parallel prefix.
-    Prefix,
-    /// [`halves`](super::halves): the wiki's `l1 l2 r1 r2` routine.
-    Halves,
-    /// [`translate`](super::translate): the devlog's shifted default mask, one per knight.
-    Translate,
+crate::macros::named! {
+    /// A way to compute knight attacks; every one gives the same sets.
+    ///
+    /// ```
+    /// use knightbits::knight::{self, technique::Method};
+    /// use knightbits::{Bitboard, Square};
+    ///
+    /// let knights = Bitboard::from_square(Square::B1) | Square::G1;
+    /// for method in Method::ALL {
+    ///     assert_eq!(method.attacks(knights), knight::attacks_set(knights));
+    ///     assert_eq!(method.name().parse(), Ok(method));
+    /// }
+    /// assert_eq!(Method::PreMask.to_string(), "pre-mask");
+    /// assert_eq!(Method::PostMask.trace(knights).len(), 8);
+    /// ```
+    pub enum Method {
+        /// [`lookup`](super::lookup): the precomputed table, one lookup per knight.
+        Lookup = "lookup",
+        /// [`post_mask::attacks`]: the eight directions, shift then file mask.
+        PostMask = "post-mask",
+        /// [`pre_mask::attacks`]: the eight directions, file mask then shift.
+        PreMask = "pre-mask",
+        /// [`prefix`](super::prefix): the wiki's east/west parallel prefix.
+        Prefix = "prefix",
+        /// [`halves`](super::halves): the wiki's `l1 l2 r1 r2` routine.
+        Halves = "halves",
+        /// [`translate`](super::translate): the devlog's shifted default mask, one per knight.
+        Translate = "translate",
+    }
+    all: "Every method, in the order above.",
+    name: "The method's name on the command line: `lookup`, `post-mask`, `pre-mask`, `prefix`, `halves`, `translate`.",
+    parse
 }
 
 impl Method {
-    /// Every method, in the order above.
-    pub const ALL: [Method; 6] = [
-        Method::Lookup,
-        Method::PostMask,
-        Method::PreMask,
-        Method::Prefix,
-        Method::Halves,
-        Method::Translate,
-    ];
-
-    /// The method's name on the command line: `lookup`, `post-mask`, `pre-mask`, `prefix`,
-    /// `halves`, `translate`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Method::Lookup => "lookup",
-            Method::PostMask => "post-mask",
-            Method::PreMask => "pre-mask",
-            Method::Prefix => "prefix",
-            Method::Halves => "halves",
-            Method::Translate => "translate",
-        }
-    }
-
     /// The attacks of every knight in `knights` by this method.
     pub const fn attacks(self, knights: Bitboard) -> Bitboard {
         match self {
@@ -84,34 +67,14 @@ impl Method {
     /// | translate | the default mask around f3 (not part), then one translation per knight |
     pub const fn trace(self, knights: Bitboard) -> Trace {
         match self {
-            Method::Lookup => Trace::new(knights, 0, None, knights, Some(lookup::step)),
-            Method::PostMask => {
-                Trace::new(knights, 8, Some(post_mask::step), Bitboard::EMPTY, None)
+            Method::Lookup => Trace::lookup(knights, &ATTACKS),
+            Method::PostMask => Trace::jumps(knights, Jumps::PostMask),
+            Method::PreMask => Trace::jumps(knights, Jumps::PreMask),
+            Method::Prefix => Trace::lines(knights, &prefix::LINES),
+            Method::Halves => Trace::lines(knights, &halves::LINES),
+            Method::Translate => {
+                Trace::translate(knights, DEVLOG_MASK, DEFAULT_MASK, DEFAULT_SQUARE)
             }
-            Method::PreMask => Trace::new(knights, 8, Some(pre_mask::step), Bitboard::EMPTY, None),
-            Method::Prefix => Trace::new(
-                knights,
-                prefix::STEPS,
-                Some(prefix::step),
-                Bitboard::EMPTY,
-                None,
-            ),
-            Method::Halves => Trace::new(
-                knights,
-                halves::STEPS,
-                Some(halves::step),
-                Bitboard::EMPTY,
-                None,
-            ),
-            Method::Translate => Trace::new(
-                knights,
-                1,
-                Some(translate::default_step),
-                knights,
-                Some(translate::step),
-            ),
         }
     }
 }
-
-crate::macros::impl_method_names!(Method);

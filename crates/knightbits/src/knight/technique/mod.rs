@@ -5,15 +5,9 @@
 //! routines to use; this module holds the variants the sources teach, all proved equal to
 //! them on every input.
 //!
-//! | technique | source | item |
-//! |---|---|---|
-//! | lookup table, one lookup per knight | wiki "by Lookup" (`arrKnightAttacks[sq]`) | [`lookup`], [`ATTACKS`](super::ATTACKS), [`Method::Lookup`] |
-//! | eight directions, mask after the shift | wiki "by Calculation" (first listing); article (`nA nAB nH nGH`, grouped in pairs) | [`post_mask`], [`Method::PostMask`] |
-//! | eight directions, mask before the shift | wiki "by Calculation" (second listing); engine wiki (the same masks, numbered from h1: see [`pre_mask`]) | [`pre_mask`], [`Method::PreMask`] |
-//! | multiple knights, east/west parallel prefix | wiki "Multiple Knight Attacks", first routine | [`prefix`], [`Method::Prefix`] |
-//! | multiple knights, `l1 l2 r1 r2` | wiki "Multiple Knight Attacks", second routine | [`halves`], [`Method::Halves`] |
-//! | fork target squares, pairwise intersections accumulated | wiki "Knight Forks" (`forkTargetSquare`) | [`fork_target_square`] |
-//! | default-mask translation (`0xA1100110A` on its square 19) | devlog | [`translate`], [`DEVLOG_MASK`], [`DEVLOG_SQUARE`], [`DEFAULT_MASK`], [`DEFAULT_SQUARE`], [`Method::Translate`] |
+//! Which source writes which technique, and in what form, is the table of
+//! [`crate::technique`] (both pieces, one place); every method of both pieces is listed by
+//! [`crate::technique::Method`].
 //!
 //! The eight directions themselves are values of [`Direction`](super::Direction). Every
 //! function here is a `const fn`.

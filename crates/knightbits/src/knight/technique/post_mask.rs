@@ -16,8 +16,7 @@
 //! | [`no_no_we`] | `(b << 15) & notHFile` |
 
 use crate::bitboard::Bitboard;
-use crate::knight::direction::Direction;
-use crate::trace::{Formula, Step};
+use crate::knight::Direction;
 
 /// Two north, one east: `(b << 17) & notAFile`.
 #[inline]
@@ -92,20 +91,6 @@ pub const fn attacks(b: Bitboard) -> Bitboard {
             | n_a & (k << 17 | k >> 15)
             | n_ab & (k << 10 | k >> 6),
     )
-}
-
-/// The step of direction `Direction::ALL[i]` on `b`: shifted, masked, the wrapped bits.
-pub(super) const fn step(b: Bitboard, i: u8) -> Step {
-    let d = Direction::ALL[i as usize];
-    let shifted = b.shift(d.offset() as i32);
-    let set = d.shift(b);
-    Step::new(
-        d.name(),
-        Formula::shift_mask("b", d.offset(), d.mask_after()),
-        set,
-    )
-    .with_shift(d.offset(), shifted)
-    .with_mask(d.mask_after(), shifted.difference(set))
 }
 
 #[cfg(test)]

@@ -27,13 +27,13 @@
 //! | [`no_no_we`] | `(b & notAFile) << 15` | 2. `(knight & not-A-file) << 17` |
 
 use crate::bitboard::Bitboard;
-use crate::knight::direction::Direction;
-use crate::trace::{Formula, Step};
+use crate::knight::Direction;
+use crate::leaper;
 
 /// The knights of `b` that can jump `d`'s way, moved by it.
 #[inline]
 const fn masked_then_shifted(d: Direction, b: Bitboard) -> Bitboard {
-    b.intersection(d.mask_before()).shift(d.offset() as i32)
+    leaper::knight::JUMPS[d as usize].shift_pre_masked(b)
 }
 
 /// Two north, one east: `(b & notHFile) << 17`.
@@ -115,28 +115,7 @@ pub const fn engine_wiki_move(d: Direction) -> u8 {
 /// ```
 #[inline]
 pub const fn attacks(b: Bitboard) -> Bitboard {
-    no_no_ea(b)
-        .union(no_ea_ea(b))
-        .union(so_ea_ea(b))
-        .union(so_so_ea(b))
-        .union(so_so_we(b))
-        .union(so_we_we(b))
-        .union(no_we_we(b))
-        .union(no_no_we(b))
-}
-
-/// The step of direction `Direction::ALL[i]` on `b`: the mask, the knights it drops, the
-/// shifted result.
-pub(super) const fn step(b: Bitboard, i: u8) -> Step {
-    let d = Direction::ALL[i as usize];
-    let set = masked_then_shifted(d, b);
-    Step::new(
-        d.name(),
-        Formula::mask_shift("b", d.mask_before(), d.offset()),
-        set,
-    )
-    .with_shift(d.offset(), set)
-    .with_mask(d.mask_before(), b.difference(d.mask_before()))
+    leaper::attacks(&leaper::knight::JUMPS, b, true)
 }
 
 #[cfg(test)]

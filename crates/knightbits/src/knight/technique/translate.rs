@@ -7,24 +7,9 @@
 //! [`DEFAULT_MASK`] with the files mirrored.
 
 use crate::bitboard::Bitboard;
-use crate::square::Square;
-use crate::trace::Step;
+use crate::leaper;
 
-/// The devlog's "knight's default movement mask", `0xA1100110A`, exactly as it writes it, in
-/// its numbering: h1 = bit 0, g1 = bit 1, …, a8 = bit 63. The knight stands on its square 19
-/// ([`DEVLOG_SQUARE`]), which is f3.
-pub const DEVLOG_MASK: u64 = 0xA_1100_110A;
-
-/// The devlog's square number of the knight in [`DEVLOG_MASK`]: 19, counting h1 as square 1
-/// (so bit 18 of its numbering), which is f3.
-pub const DEVLOG_SQUARE: u8 = 19;
-
-/// The default mask in LERF numbering (`0x0000005088008850`): [`DEVLOG_MASK`] with the files
-/// mirrored, the attacks of a knight on [`DEFAULT_SQUARE`].
-pub const DEFAULT_MASK: Bitboard = Bitboard(DEVLOG_MASK).mirror_horizontal();
-
-/// The square the default mask is drawn around: f3 (LERF 21; the devlog's square 19).
-pub const DEFAULT_SQUARE: Square = Square::F3;
+pub use crate::leaper::knight::{DEFAULT_MASK, DEFAULT_SQUARE, DEVLOG_MASK, DEVLOG_SQUARE};
 
 /// Attacks of every knight of `knights` by translating the default mask: for each knight,
 /// [`DEFAULT_MASK`] shifted from f3 to its square, the bits that wrapped around the a/h edge
@@ -39,20 +24,5 @@ pub const DEFAULT_SQUARE: Square = Square::F3;
 /// ```
 #[inline]
 pub const fn translate(knights: Bitboard) -> Bitboard {
-    let mut rest = knights;
-    let mut set = Bitboard::EMPTY;
-    while let Some(square) = rest.pop_first() {
-        set = set.union(DEFAULT_MASK.translate(DEFAULT_SQUARE, square));
-    }
-    set
-}
-
-/// The default mask itself, drawn around f3, as the devlog writes it.
-pub(super) const fn default_step(_: Bitboard, _: u8) -> Step {
-    Step::default_mask(DEVLOG_MASK, DEFAULT_MASK, DEFAULT_SQUARE)
-}
-
-/// The default mask moved to the knight on `square`, the wrapped files removed.
-pub(super) const fn step(square: Square) -> Step {
-    Step::translation(DEFAULT_MASK, DEFAULT_SQUARE, square)
+    leaper::translate(DEFAULT_MASK, DEFAULT_SQUARE, knights)
 }
