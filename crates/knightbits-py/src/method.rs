@@ -1,6 +1,8 @@
 //! The sources' techniques by name: the one place this crate reads method names, through the
-//! core's own lists (`Method::ALL`, `FromStr`).
+//! core's one list of both pieces' methods (`technique::Method`).
 
+use knightbits::position::Role;
+use knightbits::technique::Method;
 use knightbits::{Bitboard, king, knight};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -14,37 +16,23 @@ pub fn attacks(piece: Piece, name: Option<&str>, set: Bitboard) -> PyResult<Bitb
             Piece::King => king::attacks_set(set),
         });
     };
-    let unknown = |_| {
+    let method = Method::of(piece.role(), name).map_err(|_| {
         PyValueError::new_err(format!(
             "unknown {} method {name:?}: expected one of {}",
             piece.name(),
             names(piece).join(", ")
         ))
-    };
-    Ok(match piece {
-        Piece::Knight => name
-            .parse::<knight::technique::Method>()
-            .map_err(unknown)?
-            .attacks(set),
-        Piece::King => name
-            .parse::<king::technique::Method>()
-            .map_err(unknown)?
-            .attacks(set),
-    })
+    })?;
+    Ok(method.attacks(set))
 }
 
 /// The names of `piece`'s methods, in the core's order.
 pub fn names(piece: Piece) -> Vec<&'static str> {
-    match piece {
-        Piece::Knight => knight::technique::Method::ALL
-            .iter()
-            .map(|m| m.name())
-            .collect(),
-        Piece::King => king::technique::Method::ALL
-            .iter()
-            .map(|m| m.name())
-            .collect(),
-    }
+    Method::ALL
+        .iter()
+        .filter(|m| m.piece() == piece.role())
+        .map(|m| m.name())
+        .collect()
 }
 
 /// The two pieces that have techniques.
@@ -65,6 +53,14 @@ impl Piece {
             _ => Err(PyValueError::new_err(format!(
                 "invalid piece {text:?}: expected knight or king"
             ))),
+        }
+    }
+
+    /// The core's role of the piece.
+    pub fn role(self) -> Role {
+        match self {
+            Piece::Knight => Role::Knight,
+            Piece::King => Role::King,
         }
     }
 
