@@ -92,7 +92,8 @@ impl core::error::Error for CountError {}
 /// 1,728 on 5 x 5, 6,637,920 on 6 x 6, 165,575,218,320 on 7 x 7). Boards of at most
 /// [`MAX_OPEN_SQUARES`] squares, but the work grows steeply with the number of squares: 7 x 7 is
 /// the largest square board within reach (BENCHMARKS.md gives the figures). A given start
-/// square costs more than all of them together (no symmetry to share the work).
+/// square costs about as much as all of them together (the same walks, one middle square per
+/// orbit of the board's symmetries).
 pub fn count_open_tours(
     board: Board,
     start: Option<Coord>,
@@ -244,7 +245,7 @@ impl OpenTours {
             Some(_) => return Err(CountError::StartOffBoard),
             None => None,
         };
-        let units = meet::units(&grid, start);
+        let units = meet::units(&grid);
         Ok(OpenTours { grid, start, units })
     }
 

@@ -209,6 +209,85 @@ fn open_5x5_every_start_agrees_with_depth_first_search() {
     assert_eq!(sum, 1728);
 }
 
+/// Proves the per-start count (one middle square per symmetry orbit, first halves ending
+/// anywhere in the start's orbit, scaled by the two orbits' sizes) equals the sum over every
+/// middle square walked for that start alone, on every start of boards with 1, 2 and 4
+/// symmetries fixing the middle's orbit: 3 x 4, 3 x 7, 4 x 5, 4 x 6 and 5 x 5.
+#[test]
+fn open_start_counts_agree_with_every_middle_walked() {
+    for (w, h) in [(3, 4), (3, 7), (4, 5), (4, 6), (5, 5)] {
+        let b = board(w, h);
+        let g = grid::Grid::new(b).unwrap();
+        for i in 0..b.len() {
+            let c = b.coord(i);
+            assert_eq!(
+                count_open_tours(b, Some(c), 2).map(u128::from),
+                Ok(meet::count_from_every_middle(&g, g.bit(c), 2)),
+                "{b} {c:?}"
+            );
+        }
+    }
+}
+
+/// The same on 6 x 6 from a corner, the square next to it and a centre square, and on 5 x 6
+/// from one square of each orbit: `cargo test --release -p knightbits-board -- --ignored
+/// every_middle`.
+#[test]
+#[ignore]
+fn open_start_counts_of_larger_boards_agree_with_every_middle_walked() {
+    for (w, h, squares) in [
+        (6, 6, &[(0, 0), (1, 0), (2, 2)][..]),
+        (
+            5,
+            6,
+            &[
+                (0, 0),
+                (1, 0),
+                (2, 0),
+                (0, 1),
+                (1, 1),
+                (2, 1),
+                (0, 2),
+                (1, 2),
+                (2, 2),
+            ],
+        ),
+    ] {
+        let b = board(w, h);
+        let g = grid::Grid::new(b).unwrap();
+        for &(f, r) in squares {
+            let c = Coord::new(f, r);
+            assert_eq!(
+                count_open_tours(b, Some(c), 2).map(u128::from),
+                Ok(meet::count_from_every_middle(&g, g.bit(c), 2)),
+                "{b} {c:?}"
+            );
+        }
+    }
+}
+
+/// Proves the per-start counts of 5 x 6, 3 x 10 and 4 x 7 equal the tours listed by depth-first
+/// search from each start, on every start, and add up to the all-starts count: `cargo test
+/// --release -p knightbits-board -- --ignored listed`.
+#[test]
+#[ignore]
+fn open_start_counts_match_listed_tours() {
+    for (w, h) in [(5, 6), (3, 10), (4, 7)] {
+        let b = board(w, h);
+        let mut from = std::vec![0u64; b.len() as usize];
+        for tour in all_tours(b) {
+            from[tour[0] as usize] += 1;
+        }
+        let mut sum = 0;
+        for i in 0..b.len() {
+            let n = count_open_tours(b, Some(b.coord(i)), 2).unwrap();
+            assert_eq!(n, from[i as usize], "{b} {:?}", b.coord(i));
+            sum += n;
+        }
+        assert_eq!(Ok(sum), count_open_tours(b, None, 2), "{b}");
+    }
+}
+
 /// Proves the 6 x 6 total of OEIS A165134 (6,637,920) and that the per-start counts of one
 /// square per symmetry class, weighted by class size, add up to it. Slow in debug builds:
 /// `cargo test --release -p knightbits --features std -- --ignored count`.
