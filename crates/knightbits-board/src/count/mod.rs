@@ -157,11 +157,20 @@ pub fn count_closed_tours_with_progress(
     f.total(&last)
 }
 
-/// The number of directed open knight's tours of `board` from every start, counted by the
-/// frontier dynamic programme of [`count_closed_tours`] extended to Hamiltonian paths (a second
-/// method, independent of [`count_open_tours`]): shorter side at most [`MAX_CLOSED_WIDTH`].
-pub fn count_open_tours_by_frontier(board: Board, threads: usize) -> Result<u128, CountError> {
-    let f = Frontier::new(board, Kind::Open)?;
+/// The number of directed open knight's tours of `board` starting on `start`, or starting
+/// anywhere when `start` is `None`, counted by the frontier dynamic programme of
+/// [`count_closed_tours`] extended to Hamiltonian paths (a second method, independent of
+/// [`count_open_tours`]; from a start, one end of the paths is pinned to it): shorter side at
+/// most [`MAX_CLOSED_WIDTH`].
+pub fn count_open_tours_by_frontier(
+    board: Board,
+    start: Option<Coord>,
+    threads: usize,
+) -> Result<u128, CountError> {
+    let f = match start {
+        Some(c) => Frontier::open_from(board, c)?,
+        None => Frontier::new(board, Kind::Open)?,
+    };
     let last = f.run(f.first(), threads, &mut |_| {})?;
     f.total(&last)
 }
