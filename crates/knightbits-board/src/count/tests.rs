@@ -647,6 +647,42 @@ fn layers_resume_from_a_checkpoint() {
     ));
 }
 
+/// Proves a layer of the count from one start resumes to the same count, and is refused by the
+/// count from another start and by the all-starts count (and theirs by it).
+#[test]
+fn layers_from_a_start_resume_only_from_that_start() {
+    let b = board(5, 6);
+    let f = Frontier::open_from(b, Coord::new(0, 0)).unwrap();
+    let mut layer = f.first();
+    while layer.round() < 15 {
+        layer = f.step(layer, 2).unwrap();
+    }
+    let mut bytes = Vec::new();
+    layer.write_to(&f, &mut bytes).unwrap();
+    let back = Layer::read_from(&f, bytes.as_slice()).unwrap();
+    let last = f.run(back, 1, &mut |_| {}).unwrap();
+    assert_eq!(
+        f.total(&last).ok(),
+        count_open_tours(b, Some(Coord::new(0, 0)), 2)
+            .ok()
+            .map(u128::from)
+    );
+    let all = Frontier::new(b, Kind::Open).unwrap();
+    let other = Frontier::open_from(b, Coord::new(1, 0)).unwrap();
+    for reader in [&all, &other] {
+        assert!(matches!(
+            Layer::read_from(reader, bytes.as_slice()),
+            Err(LayerError::OtherCount)
+        ));
+    }
+    let mut theirs = Vec::new();
+    all.first().write_to(&all, &mut theirs).unwrap();
+    assert!(matches!(
+        Layer::read_from(&f, theirs.as_slice()),
+        Err(LayerError::OtherCount)
+    ));
+}
+
 /// Proves the route spreads states evenly: the 6 x 6 closed layer after round 24 split four ways
 /// by route has every part within 5% of a quarter.
 #[test]

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use indicatif::{HumanBytes, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use knightbits_api::tour::TourCount;
 use knightbits_api::values;
-use knightbits_board::Board;
+use knightbits_board::{Board, Coord};
 use knightbits_board::count::{
     self, CountError, Estimate, Frontier, Kind, Layer, OpenMethod, OpenTours,
 };
@@ -149,15 +149,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
         checkpoint: args.checkpoint.clone(),
         every: Duration::from_secs(args.checkpoint_every),
     };
+    let start = match &args.start {
+        Some(text) => Some(values::coord(board, "start square", text)?),
+        None => None,
+    };
     let answer = if args.closed {
-        TourCount::Closed(ctx.frontier(Kind::Closed)?)
-    } else if args.start.is_none() && OpenMethod::for_board(board) == OpenMethod::Frontier {
-        TourCount::Open(ctx.frontier(Kind::Open)?)
+        TourCount::Closed(ctx.frontier(Kind::Closed, None)?)
+    } else if OpenMethod::for_board(board) == OpenMethod::Frontier {
+        TourCount::Open(ctx.frontier(Kind::Open, start)?)
     } else {
-        let start = match &args.start {
-            Some(text) => Some(values::coord(board, "start square", text)?),
-            None => None,
-        };
         TourCount::Open(ctx.open(start, args.start.as_deref())?.into())
     };
     if let Some(path) = &args.checkpoint {
@@ -243,9 +243,13 @@ impl Context {
         bar
     }
 
-    /// Closed or open tours by the frontier programme, round by round.
-    fn frontier(&self, kind: Kind) -> Result<u128, CliError> {
-        let f = Frontier::new(self.board, kind).map_err(|e| self.refused(e))?;
+    /// Closed or open tours (from `start`, if given) by the frontier programme, round by round.
+    fn frontier(&self, kind: Kind, start: Option<Coord>) -> Result<u128, CliError> {
+        let f = match start {
+            Some(c) => Frontier::open_from(self.board, c),
+            None => Frontier::new(self.board, kind),
+        }
+        .map_err(|e| self.refused(e))?;
         let mut layer = match self.resume_layer(&f)? {
             Some(layer) => layer,
             None => {
@@ -293,7 +297,7 @@ impl Context {
     /// Open tours by meet in the middle, unit by unit.
     fn open(
         &self,
-        start: Option<knightbits_board::Coord>,
+        start: Option<Coord>,
         start_text: Option<&str>,
     ) -> Result<u64, CliError> {
         let plan = OpenTours::new(self.board, start).map_err(|e| self.refused(e))?;
@@ -364,7 +368,7 @@ impl Context {
 }
 
 /// The first field of an open-tour checkpoint.
-const OPEN_FORMAT: &str = "knightbits open-tour count 1";
+const OPEN_FORMAT: &str = "knightbits open-tour count 2";
 
 /// The checkpoint of an open-tour count: the tours of each unit counted so far, in order.
 #[derive(Clone, Debug, Serialize, Deserialize)]
