@@ -39,8 +39,7 @@ pub struct Progress {
 /// Why tours could not be counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CountError {
-    /// Meet in the middle counts open tours (the only method for one start square) on boards of
-    /// at most `limit` squares.
+    /// Meet in the middle counts open tours on boards of at most `limit` squares.
     TooManySquares {
         /// The largest number of squares accepted.
         limit: u32,
@@ -175,19 +174,21 @@ pub fn count_open_tours_by_frontier(
     f.total(&last)
 }
 
-/// The two methods that count the directed open tours of a board from every start.
+/// The two methods that count the directed open tours of a board, from every start or from one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OpenMethod {
     /// Meet in the middle ([`count_open_tours`], [`OpenTours`]): boards of at most
-    /// [`MAX_OPEN_SQUARES`] squares, little memory; the only one for a given start square.
+    /// [`MAX_OPEN_SQUARES`] squares, little memory.
     MeetInTheMiddle,
     /// The frontier programme ([`count_open_tours_by_frontier`], [`Frontier`] with
-    /// [`Kind::Open`]): any length, shorter side at most [`MAX_CLOSED_WIDTH`].
+    /// [`Kind::Open`] or [`Frontier::open_from`]): any length, shorter side at most
+    /// [`MAX_CLOSED_WIDTH`].
     Frontier,
 }
 
 impl OpenMethod {
-    /// The method to count the open tours of `board` from every start with: the frontier
+    /// The method to count the open tours of `board` with, from every start or from one (the
+    /// same for both: a start costs each method about what all starts do): the frontier
     /// programme for boards at least 8 long and at most 6 wide, and for boards past
     /// [`MAX_OPEN_SQUARES`] squares (which meet in the middle cannot hold); meet in the middle
     /// for the others, where it is as fast or faster and needs far less memory. Meet in the
