@@ -620,18 +620,24 @@ fn wide_frontier_states_count_the_same() {
     }
 }
 
+/// The layer of `f` before round `round`, and its bytes as a checkpoint.
+fn layer_written_at(f: &Frontier, round: u32) -> (Layer, Vec<u8>) {
+    let mut layer = f.first();
+    while layer.round() < round {
+        layer = f.step(layer, 2).unwrap();
+    }
+    let mut bytes = Vec::new();
+    layer.write_to(f, &mut bytes).unwrap();
+    (layer, bytes)
+}
+
 /// Proves a layer survives a checkpoint: written after round 20 of 6 x 6 closed, read back and
 /// run on, it gives OEIS A001230's 9,862; a layer of another board or kind, or cut short, is
 /// refused.
 #[test]
 fn layers_resume_from_a_checkpoint() {
     let f = Frontier::new(board(6, 6), Kind::Closed).unwrap();
-    let mut layer = f.first();
-    while layer.round() < 20 {
-        layer = f.step(layer, 2).unwrap();
-    }
-    let mut bytes = Vec::new();
-    layer.write_to(&f, &mut bytes).unwrap();
+    let (layer, bytes) = layer_written_at(&f, 20);
     let back = Layer::read_from(&f, bytes.as_slice()).unwrap();
     assert_eq!((back.round(), back.len()), (20, layer.len()));
     let last = f.run(back, 1, &mut |_| {}).unwrap();
@@ -653,12 +659,7 @@ fn layers_resume_from_a_checkpoint() {
 fn layers_from_a_start_resume_only_from_that_start() {
     let b = board(5, 6);
     let f = Frontier::open_from(b, Coord::new(0, 0)).unwrap();
-    let mut layer = f.first();
-    while layer.round() < 15 {
-        layer = f.step(layer, 2).unwrap();
-    }
-    let mut bytes = Vec::new();
-    layer.write_to(&f, &mut bytes).unwrap();
+    let (_, bytes) = layer_written_at(&f, 15);
     let back = Layer::read_from(&f, bytes.as_slice()).unwrap();
     let last = f.run(back, 1, &mut |_| {}).unwrap();
     assert_eq!(
