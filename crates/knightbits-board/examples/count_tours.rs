@@ -50,7 +50,7 @@ fn main() {
     let count = if kind == "closed" {
         count_closed_tours(board, available_threads())
     } else if kind == "frontier" {
-        count_open_tours_by_frontier(board, available_threads())
+        count_open_tours_by_frontier(board, None, available_threads())
     } else {
         count_open_tours_with_progress(board, start, 2, &mut |p| {
             eprint!("\r{}/{} ", p.done, p.total);

@@ -98,7 +98,7 @@ fn a_killed_closed_count_resumes_to_the_same_total() {
     assert_eq!(v, expected);
 }
 
-/// Proves an open count by meet in the middle survives a kill: the open tours of 5x8 from a1
+/// Proves an open count by meet in the middle survives a kill: the open tours of 6x6 from a1
 /// are interrupted after two middle squares and resumed to the total of an uninterrupted run.
 #[test]
 fn a_killed_open_count_resumes_to_the_same_total() {
@@ -107,7 +107,7 @@ fn a_killed_open_count_resumes_to_the_same_total() {
     let args = [
         "count-tours",
         "--board",
-        "5x8",
+        "6x6",
         "--start",
         "a1",
         "--threads",
@@ -116,13 +116,28 @@ fn a_killed_open_count_resumes_to_the_same_total() {
         "--checkpoint",
         p,
     ];
-    let resumed = kill_and_resume(&args, &path);
-    // Uninterrupted (its estimate may be printed on stderr: the count takes seconds).
-    let out = run(&["count-tours", "--board", "5x8", "--start", "a1", "--json"]);
+    assert_uninterrupted_from_a1("6x6", kill_and_resume(&args, &path));
+}
+
+/// Checks `resumed` is the answer of an uninterrupted count of the open tours of `board` from
+/// a1, and not none.
+fn assert_uninterrupted_from_a1(board: &str, resumed: serde_json::Value) {
+    let out = run(&["count-tours", "--board", board, "--start", "a1", "--json"]);
     assert!(out.status.success());
     let whole: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(resumed, whole);
     assert!(resumed["open"].as_u64().is_some_and(|n| n > 0), "{resumed}");
+}
+
+/// Proves an open count from one start by the frontier programme (a long narrow board)
+/// survives a kill: the open tours of 5x8 from a1 are interrupted after two checkpoints and
+/// resumed to the total of an uninterrupted run.
+#[test]
+fn a_killed_open_frontier_count_from_a_start_resumes_to_the_same_total() {
+    let path = scratch("open-frontier-start");
+    let mut args = frontier_args("5x8", false, path.to_str().unwrap());
+    args.extend(["--start", "a1"]);
+    assert_uninterrupted_from_a1("5x8", kill_and_resume(&args, &path));
 }
 
 /// Proves an open count by the frontier programme (every start of a long narrow board)
@@ -146,7 +161,7 @@ fn a_checkpoint_of_another_count_is_refused() {
     let path = scratch("other");
     std::fs::write(
         &path,
-        r#"{"format":"knightbits open-tour count 1","board":"5x8","start":null,"units":["1"]}"#,
+        r#"{"format":"knightbits open-tour count 2","board":"5x8","start":null,"units":["1"]}"#,
     )
     .unwrap();
     let p = path.to_str().unwrap();

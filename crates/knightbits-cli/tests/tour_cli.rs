@@ -207,8 +207,8 @@ fn count_tours_refuses_what_it_cannot_hold() {
             "more than 1.00 GiB (--max-memory)",
         ),
         (
-            &["count-tours", "--board", "8x9", "--start", "a1"],
-            "at most 64 squares",
+            &["count-tours", "--board", "13x13", "--start", "a1"],
+            "shorter side is at most 12",
         ),
         (
             &["count-tours", "--board", "13x13", "--closed"],

@@ -18,7 +18,7 @@
 use super::table::Table;
 use super::workers;
 use super::{CountError, Progress};
-use crate::board::Board;
+use crate::board::{Board, Coord};
 use core::fmt;
 use std::io::{self, Read, Write};
 use std::sync::mpsc;
@@ -37,6 +37,8 @@ const FRESH: u8 = 14;
 const SINGLE: u8 = 13;
 /// Counting paths: where a state keeps how many ends of the tour have left the frontier.
 const ENDS: u32 = 120;
+/// A layer's kind byte when counting the open tours from one square (the square follows).
+const PINNED: u8 = 2;
 /// A marker bit on states, so that no state is 0 (a free table slot).
 const MARK: u128 = 1 << 127;
 
@@ -76,6 +78,8 @@ impl Kind {
 pub struct Frontier {
     board: Board,
     kind: Kind,
+    /// Counting the open tours from one square: its index in the sweep.
+    start: Option<u32>,
     steps: Vec<Step>,
     /// Squares in the frontier window.
     cells: u32,
@@ -355,7 +359,10 @@ impl Layer {
         out.write_all(MAGIC)?;
         out.write_all(&frontier.board.width().to_le_bytes())?;
         out.write_all(&frontier.board.height().to_le_bytes())?;
-        out.write_all(&[frontier.kind as u8])?;
+        out.write_all(&[frontier.code()])?;
+        if let Some(s) = frontier.start {
+            out.write_all(&s.to_le_bytes())?;
+        }
         out.write_all(&self.round.to_le_bytes())?;
         out.write_all(&self.done.to_le_bytes())?;
         out.write_all(&(self.len() as u64).to_le_bytes())?;
@@ -376,9 +383,15 @@ impl Layer {
         let (w, h) = (read_u32(&mut input)?, read_u32(&mut input)?);
         let mut kind = [0u8];
         input.read_exact(&mut kind).map_err(LayerError::io)?;
+        let start = if kind[0] == PINNED {
+            Some(read_u32(&mut input)?)
+        } else {
+            None
+        };
         if w != frontier.board.width()
             || h != frontier.board.height()
-            || kind[0] != frontier.kind as u8
+            || kind[0] != frontier.code()
+            || start != frontier.start
         {
             return Err(LayerError::OtherCount);
         }
@@ -461,17 +474,52 @@ impl Frontier {
     /// The programme for `board`; its shorter side must be at most [`super::MAX_CLOSED_WIDTH`].
     pub fn new(board: Board, kind: Kind) -> Result<Frontier, CountError> {
         let w = board.width().min(board.height());
-        Frontier::across(board, kind, w)
+        Frontier::across(board, kind, w, None)
+    }
+
+    /// The programme counting the directed open tours of `board` from `start` (kind
+    /// [`Kind::Open`]): the undirected paths with one end pinned to `start`, which then has
+    /// one edge only.
+    pub fn open_from(board: Board, start: Coord) -> Result<Frontier, CountError> {
+        if !board.contains(start) {
+            return Err(CountError::StartOffBoard);
+        }
+        let w = board.width().min(board.height());
+        Frontier::across(board, Kind::Open, w, Some(start))
+    }
+
+    /// The kind's byte in a layer's header.
+    fn code(&self) -> u8 {
+        if self.start.is_some() {
+            PINNED
+        } else {
+            self.kind as u8
+        }
     }
 
     /// The programme sweeping `board` with `w` squares across (one of its sides): the knight
-    /// graphs of `w x h` and `h x w` are the same, so the counts are too.
-    pub(crate) fn across(board: Board, kind: Kind, w: u32) -> Result<Frontier, CountError> {
+    /// graphs of `w x h` and `h x w` are the same, so the counts are too. Open tours from
+    /// `start` when given (on the board).
+    pub(crate) fn across(
+        board: Board,
+        kind: Kind,
+        w: u32,
+        start: Option<Coord>,
+    ) -> Result<Frontier, CountError> {
         let h = board.len() / w;
         if w > MAX_WIDTH {
             return Err(CountError::TooWide { limit: MAX_WIDTH });
         }
         let paths = kind == Kind::Open;
+        // The start's index in the sweep: files across when the board is `w` wide.
+        let start = start.map(|c| {
+            let (f, r) = (u32::from(c.file), u32::from(c.rank));
+            if board.width() == w {
+                r * w + f
+            } else {
+                f * w + r
+            }
+        });
         let n = w * h;
         let k = 2 * w + 1;
         let cells = k as usize;
@@ -528,6 +576,8 @@ impl Frontier {
                 }
             }
             let rules = Rules {
+                pin: start == Some(i),
+                pin_leaves: start.is_some_and(|s| s + k == i),
                 lonely,
                 single,
                 paths,
@@ -541,6 +591,7 @@ impl Frontier {
         Ok(Frontier {
             board,
             kind,
+            start,
             steps,
             cells: k,
         })
@@ -801,7 +852,7 @@ impl Frontier {
     /// The number of tours once every round has run: closed tours, or directed open tours
     /// (each undirected path in both directions, but the one square of a 1 x 1 board).
     pub fn total(&self, last: &Layer) -> Result<u128, CountError> {
-        if self.kind == Kind::Open && self.board.len() > 1 {
+        if self.kind == Kind::Open && self.board.len() > 1 && self.start.is_none() {
             last.done
                 .checked_mul(2)
                 .ok_or(CountError::Overflow { bits: 128 })
@@ -885,6 +936,10 @@ enum Place {
 struct Rules {
     /// Counting paths rather than cycles?
     paths: bool,
+    /// Counting paths from a start: is this square the start (an end, one edge at most)?
+    pin: bool,
+    /// Does the start leave the frontier now?
+    pin_leaves: bool,
     /// Counting paths: slots whose square has no neighbour after this one.
     lonely: u32,
     /// Counting paths: slots whose square has exactly one.
@@ -1016,6 +1071,9 @@ fn place_path(mut a: [u8; SLOTS], ends: u8, picked: &[u32], rules: &Rules) -> Pl
     let mut ends = ends;
     let mut me = EMPTY;
     let mut complete = false;
+    if rules.pin && picked.len() > 1 {
+        return Place::Invalid;
+    }
     for &j in picked {
         let j = j as usize;
         let u = a[j];
@@ -1046,10 +1104,28 @@ fn place_path(mut a: [u8; SLOTS], ends: u8, picked: &[u32], rules: &Rules) -> Pl
             me = DONE;
         }
     }
+    if rules.pin {
+        // The start ends the tour at once: with no edge yet, it is a path of one square whose
+        // other end (itself) ends the tour, and its one edge will finish it.
+        ends += 1;
+        match me {
+            EMPTY => me = SINGLE,
+            SINGLE => {
+                complete = true;
+                me = DONE;
+            }
+            l => {
+                relabel(&mut a, cells, l, SINGLE);
+                me = DONE;
+            }
+        }
+    }
     // The oldest square leaves the frontier: with one edge it ends the tour.
     match a[0] {
         DONE => {}
         EMPTY => return Place::Invalid,
+        // The start leaving without its edge.
+        SINGLE if rules.pin_leaves => return Place::Invalid,
         SINGLE => {
             complete = true;
             ends += 1;

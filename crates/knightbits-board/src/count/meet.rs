@@ -6,7 +6,7 @@
 //! squares, `b` is `a` or `a + 1`), sharing only `m` and together covering the board. So for
 //! each middle square the counter walks once, depth first, every path of `a` squares from `m`,
 //! and counts them in two tables keyed by their set of squares: the first-half table (only the
-//! paths ending on the requested start, if any) and the second-half table (every path, extended
+//! paths ending in the orbit of the requested start, if any) and the second-half table (every path, extended
 //! by one more square when `b = a + 1`). A first-half set `S` completes to tours with every
 //! second-half path covering the unvisited remainder plus `m`, read backwards from its far end:
 //! the count is Σ first(S) · second(complement of S ∪ {m}). When `a = b` and every start is
@@ -17,8 +17,9 @@
 //! On a board with an odd number of squares that is the larger colour (25 of the 49 squares of
 //! 7 x 7), and the middle squares of the other colour are not walked.
 //!
-//! Symmetry: with every start counted, only one middle square per orbit of the board's symmetry
-//! group is walked, weighted by the orbit's size, and only one first move per orbit of the
+//! Symmetry: only one middle square per orbit of the board's symmetry group is walked, weighted
+//! by the orbit's size (with a start square, its first halves end anywhere in the start's orbit
+//! and the count is scaled back: [`count_unit`]), and only one first move per orbit of the
 //! symmetries fixing the middle square; the tables are keyed by the least image of a set under
 //! those symmetries. The walk of one middle square is shared among the threads by its first
 //! moves.
@@ -69,7 +70,7 @@ pub(crate) fn count(
     threads: usize,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<u64, CountError> {
-    let middles = units(grid, start);
+    let middles = units(grid);
     let total = middles.len() as u64;
     let mut sum: u128 = 0;
     for (done, &(m, weight)) in middles.iter().enumerate() {
@@ -85,40 +86,35 @@ pub(crate) fn count(
     u64::try_from(sum).map_err(|_| CountError::Overflow { bits: 64 })
 }
 
-/// The middle squares a count walks, with the number of middle squares each stands for.
-pub(crate) fn units(grid: &Grid, start: Option<u32>) -> Vec<(u32, u64)> {
-    let n = grid.len;
-    let a = n.div_ceil(2);
+/// The middle squares a count walks, one per orbit of the board's symmetries, with the size of
+/// the orbit (with or without a start square: see [`count_unit`]).
+pub(crate) fn units(grid: &Grid) -> Vec<(u32, u64)> {
     let colours = middle_colours(grid);
-    match start {
-        Some(s) => {
-            // The first half runs from the middle to the start in a - 1 moves.
-            let dist = distances(grid, s);
-            (0..n)
-                .filter(|&m| {
-                    let d = dist[m as usize];
-                    d < a && (a - 1 - d).is_multiple_of(2) && colours[grid.colour(m)]
-                })
-                .map(|m| (m, 1))
-                .collect()
-        }
-        None => orbits(grid)
-            .into_iter()
-            .filter(|&(m, _)| colours[grid.colour(m)])
-            .collect(),
-    }
+    orbits(grid)
+        .into_iter()
+        .filter(|&(m, _)| colours[grid.colour(m)])
+        .collect()
 }
 
 /// Directed open tours through the unit `(m, weight)` of [`units`], on `threads` threads.
+///
+/// With a start square `s`, the tours from `s` whose middle square is in the orbit `M` of `m`
+/// are those from the orbit `O` of `s` through `m`, scaled: a symmetry `g` maps the tours from
+/// `s` through `g m` to those from `g⁻¹ s` through `m`, so summing over all `g` of the group `G`
+/// counts each middle of `M` `|G| / |M|` times and each start of `O` `|G| / |O|` times, and
+/// tours(s, M) = T(O, m) · |M| / |O|, with `T(O, m)` the tours from any square of `O` through
+/// `m`: one walk of `m` with the first halves ending anywhere in `O`.
 pub(crate) fn count_unit(
     grid: &Grid,
     (m, weight): (u32, u64),
     start: Option<u32>,
     threads: usize,
 ) -> Result<u128, CountError> {
-    middle(grid, m, start, threads)?
+    let starts = start.map(|s| orbit(grid, s));
+    let through = middle(grid, m, starts, threads)?
         .checked_mul(u128::from(weight))
-        .ok_or(CountError::Overflow { bits: 64 })
+        .ok_or(CountError::Overflow { bits: 64 })?;
+    Ok(through / u128::from(starts.map_or(1, u64::count_ones)))
 }
 
 /// What walking a sample of a unit's prefixes says about the whole unit.
@@ -139,7 +135,7 @@ pub(crate) struct Sample {
 /// Walks prefixes of unit `m` in a shuffled order (a fixed seed) on one thread for about
 /// `budget` seconds, doubling the sample, and extrapolates to the whole unit.
 pub(crate) fn sample_unit(grid: &Grid, m: u32, start: Option<u32>, budget: f64) -> Sample {
-    let walk = Walk::new(grid, m, start);
+    let walk = Walk::new(grid, m, start.map(|s| orbit(grid, s)));
     let work = walk.prefixes(PREFIX);
     if work.is_empty() {
         return Sample::default();
@@ -253,6 +249,18 @@ pub(crate) fn count_through(grid: &Grid, m: u32, threads: usize) -> Result<u64, 
     u64::try_from(middle(grid, m, None, threads)?).map_err(|_| CountError::Overflow { bits: 64 })
 }
 
+/// Directed open tours from square `s` summed over every middle square, each walked with the
+/// first halves ending on `s` alone: no symmetry between middle squares, a reference for the
+/// orbit scaling of [`count_unit`].
+#[cfg(test)]
+pub(super) fn count_from_every_middle(grid: &Grid, s: u32, threads: usize) -> u128 {
+    let colours = middle_colours(grid);
+    (0..grid.len)
+        .filter(|&m| colours[grid.colour(m)])
+        .map(|m| middle(grid, m, Some(1 << s), threads).unwrap())
+        .sum()
+}
+
 /// For each colour, can a tour's middle square have it? A tour alternates colours, so its start
 /// lies on a colour with `⌈n / 2⌉` squares and its middle square, `a - 1` moves on, on that
 /// colour or the other as `a - 1` is even or odd.
@@ -267,9 +275,9 @@ fn middle_colours(grid: &Grid) -> [bool; 2] {
     ok
 }
 
-/// Directed open tours with middle square `m` (starting on `start` when given).
-fn middle(grid: &Grid, m: u32, start: Option<u32>, threads: usize) -> Result<u128, CountError> {
-    let walk = Walk::new(grid, m, start);
+/// Directed open tours with middle square `m` (starting on a square of `starts` when given).
+fn middle(grid: &Grid, m: u32, starts: Option<u64>, threads: usize) -> Result<u128, CountError> {
+    let walk = Walk::new(grid, m, starts);
     let (first, second) = walk.tables(threads);
     if first.overflowed || second.as_ref().is_some_and(|t| t.overflowed) {
         return Err(CountError::Overflow { bits: 64 });
@@ -337,11 +345,11 @@ struct Walk<'a> {
     len: u32,
     /// Is the second half one square longer than the first?
     longer: bool,
-    /// The square the first half must end on.
-    start: Option<u32>,
+    /// The squares the first half may end on (any when `None`).
+    starts: Option<u64>,
     /// Are the first-half and second-half tables separate?
     separate: bool,
-    /// The symmetries other than the identity that fix `m` (and the start).
+    /// The symmetries other than the identity that fix `m`.
     perms: Vec<Perm>,
     /// For each first move walked, the size of its orbit; 0 for the moves not walked.
     firsts: [u64; 64],
@@ -364,18 +372,22 @@ type Tables = (Filler, Option<Filler>);
 const REACH: u32 = 3;
 
 impl<'a> Walk<'a> {
-    /// The walk of the paths from middle square `m` (first halves ending on `start`, if given).
-    fn new(grid: &'a Grid, m: u32, start: Option<u32>) -> Walk<'a> {
+    /// The walk of the paths from middle square `m` (first halves ending in `starts`, if given).
+    fn new(grid: &'a Grid, m: u32, starts: Option<u64>) -> Walk<'a> {
         let n = grid.len;
         let a = n.div_ceil(2);
         let b = n + 1 - a;
-        // The symmetries fixing the middle square (and the start): the tables are keyed by the
-        // least image of a set under them, and only one first move per orbit is walked.
+        // The symmetries fixing the middle square and the set of starts (all of those fixing
+        // `m` when the set is a union of orbits): the tables are keyed by the least image of a
+        // set under them, and only one first move per orbit is walked.
+        let image = |map: &[u8; 64], set: u64| {
+            (0..n)
+                .filter(|&i| set & 1 << i != 0)
+                .fold(0u64, |o, i| o | 1 << map[i as usize])
+        };
         let fixing: Vec<[u8; 64]> = grid
             .symmetries()
-            .filter(|map| {
-                map[m as usize] as u32 == m && start.is_none_or(|s| map[s as usize] as u32 == s)
-            })
+            .filter(|map| map[m as usize] as u32 == m && starts.is_none_or(|s| image(map, s) == s))
             .collect();
         let perms: Vec<Perm> = fixing
             .iter()
@@ -395,7 +407,7 @@ impl<'a> Walk<'a> {
             }
         }
         let longer = b > a;
-        let separate = longer || start.is_some();
+        let separate = longer || starts.is_some();
         // The colour of the square `k` squares along a path from m (m being the first).
         let cm = grid.colour(m);
         let colour_at = |k: u32| cm ^ ((k - 1) & 1) as usize;
@@ -447,7 +459,7 @@ impl<'a> Walk<'a> {
             m,
             len: a,
             longer,
-            start,
+            starts,
             separate,
             perms,
             firsts,
@@ -575,7 +587,8 @@ impl Walk<'_> {
     fn leaf(&self, visited: u64, end: u32, deg: Degrees, ways: u64, tables: &mut Tables) {
         let (first, second) = tables;
         let [as_first, as_second] = &self.finish;
-        if self.start.is_none_or(|s| s == end) && self.finishable(visited, deg, as_first) {
+        if self.starts.is_none_or(|s| s & 1 << end != 0) && self.finishable(visited, deg, as_first)
+        {
             first.add(self.compress(self.canon(visited)), ways);
         }
         if let Some(second) = second {
@@ -716,23 +729,9 @@ fn three_or_more(set: u64) -> bool {
 /// Length of the paths handed to threads as units of work.
 const PREFIX: u32 = 6;
 
-/// Knight distances from `from` to every square (`u32::MAX` when unreachable).
-fn distances(grid: &Grid, from: u32) -> Vec<u32> {
-    let mut dist = std::vec![u32::MAX; 64];
-    let mut reached = 1u64 << from;
-    let mut layer = reached;
-    let mut d = 0;
-    while layer != 0 {
-        let mut bits = layer;
-        while bits != 0 {
-            dist[bits.trailing_zeros() as usize] = d;
-            bits &= bits - 1;
-        }
-        layer = grid.attacks(layer) & !reached;
-        reached |= layer;
-        d += 1;
-    }
-    dist
+/// The orbit of square `s` under the board's symmetries, as a set.
+fn orbit(grid: &Grid, s: u32) -> u64 {
+    grid.symmetries().fold(0, |o, map| o | 1 << map[s as usize])
 }
 
 /// One square of each orbit of the board's symmetries, with the orbit's size.
@@ -764,7 +763,7 @@ pub(super) fn pruning_failure(grid: &Grid, tour: &[u32]) -> Option<std::string::
     let first: Vec<u32> = tour[..a].iter().rev().copied().collect();
     let second: Vec<u32> = tour[a - 1..].to_vec();
     for start in [None, Some(tour[0])] {
-        let walk = Walk::new(grid, m, start);
+        let walk = Walk::new(grid, m, start.map(|s| 1 << s));
         // In a walk with one table, both halves are checked as first halves (same length).
         let halves: [(&[u32], usize); 2] = if walk.separate {
             [(&first, 0), (&second, 1)]

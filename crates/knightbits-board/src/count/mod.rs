@@ -39,8 +39,7 @@ pub struct Progress {
 /// Why tours could not be counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CountError {
-    /// Meet in the middle counts open tours (the only method for one start square) on boards of
-    /// at most `limit` squares.
+    /// Meet in the middle counts open tours on boards of at most `limit` squares.
     TooManySquares {
         /// The largest number of squares accepted.
         limit: u32,
@@ -92,7 +91,8 @@ impl core::error::Error for CountError {}
 /// 1,728 on 5 x 5, 6,637,920 on 6 x 6, 165,575,218,320 on 7 x 7). Boards of at most
 /// [`MAX_OPEN_SQUARES`] squares, but the work grows steeply with the number of squares: 7 x 7 is
 /// the largest square board within reach (BENCHMARKS.md gives the figures). A given start
-/// square costs more than all of them together (no symmetry to share the work).
+/// square costs about as much as all of them together (the same walks, one middle square per
+/// orbit of the board's symmetries).
 pub fn count_open_tours(
     board: Board,
     start: Option<Coord>,
@@ -156,28 +156,39 @@ pub fn count_closed_tours_with_progress(
     f.total(&last)
 }
 
-/// The number of directed open knight's tours of `board` from every start, counted by the
-/// frontier dynamic programme of [`count_closed_tours`] extended to Hamiltonian paths (a second
-/// method, independent of [`count_open_tours`]): shorter side at most [`MAX_CLOSED_WIDTH`].
-pub fn count_open_tours_by_frontier(board: Board, threads: usize) -> Result<u128, CountError> {
-    let f = Frontier::new(board, Kind::Open)?;
+/// The number of directed open knight's tours of `board` starting on `start`, or starting
+/// anywhere when `start` is `None`, counted by the frontier dynamic programme of
+/// [`count_closed_tours`] extended to Hamiltonian paths (a second method, independent of
+/// [`count_open_tours`]; from a start, one end of the paths is pinned to it): shorter side at
+/// most [`MAX_CLOSED_WIDTH`].
+pub fn count_open_tours_by_frontier(
+    board: Board,
+    start: Option<Coord>,
+    threads: usize,
+) -> Result<u128, CountError> {
+    let f = match start {
+        Some(c) => Frontier::open_from(board, c)?,
+        None => Frontier::new(board, Kind::Open)?,
+    };
     let last = f.run(f.first(), threads, &mut |_| {})?;
     f.total(&last)
 }
 
-/// The two methods that count the directed open tours of a board from every start.
+/// The two methods that count the directed open tours of a board, from every start or from one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OpenMethod {
     /// Meet in the middle ([`count_open_tours`], [`OpenTours`]): boards of at most
-    /// [`MAX_OPEN_SQUARES`] squares, little memory; the only one for a given start square.
+    /// [`MAX_OPEN_SQUARES`] squares, little memory.
     MeetInTheMiddle,
     /// The frontier programme ([`count_open_tours_by_frontier`], [`Frontier`] with
-    /// [`Kind::Open`]): any length, shorter side at most [`MAX_CLOSED_WIDTH`].
+    /// [`Kind::Open`] or [`Frontier::open_from`]): any length, shorter side at most
+    /// [`MAX_CLOSED_WIDTH`].
     Frontier,
 }
 
 impl OpenMethod {
-    /// The method to count the open tours of `board` from every start with: the frontier
+    /// The method to count the open tours of `board` with, from every start or from one (the
+    /// same for both: a start costs each method about what all starts do): the frontier
     /// programme for boards at least 8 long and at most 6 wide, and for boards past
     /// [`MAX_OPEN_SQUARES`] squares (which meet in the middle cannot hold); meet in the middle
     /// for the others, where it is as fast or faster and needs far less memory. Meet in the
@@ -244,7 +255,7 @@ impl OpenTours {
             Some(_) => return Err(CountError::StartOffBoard),
             None => None,
         };
-        let units = meet::units(&grid, start);
+        let units = meet::units(&grid);
         Ok(OpenTours { grid, start, units })
     }
 

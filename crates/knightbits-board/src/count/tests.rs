@@ -144,7 +144,7 @@ fn check_pruning_on_every_tour(boards: &[(u32, u32)]) {
         let tours = all_tours(b);
         assert_eq!(
             Ok(tours.len() as u128),
-            count_open_tours_by_frontier(b, 2),
+            count_open_tours_by_frontier(b, None, 2),
             "{b}"
         );
         for tour in &tours {
@@ -180,7 +180,7 @@ fn open_counts_agree_on_larger_boards() {
         let b = board(w, h);
         assert_eq!(
             count_open_tours(b, None, 2).map(u128::from),
-            count_open_tours_by_frontier(b, 2),
+            count_open_tours_by_frontier(b, None, 2),
             "{b}"
         );
     }
@@ -207,6 +207,146 @@ fn open_5x5_every_start_agrees_with_depth_first_search() {
         sum += n;
     }
     assert_eq!(sum, 1728);
+}
+
+/// Proves the per-start count (one middle square per symmetry orbit, first halves ending
+/// anywhere in the start's orbit, scaled by the two orbits' sizes) equals the sum over every
+/// middle square walked for that start alone, on every start of boards with 1, 2 and 4
+/// symmetries fixing the middle's orbit: 3 x 4, 3 x 7, 4 x 5, 4 x 6 and 5 x 5.
+#[test]
+fn open_start_counts_agree_with_every_middle_walked() {
+    for (w, h) in [(3, 4), (3, 7), (4, 5), (4, 6), (5, 5)] {
+        let b = board(w, h);
+        let g = grid::Grid::new(b).unwrap();
+        for i in 0..b.len() {
+            let c = b.coord(i);
+            assert_eq!(
+                count_open_tours(b, Some(c), 2).map(u128::from),
+                Ok(meet::count_from_every_middle(&g, g.bit(c), 2)),
+                "{b} {c:?}"
+            );
+        }
+    }
+}
+
+/// Proves the frontier programme with one path end pinned to the start agrees with plain
+/// depth-first search from every start of every board up to 25 squares with sides up to 5 and
+/// of 4 x 6 (both sweeps: boards wider than high are swept across their height), and with meet
+/// in the middle from every start of 5 x 5.
+#[test]
+fn open_start_counts_by_frontier_agree_with_depth_first_search() {
+    let mut boards = Vec::new();
+    for w in 1..=5 {
+        for h in 1..=5 {
+            if w * h <= 25 {
+                boards.push(board(w, h));
+            }
+        }
+    }
+    boards.push(board(4, 6));
+    boards.push(board(6, 4));
+    for b in boards {
+        for i in 0..b.len() {
+            let c = b.coord(i);
+            let n = count_open_tours_by_frontier(b, Some(c), 2);
+            assert_eq!(n, Ok(u128::from(dfs::open_tours(b, Some(c)))), "{b} {c:?}");
+            if b.len() == 25 {
+                assert_eq!(n, count_open_tours(b, Some(c), 2).map(u128::from), "{c:?}");
+            }
+        }
+    }
+}
+
+/// Proves the frontier programme from a start agrees with meet in the middle on every start of
+/// 5 x 6 and 3 x 10, and 6 x 6 from a corner, the square next to it and a centre square; and
+/// that the frontier's per-start counts of 5 x 6 add up to its all-starts count: `cargo test
+/// --release -p knightbits-board -- --ignored pinned`.
+#[test]
+#[ignore]
+fn open_start_counts_by_frontier_agree_with_meet_in_the_middle_pinned() {
+    for (w, h) in [(5, 6), (3, 10)] {
+        let b = board(w, h);
+        let mut sum = 0;
+        for i in 0..b.len() {
+            let c = b.coord(i);
+            let n = count_open_tours_by_frontier(b, Some(c), 2).unwrap();
+            assert_eq!(
+                Ok(n),
+                count_open_tours(b, Some(c), 2).map(u128::from),
+                "{b} {c:?}"
+            );
+            sum += n;
+        }
+        assert_eq!(Ok(sum), count_open_tours_by_frontier(b, None, 2), "{b}");
+    }
+    let b = board(6, 6);
+    for (f, r) in [(0, 0), (1, 0), (2, 2)] {
+        let c = Coord::new(f, r);
+        assert_eq!(
+            count_open_tours_by_frontier(b, Some(c), 2),
+            count_open_tours(b, Some(c), 2).map(u128::from),
+            "{c:?}"
+        );
+    }
+}
+
+/// The same on 6 x 6 from a corner, the square next to it and a centre square, and on 5 x 6
+/// from one square of each orbit: `cargo test --release -p knightbits-board -- --ignored
+/// every_middle`.
+#[test]
+#[ignore]
+fn open_start_counts_of_larger_boards_agree_with_every_middle_walked() {
+    for (w, h, squares) in [
+        (6, 6, &[(0, 0), (1, 0), (2, 2)][..]),
+        (
+            5,
+            6,
+            &[
+                (0, 0),
+                (1, 0),
+                (2, 0),
+                (0, 1),
+                (1, 1),
+                (2, 1),
+                (0, 2),
+                (1, 2),
+                (2, 2),
+            ],
+        ),
+    ] {
+        let b = board(w, h);
+        let g = grid::Grid::new(b).unwrap();
+        for &(f, r) in squares {
+            let c = Coord::new(f, r);
+            assert_eq!(
+                count_open_tours(b, Some(c), 2).map(u128::from),
+                Ok(meet::count_from_every_middle(&g, g.bit(c), 2)),
+                "{b} {c:?}"
+            );
+        }
+    }
+}
+
+/// Proves the per-start counts of 5 x 6, 3 x 10 and 4 x 7 equal the tours listed by depth-first
+/// search from each start, on every start, and add up to the all-starts count: `cargo test
+/// --release -p knightbits-board -- --ignored listed`.
+#[test]
+#[ignore]
+fn open_start_counts_match_listed_tours() {
+    for (w, h) in [(5, 6), (3, 10), (4, 7)] {
+        let b = board(w, h);
+        let mut from = std::vec![0u64; b.len() as usize];
+        for tour in all_tours(b) {
+            from[tour[0] as usize] += 1;
+        }
+        let mut sum = 0;
+        for i in 0..b.len() {
+            let n = count_open_tours(b, Some(b.coord(i)), 2).unwrap();
+            assert_eq!(n, from[i as usize], "{b} {:?}", b.coord(i));
+            sum += n;
+        }
+        assert_eq!(Ok(sum), count_open_tours(b, None, 2), "{b}");
+    }
 }
 
 /// Proves the 6 x 6 total of OEIS A165134 (6,637,920) and that the per-start counts of one
@@ -261,7 +401,7 @@ fn open_counts_agree_between_methods() {
     for b in boards {
         let meet = count_open_tours(b, None, 2);
         assert_eq!(
-            count_open_tours_by_frontier(b, 2),
+            count_open_tours_by_frontier(b, None, 2),
             meet.map(u128::from),
             "{b}"
         );
@@ -269,7 +409,7 @@ fn open_counts_agree_between_methods() {
             assert_eq!(meet, Ok(dfs::open_tours(b, None)), "{b}");
         }
     }
-    assert_eq!(count_open_tours_by_frontier(board(5, 5), 2), Ok(1728));
+    assert_eq!(count_open_tours_by_frontier(board(5, 5), None, 2), Ok(1728));
 }
 
 /// Proves the frontier programme for paths also finds OEIS A165134's 6,637,920 directed open
@@ -277,7 +417,10 @@ fn open_counts_agree_between_methods() {
 #[test]
 #[ignore]
 fn open_6x6_by_frontier_matches_oeis() {
-    assert_eq!(count_open_tours_by_frontier(board(6, 6), 2), Ok(6_637_920));
+    assert_eq!(
+        count_open_tours_by_frontier(board(6, 6), None, 2),
+        Ok(6_637_920)
+    );
 }
 
 /// Proves OEIS A001230 (6 x 6: 9,862 closed tours; odd and small squares: 0) and A070030
@@ -313,7 +456,7 @@ fn counts_do_not_depend_on_the_number_of_threads() {
             "{threads}"
         );
         assert_eq!(
-            count_open_tours_by_frontier(board(5, 5), threads),
+            count_open_tours_by_frontier(board(5, 5), None, threads),
             Ok(1728),
             "{threads}"
         );
@@ -460,7 +603,7 @@ fn progress_reaches_the_end() {
 #[test]
 fn wide_frontier_states_count_the_same() {
     let run = |b: Board, kind: Kind, w: u32, threads: usize| {
-        let f = Frontier::across(b, kind, w).unwrap();
+        let f = Frontier::across(b, kind, w, None).unwrap();
         let last = f.run(f.first(), threads, &mut |_| {}).unwrap();
         f.total(&last)
     };
@@ -477,18 +620,24 @@ fn wide_frontier_states_count_the_same() {
     }
 }
 
+/// The layer of `f` before round `round`, and its bytes as a checkpoint.
+fn layer_written_at(f: &Frontier, round: u32) -> (Layer, Vec<u8>) {
+    let mut layer = f.first();
+    while layer.round() < round {
+        layer = f.step(layer, 2).unwrap();
+    }
+    let mut bytes = Vec::new();
+    layer.write_to(f, &mut bytes).unwrap();
+    (layer, bytes)
+}
+
 /// Proves a layer survives a checkpoint: written after round 20 of 6 x 6 closed, read back and
 /// run on, it gives OEIS A001230's 9,862; a layer of another board or kind, or cut short, is
 /// refused.
 #[test]
 fn layers_resume_from_a_checkpoint() {
     let f = Frontier::new(board(6, 6), Kind::Closed).unwrap();
-    let mut layer = f.first();
-    while layer.round() < 20 {
-        layer = f.step(layer, 2).unwrap();
-    }
-    let mut bytes = Vec::new();
-    layer.write_to(&f, &mut bytes).unwrap();
+    let (layer, bytes) = layer_written_at(&f, 20);
     let back = Layer::read_from(&f, bytes.as_slice()).unwrap();
     assert_eq!((back.round(), back.len()), (20, layer.len()));
     let last = f.run(back, 1, &mut |_| {}).unwrap();
@@ -501,6 +650,37 @@ fn layers_resume_from_a_checkpoint() {
     assert!(matches!(
         Layer::read_from(&f, &bytes[..bytes.len() - 3]),
         Err(LayerError::NotALayer)
+    ));
+}
+
+/// Proves a layer of the count from one start resumes to the same count, and is refused by the
+/// count from another start and by the all-starts count (and theirs by it).
+#[test]
+fn layers_from_a_start_resume_only_from_that_start() {
+    let b = board(5, 6);
+    let f = Frontier::open_from(b, Coord::new(0, 0)).unwrap();
+    let (_, bytes) = layer_written_at(&f, 15);
+    let back = Layer::read_from(&f, bytes.as_slice()).unwrap();
+    let last = f.run(back, 1, &mut |_| {}).unwrap();
+    assert_eq!(
+        f.total(&last).ok(),
+        count_open_tours(b, Some(Coord::new(0, 0)), 2)
+            .ok()
+            .map(u128::from)
+    );
+    let all = Frontier::new(b, Kind::Open).unwrap();
+    let other = Frontier::open_from(b, Coord::new(1, 0)).unwrap();
+    for reader in [&all, &other] {
+        assert!(matches!(
+            Layer::read_from(reader, bytes.as_slice()),
+            Err(LayerError::OtherCount)
+        ));
+    }
+    let mut theirs = Vec::new();
+    all.first().write_to(&all, &mut theirs).unwrap();
+    assert!(matches!(
+        Layer::read_from(&f, theirs.as_slice()),
+        Err(LayerError::OtherCount)
     ));
 }
 

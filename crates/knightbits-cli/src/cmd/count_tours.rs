@@ -10,18 +10,18 @@ use std::time::{Duration, Instant};
 use indicatif::{HumanBytes, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use knightbits_api::tour::TourCount;
 use knightbits_api::values;
-use knightbits_board::Board;
 use knightbits_board::count::{
     self, CountError, Estimate, Frontier, Kind, Layer, OpenMethod, OpenTours,
 };
+use knightbits_board::{Board, Coord};
 use serde::{Deserialize, Serialize};
 
 use crate::error::CliError;
 use crate::output;
 
 /// Counts knight's tours: directed open tours (all, or from one --start square) by meet in the
-/// middle, or by a frontier programme on long narrow boards, and undirected closed tours
-/// (--closed) by the frontier programme.
+/// middle, or by a frontier programme on long narrow and large boards, and undirected closed
+/// tours (--closed) by the frontier programme.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
 knightbits count-tours --board 5x5 --json          # {\"open\": 1728}\n  \
@@ -31,10 +31,10 @@ knightbits count-tours --board 7x7 --checkpoint 7x7.ckpt   # about 7 minutes on 
 Before a count expected to take more than a few seconds, an estimate of its time and peak\n\
 memory is printed on stderr, from the first seconds of the count itself; the count is refused\n\
 when the estimated memory exceeds --max-memory. A progress bar with the time left is drawn on\n\
-stderr when it is a terminal (not with --json). Open tours from every start are counted by\n\
-the frontier programme on boards at least 8 long and at most 6 wide and on boards past 64\n\
-squares, by meet in the middle on the others. Limits of the representation: a --start square\n\
-on boards of at most 64 squares, every other count on boards whose shorter side is at most 12.")]
+stderr when it is a terminal (not with --json). Open tours (from every start or from --start)\n\
+are counted by the frontier programme on boards at least 8 long and at most 6 wide and on\n\
+boards past 64 squares, by meet in the middle on the others. Limit of the representation:\n\
+boards whose shorter side is at most 12.")]
 pub struct Args {
     /// Board size WxH.
     #[arg(long, value_name = "WxH", value_parser = clap::value_parser!(Board))]
@@ -149,15 +149,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
         checkpoint: args.checkpoint.clone(),
         every: Duration::from_secs(args.checkpoint_every),
     };
+    let start = match &args.start {
+        Some(text) => Some(values::coord(board, "start square", text)?),
+        None => None,
+    };
     let answer = if args.closed {
-        TourCount::Closed(ctx.frontier(Kind::Closed)?)
-    } else if args.start.is_none() && OpenMethod::for_board(board) == OpenMethod::Frontier {
-        TourCount::Open(ctx.frontier(Kind::Open)?)
+        TourCount::Closed(ctx.frontier(Kind::Closed, None)?)
+    } else if OpenMethod::for_board(board) == OpenMethod::Frontier {
+        TourCount::Open(ctx.frontier(Kind::Open, start)?)
     } else {
-        let start = match &args.start {
-            Some(text) => Some(values::coord(board, "start square", text)?),
-            None => None,
-        };
         TourCount::Open(ctx.open(start, args.start.as_deref())?.into())
     };
     if let Some(path) = &args.checkpoint {
@@ -243,9 +243,13 @@ impl Context {
         bar
     }
 
-    /// Closed or open tours by the frontier programme, round by round.
-    fn frontier(&self, kind: Kind) -> Result<u128, CliError> {
-        let f = Frontier::new(self.board, kind).map_err(|e| self.refused(e))?;
+    /// Closed or open tours (from `start`, if given) by the frontier programme, round by round.
+    fn frontier(&self, kind: Kind, start: Option<Coord>) -> Result<u128, CliError> {
+        let f = match start {
+            Some(c) => Frontier::open_from(self.board, c),
+            None => Frontier::new(self.board, kind),
+        }
+        .map_err(|e| self.refused(e))?;
         let mut layer = match self.resume_layer(&f)? {
             Some(layer) => layer,
             None => {
@@ -291,11 +295,7 @@ impl Context {
     }
 
     /// Open tours by meet in the middle, unit by unit.
-    fn open(
-        &self,
-        start: Option<knightbits_board::Coord>,
-        start_text: Option<&str>,
-    ) -> Result<u64, CliError> {
+    fn open(&self, start: Option<Coord>, start_text: Option<&str>) -> Result<u64, CliError> {
         let plan = OpenTours::new(self.board, start).map_err(|e| self.refused(e))?;
         let id = OpenCheckpoint {
             format: OPEN_FORMAT.to_string(),
@@ -364,7 +364,7 @@ impl Context {
 }
 
 /// The first field of an open-tour checkpoint.
-const OPEN_FORMAT: &str = "knightbits open-tour count 1";
+const OPEN_FORMAT: &str = "knightbits open-tour count 2";
 
 /// The checkpoint of an open-tour count: the tours of each unit counted so far, in order.
 #[derive(Clone, Debug, Serialize, Deserialize)]
