@@ -236,3 +236,29 @@ fn a_worker_panic_fails_every_process() {
     let err = String::from_utf8_lossy(&outs[1].stderr);
     assert!(err.contains("the count failed"), "{err}");
 }
+
+/// `--start` is not honoured across processes (they count every start), so the pair is refused by
+/// the parser instead of being accepted and ignored.
+#[test]
+fn processes_with_a_start_are_refused() {
+    let out = Command::new(env!("CARGO_BIN_EXE_knightbits"))
+        .args([
+            "count-tours",
+            "--board",
+            "5x5",
+            "--start",
+            "a1",
+            "--processes",
+            "1",
+        ])
+        .output()
+        .expect("knightbits runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("--start") && err.contains("--processes"),
+        "{err}"
+    );
+}

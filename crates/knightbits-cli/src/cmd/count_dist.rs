@@ -17,8 +17,13 @@ pub struct DistArgs {
     /// Count on timely dataflow workers in P processes (P = 1: threads of this process), by
     /// the frontier programme, closed or open. With --checkpoint PATH, PATH is a directory
     /// where every worker writes its part of each layer, and any number of processes resume
-    /// from the newest complete layer.
-    #[arg(long, value_name = "P", value_parser = clap::value_parser!(u16).range(1..))]
+    /// from the newest complete layer. Counts every start (not with --start).
+    #[arg(
+        long,
+        value_name = "P",
+        value_parser = clap::value_parser!(u16).range(1..),
+        conflicts_with = "start"
+    )]
     pub processes: Option<u16>,
     /// This process's index among the P processes (0 prints the result).
     #[arg(long, value_name = "I", default_value_t = 0, requires = "processes")]
