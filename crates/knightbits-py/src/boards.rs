@@ -142,10 +142,10 @@ pub fn count_tours(
     py.detach(|| {
         if closed {
             count::count_closed_tours(b, threads)
-        } else if start.is_some() || OpenMethod::for_board(b) == OpenMethod::MeetInTheMiddle {
+        } else if OpenMethod::for_board(b) == OpenMethod::MeetInTheMiddle {
             count::count_open_tours(b, start, threads).map(u128::from)
         } else {
-            count::count_open_tours_by_frontier(b, threads)
+            count::count_open_tours_by_frontier(b, start, threads)
         }
     })
     .map_err(value_error)
