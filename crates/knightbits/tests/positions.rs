@@ -39,9 +39,11 @@ fn brute_fork_squares(targets: Bitboard) -> Bitboard {
 // the eight direction images D1(T) … D8(T), each a shift with a mask, so each distributes over
 // union (Di(A ∪ B) = Di(A) ∪ Di(B)), and returns ∪_{i<j} Di(T) ∩ Dj(T): the wiki's routine
 // (`technique::fork_target_square`) by the running `attak` union, `knight::fork_squares` in
-// groups (a shift distributes over ∩ as well, so `(east & west) << 16` is one pair, and
-// `(up2 & down2) | (up1 & down1) | ((up2 | down2) & (up1 | down1))` with the four `twice`
-// terms expands to all 28 pairs of the eight images). Expanding, that is the union over a, b ∈ T of Di(a) ∩ Dj(b); a term with a = b is
+// groups (a shift distributes over ∩ as well, so `(east & west) << 16` is one pair). Its
+// groups: `two_up << 8` is the 6 pairs of the four upward images (`(one_up & two) << 8` four,
+// `one_twice_up << 8` and `two_twice << 8` one each), `two_down >> 8` the 6 downward, and
+// `(any_up << 8) & (any_down >> 8)` the 16 of one upward and one downward image: all 28.
+// Expanding, that is the union over a, b ∈ T of Di(a) ∩ Dj(b); a term with a = b is
 // empty (two different jumps from one square land on different squares), and the terms of
 // each pair {a, b} are exactly routine({a, b}). So routine(T) = ∪ routine({a, b}).
 //
@@ -49,6 +51,14 @@ fn brute_fork_squares(targets: Bitboard) -> Bitboard {
 // pairs (exhaustive), hence on every target set, given the union-of-pairs shape read from the
 // code above. All 41,664 triples and thousands of random larger sets check that shape claim
 // (that the accumulation really is the pairwise union) without relying on it.
+//
+// A second proof of `knight::fork_squares`, resting on a different reading of the code:
+// locality. Every path from the input to a square s of the output is one file shift and rank
+// shifts adding up to a knight jump, and the masks drop the jumps that wrap, so whether s is
+// in routine(T) depends on T ∩ N(s) alone. The test on neighbourhoods checks routine = F on
+// every subset of every N(s) (at most 2^8 per square, 5,520 sets, all sizes up to 8 at
+// once); with locality, routine(T) ∋ s iff routine(T ∩ N(s)) ∋ s iff |T ∩ N(s)| ≥ 2, for
+// every T. The same test checks locality itself on random sets, without relying on it.
 
 #[test]
 fn fork_squares_equals_the_definition_on_all_pairs() {
@@ -110,6 +120,38 @@ fn fork_squares_equals_the_definition_on_all_triples_and_random_sets() {
             technique::fork_target_square(targets),
             knight::fork_squares(targets)
         );
+    }
+}
+
+#[test]
+fn fork_squares_equals_the_definition_on_every_subset_of_a_knight_neighbourhood() {
+    let mut sets = 0;
+    for s in Square::ALL {
+        let around: Vec<Square> = slow_knight(s).into_iter().collect();
+        for mask in 0u32..1 << around.len() {
+            let targets: Bitboard = (0..around.len())
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| around[i])
+                .collect();
+            let want = brute_fork_squares(targets);
+            assert_eq!(
+                knight::fork_squares(targets),
+                want,
+                "around {s}: {targets:?}"
+            );
+            sets += 1;
+        }
+    }
+    assert_eq!(sets, 5_520);
+    // Locality: square s of the answer depends on the targets a knight jump from s alone.
+    let mut rng = Rng::new(0x10ca1);
+    for _ in 0..2_000 {
+        let targets = Bitboard(rng.next() & rng.next());
+        let all = knight::fork_squares(targets);
+        for s in Square::ALL {
+            let near = knight::fork_squares(targets & slow_knight(s));
+            assert_eq!(all.contains(s), near.contains(s), "{s} {targets:?}");
+        }
     }
 }
 

@@ -10,12 +10,13 @@ use crate::bitboard::Bitboard;
 ///
 /// A knight jump is one file and two ranks, or two files and one rank. Per rank first: the
 /// squares one file from a target (`one`) and one file from two targets (`one_twice`, the
-/// square between them); the same two files away (`two`, `two_twice`). Then the ranks: `one`
-/// moves two ranks up and down, `two` one rank up and down. A square is a fork square when
-/// two of those four moved sets reach it, or one of them reaches it from two targets. This is
+/// square between them); the same two files away (`two`, `two_twice`). Then per side: the
+/// jumps upward (from targets below) are `one` two ranks up and `two` one rank up, merged into
+/// the squares they reach at all (`any_up`) and at least twice (`two_up`); the same downward.
+/// A square is a fork square when reached twice from one side, or once from each. This is
 /// the wiki's `forkTargetSquare` (the union of the pairwise intersections of the eight
 /// direction attack sets, [`technique::fork_target_square`](super::technique::fork_target_square))
-/// regrouped: the same answer, 31 operations in a dependency chain 8 deep instead of 17.
+/// regrouped: the same answer, 31 operations in a dependency chain 9 deep instead of 17.
 ///
 /// ```
 /// use knightbits::{knight, Bitboard, Square};
@@ -25,21 +26,30 @@ use crate::bitboard::Bitboard;
 /// ```
 #[inline]
 pub const fn fork_squares(targets: Bitboard) -> Bitboard {
-    // Why this is as short as it can be (x86-64 baseline, from `objdump -d` of the ratio
-    // bench's loop): 31 ALU operations, no load but the input, no branch, chain 8 deep.
+    // Why this is as short as we can make it (x86-64 baseline, the default target, from
+    // `objdump -d` of the ratio bench's loop): 31 ALU operations, no load but the input, no
+    // branch, chain 9 deep.
     // - 8: the four file offsets (+1, -1, +2, -2) each need their own shift and their own wrap
-    //   mask (`lea`/`shr` + `and`); no mask serves two of them.
+    //   mask (`lea`/`shr` + `and`). Masking first and shifting once per distance
+    //   (`((t & !H) << 2) | (t & !A)`, then one shift per rank offset) saves two shifts but is
+    //   wrong: the aligned word needs 65 bits, and g8's jump to h6 (e8's and f8's to g7 and h7
+    //   for two files) falls off it; rotating instead brings that bit back on h2.
     // - 4: one OR and one AND per file distance (`one`, `one_twice`, `two`, `two_twice`), a
     //   half adder: after it, no set is shifted twice for the same rank offset.
-    // - 8: one shift per rank offset of the two unions (4) and of the two "twice" sets (4);
-    //   merging before shifting (`((x << 8) | y) << 8`) costs the same three operations.
-    // - 11: "two of four moved sets or one twice": 7 for the pairs (every regrouping counted,
-    //   by pairs of rank, by up and down, or as majority(up2, down2, up1 | down1), is 7), 3
-    //   ORs for the twice sets, 1 to join.
-    // The rest of the loop is the compiler's: 9 register copies (two-operand x86 keeps a
-    // value it still needs), the caller's fold (2), the loop (3). BMI1's `andn` would not
-    // help (no mask is a complement of a computed value); SSE2 lanes cannot shift by a
-    // different amount each, which the two rank offsets would need.
+    // - 8 rank shifts: `one` and `one_twice` a rank toward each side (4), each side's two
+    //   merged sets its last rank (4). Each of the four sets must reach two rank offsets, and
+    //   the last merge needs both sets of both sides: no grouping we counted shifts fewer.
+    // - 11 merges: 4 a side (`any`: 1; `two`: 3) and 3 to join the sides. Grouping by pairs
+    //   of rank offsets instead (`(up2 & down2) | (up1 & down1) | ((up2 | down2) & (up1 |
+    //   down1))` and the four `twice` sets, as this routine did before) is 11 as well, with
+    //   9 register copies where this takes 7, and measured 5% slower on Zen 4.
+    // The rest of the loop is the caller's: 7 register copies (two-operand x86 keeps a value
+    // it still needs; renamed away, they take issue slots but no ALU), the fold (2), the loop
+    // (3 instructions, 2 ALU operations with `cmp`/`jne` fused), the load: 44 instructions a
+    // set. 35 ALU operations on a core with four integer ALUs take at least 8.75 cycles a set
+    // (Zen 4 runs this loop in about 8.9). BMI1's `andn` would not help (no mask is a
+    // complement of a computed value); SSE2 lanes cannot shift by a different amount each,
+    // and a `const fn` cannot call the intrinsics.
     let t = targets.0;
     let east = (t << 1) & Bitboard::NOT_A_FILE.0;
     let west = (t >> 1) & Bitboard::NOT_H_FILE.0;
@@ -47,10 +57,13 @@ pub const fn fork_squares(targets: Bitboard) -> Bitboard {
     let west2 = (t >> 2) & Bitboard::NOT_GH_FILE.0;
     let (one, one_twice) = (east | west, east & west);
     let (two, two_twice) = (east2 | west2, east2 & west2);
-    let (up2, down2) = (one << 16, one >> 16);
-    let (up1, down1) = (two << 8, two >> 8);
-    let twice = (one_twice << 16) | (one_twice >> 16) | (two_twice << 8) | (two_twice >> 8);
-    // Two of the four moved sets: both of a pair, or one of each pair.
-    let pairs = (up2 & down2) | (up1 & down1) | ((up2 | down2) & (up1 | down1));
-    Bitboard(pairs | twice)
+    // Each side one rank short of its place: `one` moved a rank toward it meets `two`.
+    let (one_up, one_twice_up) = (one << 8, one_twice << 8);
+    let any_up = one_up | two;
+    let two_up = (one_up & two) | (one_twice_up | two_twice);
+    let (one_down, one_twice_down) = (one >> 8, one_twice >> 8);
+    let any_down = one_down | two;
+    let two_down = (one_down & two) | (one_twice_down | two_twice);
+    // Then each side its last rank: two jumps from one side, or one from each.
+    Bitboard(((two_up << 8) | (two_down >> 8)) | ((any_up << 8) & (any_down >> 8)))
 }
