@@ -607,6 +607,11 @@ impl Frontier {
         self.kind
     }
 
+    /// Each round's square: its earlier neighbours' slots and the rules it must respect.
+    pub(crate) fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
     /// The number of rounds: one per square.
     pub fn rounds(&self) -> u32 {
         self.steps.len() as u32
@@ -864,10 +869,10 @@ impl Frontier {
 
 /// Placing one square: the frontier slots of its earlier neighbours and the rules.
 #[derive(Clone, Debug)]
-struct Step {
-    back: [u32; 4],
-    backs: usize,
-    rules: Rules,
+pub(crate) struct Step {
+    pub(crate) back: [u32; 4],
+    pub(crate) backs: usize,
+    pub(crate) rules: Rules,
 }
 
 impl Step {
@@ -893,30 +898,38 @@ impl Step {
                 opens += 1;
             }
         }
-        let mut choose = |picked: &[u32]| match place(a, ends, picked, &self.rules) {
+        let choose = |picked: &[u32]| match place(a, ends, picked, &self.rules) {
             Place::Invalid => {}
             Place::Closed => closed = closed.saturating_add(ways),
             Place::State(s) => next(s, ways),
         };
-        if !self.rules.paths && a[0] != DONE {
-            // The oldest square leaves the frontier now: it takes an edge from square i.
-            if opens > 0 && open[0] == 0 {
-                choose(&[0]);
-                for &y in &open[1..opens] {
-                    choose(&[0, y]);
-                }
-            }
-            return closed;
-        }
-        // Any choice (counting paths, the oldest square may leave with one edge, as an end).
-        choose(&[]);
-        for (x, &a) in open[..opens].iter().enumerate() {
-            choose(&[a]);
-            for &b in &open[x + 1..opens] {
-                choose(&[a, b]);
-            }
-        }
+        // Counting cycles, an unfinished oldest square leaves the frontier now: it takes an
+        // edge from square i. Counting paths, it may leave with one edge, as an end.
+        each_choice(&open[..opens], !self.rules.paths && a[0] != DONE, choose);
         closed
+    }
+}
+
+/// Calls `choose` with every choice of edges from the square placed to the unfinished slots
+/// `open` of its earlier neighbours (oldest first): none, one or two of them; only those with
+/// slot 0 when `oldest_leaves` (the oldest square leaves unfinished and needs this edge).
+#[inline]
+pub(crate) fn each_choice(open: &[u32], oldest_leaves: bool, mut choose: impl FnMut(&[u32])) {
+    if oldest_leaves {
+        if let Some((&0, rest)) = open.split_first() {
+            choose(&[0]);
+            for &y in rest {
+                choose(&[0, y]);
+            }
+        }
+        return;
+    }
+    choose(&[]);
+    for (x, &a) in open.iter().enumerate() {
+        choose(&[a]);
+        for &b in open.get(x + 1..).unwrap_or_default() {
+            choose(&[a, b]);
+        }
     }
 }
 
@@ -933,7 +946,7 @@ enum Place {
 /// What placing the current square must respect; masks have bit `j` for slot `j` of the next
 /// window.
 #[derive(Clone, Debug)]
-struct Rules {
+pub(crate) struct Rules {
     /// Counting paths rather than cycles?
     paths: bool,
     /// Counting paths from a start: is this square the start (an end, one edge at most)?
@@ -945,13 +958,13 @@ struct Rules {
     /// Counting paths: slots whose square has exactly one.
     single: u32,
     /// Squares in the frontier.
-    cells: usize,
+    pub(crate) cells: usize,
     /// Slots that must be finished.
-    finished: u32,
+    pub(crate) finished: u32,
     /// Slots that must have an edge.
-    started: u32,
+    pub(crate) started: u32,
     /// Is this the last square?
-    last: bool,
+    pub(crate) last: bool,
 }
 
 /// Room for the widest window: `2 * MAX_WIDTH + 1` slots.
@@ -1009,6 +1022,16 @@ fn encode(a: &[u8; SLOTS], cells: usize) -> u128 {
         hi |= code(c) << (4 * t);
     }
     u128::from(lo) | u128::from(hi) << 64
+}
+
+/// `state` (at most 17 slots) with its labels renumbered as the programme numbers them.
+#[cfg(test)]
+pub(crate) fn encode_state(state: u128) -> u128 {
+    let mut a = [0u8; SLOTS];
+    for (j, slot) in a.iter_mut().take(17).enumerate() {
+        *slot = (state >> (4 * j)) as u8 & 15;
+    }
+    encode(&a, 17)
 }
 
 /// Places the next square with edges to the frontier slots `picked`, then moves the window on.

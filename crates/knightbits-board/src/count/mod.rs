@@ -11,6 +11,7 @@
 //! assert_eq!(count_closed_tours(Board::new(3, 10).unwrap(), 2), Ok(16));
 //! ```
 
+mod closed;
 #[cfg(test)]
 mod dfs;
 mod frontier;
@@ -20,8 +21,9 @@ mod packed;
 mod table;
 mod workers;
 
+pub use self::closed::{ClosedCount, Round};
 pub use self::frontier::{Frontier, Kind, Layer, LayerError};
-pub use self::workers::{available_memory, available_threads, peak_memory};
+pub use self::workers::{available_disk, available_memory, available_threads, peak_memory};
 
 use crate::board::{Board, Coord};
 use core::fmt;
@@ -58,6 +60,17 @@ pub enum CountError {
         /// The width of the count.
         bits: u32,
     },
+    /// Reading or writing a layer in the scratch folder or the checkpoint failed.
+    Io(std::io::ErrorKind),
+    /// The checkpoint belongs to another count, or is not a layer file.
+    Checkpoint,
+    /// The folder of the layer files has not room enough for the next layer.
+    NoRoom {
+        /// Bytes the layer needs.
+        needed: u64,
+        /// Bytes free there.
+        available: u64,
+    },
 }
 
 impl fmt::Display for CountError {
@@ -77,6 +90,17 @@ impl fmt::Display for CountError {
             CountError::Overflow { bits } => write!(
                 f,
                 "the count, or a partial sum on the way to it, does not fit in {bits} bits"
+            ),
+            CountError::Io(kind) => write!(f, "cannot read or write a layer: {kind}"),
+            CountError::Checkpoint => {
+                f.write_str("the checkpoint belongs to another count, or is not a layer file")
+            }
+            CountError::NoRoom { needed, available } => write!(
+                f,
+                "a layer needs about {} MB on disk where the count keeps its layers, and {} MB \
+                 are free there",
+                needed.div_ceil(1_000_000),
+                available / 1_000_000
             ),
         }
     }
@@ -151,6 +175,20 @@ pub fn count_closed_tours_with_progress(
     threads: usize,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<u128, CountError> {
+    // 64-bit states and ways where they fit (boards up to 8 wide), in memory; else, or when
+    // some ways pass 64 bits, 128-bit states and ways.
+    if let Ok(count) = ClosedCount::new(board, threads, u64::MAX, &std::env::temp_dir()) {
+        let total = u64::from(count.rounds());
+        match count.run(&mut |r| {
+            progress(Progress {
+                done: u64::from(r.round) + 1,
+                total,
+            })
+        }) {
+            Err(CountError::Overflow { bits: 64 }) => {}
+            outcome => return outcome,
+        }
+    }
     let f = Frontier::new(board, Kind::Closed)?;
     let last = f.run(f.first(), threads, progress)?;
     f.total(&last)

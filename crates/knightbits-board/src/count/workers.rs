@@ -23,6 +23,21 @@ pub fn available_memory() -> Option<u64> {
     }
 }
 
+/// The bytes free for this user in the file system holding `dir` (`statvfs`, by the `rustix`
+/// crate); `None` where the system does not say.
+pub fn available_disk(dir: &std::path::Path) -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        let s = rustix::fs::statvfs(dir).ok()?;
+        Some(s.f_bavail.saturating_mul(s.f_frsize))
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = dir;
+        None
+    }
+}
+
 /// The peak resident memory of this process so far (`VmHWM`, read by the `procfs` crate), in
 /// bytes; `None` where the system does not say.
 pub fn peak_memory() -> Option<u64> {

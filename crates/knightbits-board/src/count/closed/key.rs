@@ -1,0 +1,296 @@
+//! Keys: a frontier state of a board up to 8 wide in 64 bits, and placing a square on it,
+//! slot by slot in a register.
+
+use super::Key;
+use crate::count::frontier::each_choice;
+
+/// Bit 0 of every four-bit slot.
+const LOW: u64 = 0x1111_1111_1111_1111;
+/// A slot with no edge yet.
+const EMPTY: u64 = 0;
+/// A slot with both its edges.
+const DONE: u64 = 15;
+/// The label of a path started by the square being placed (no normalised key uses it).
+const FRESH: u64 = 14;
+
+/// Bit 0 of each slot of `x` that is 0.
+#[inline]
+const fn zero_slots(x: u64) -> u64 {
+    !(x | x >> 1 | x >> 2 | x >> 3) & LOW
+}
+
+/// Bit 0 of each slot of `x` that holds `v`.
+#[inline]
+const fn slots_of(x: u64, v: u64) -> u64 {
+    zero_slots(x ^ v.wrapping_mul(LOW))
+}
+
+/// Slot `j` of `x`.
+#[inline]
+const fn slot(x: u64, j: u32) -> u64 {
+    x >> (4 * j) & 15
+}
+
+/// `x` with slot `j` set to `v`.
+#[inline]
+const fn with_slot(x: u64, j: u32, v: u64) -> u64 {
+    x & !(15 << (4 * j)) | v << (4 * j)
+}
+
+/// `x` with every slot holding `from` set to `to`.
+#[inline]
+const fn relabel(x: u64, from: u64, to: u64) -> u64 {
+    let m = slots_of(x, from).wrapping_mul(15);
+    x & !m | to.wrapping_mul(LOW) & m
+}
+
+/// `x` with its labels renumbered 1, 2, … in order of first appearance, lowest slot first:
+/// one state, one key.
+#[inline]
+pub(super) const fn normalise(x: u64) -> u64 {
+    let done = slots_of(x, DONE);
+    let mut todo = !zero_slots(x) & !done & LOW;
+    let mut out = done.wrapping_mul(15);
+    let mut code = 1u64;
+    while todo != 0 {
+        let v = x >> todo.trailing_zeros() & 15;
+        let m = slots_of(x, v);
+        out |= code.wrapping_mul(LOW) & m.wrapping_mul(15);
+        todo &= !m;
+        code += 1;
+    }
+    out
+}
+
+/// The oldest slot of a state with key `x`: the label that appears once, or finished when
+/// every label appears twice.
+#[inline]
+pub(super) fn oldest(x: u64) -> u64 {
+    // Bit `c` of `odd` is set when code `c` appears an odd number of times; empty (0) and
+    // finished (15) slots are not labels.
+    let mut odd = 0u32;
+    let mut k = x;
+    for _ in 0..16 {
+        odd ^= 1 << (k & 15);
+        k >>= 4;
+    }
+    odd &= 0x7ffe;
+    if odd == 0 {
+        DONE
+    } else {
+        u64::from(odd.trailing_zeros())
+    }
+}
+
+/// The key of a 128-bit [`Frontier`](crate::count::Frontier) state: its oldest slot dropped, labels renumbered.
+#[cfg(test)]
+pub(super) fn key_of(state: u128) -> Key {
+    normalise((state >> 4) as u64)
+}
+
+/// The 128-bit frontier state of `key`, labels as the 128-bit programme numbers them.
+#[cfg(test)]
+pub(super) fn state_of(key: Key) -> u128 {
+    crate::count::frontier::encode_state(u128::from(key) << 4 | u128::from(oldest(key)))
+}
+
+/// Placing one square on keys: the 128-bit programme's step for closed tours, slot by slot in a
+/// register. Slot `j` of the window (squares before the one placed, oldest 0) is slot `j - 1`
+/// of the key; slot 0 is the key's [`oldest`].
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Place {
+    /// Window slots of the square's earlier neighbours, oldest first.
+    back: [u32; 4],
+    backs: usize,
+    /// The key slot the placed square takes.
+    top: u32,
+    /// The oldest slot of the next window must be finished / must have an edge.
+    finish_oldest: bool,
+    start_oldest: bool,
+    /// Key slots (bit 0 of each) that must be finished / must have an edge.
+    finished: u64,
+    started: u64,
+    /// The key of a window with every slot finished.
+    all_done: u64,
+    last: bool,
+}
+
+impl Place {
+    pub(super) fn of(step: &crate::count::frontier::Step) -> Place {
+        let r = &step.rules;
+        let spread = |mask: u32| {
+            (1..r.cells).fold(0u64, |m, j| m | u64::from(mask >> j & 1) << (4 * (j - 1)))
+        };
+        let top = r.cells as u32 - 2;
+        Place {
+            back: step.back,
+            backs: step.backs,
+            top,
+            finish_oldest: r.finished & 1 != 0,
+            start_oldest: r.started & 1 != 0,
+            finished: spread(r.finished),
+            started: spread(r.started),
+            all_done: spread(u32::MAX).wrapping_mul(15),
+            last: r.last,
+        }
+    }
+
+    /// The keys after placing the square from the state of key `x`, into `next`, and the
+    /// number of ways it closes a tour.
+    #[inline]
+    pub(super) fn expand(&self, x: Key, next: &mut impl FnMut(Key)) -> u32 {
+        let o = oldest(x);
+        let value = |j: u32| if j == 0 { o } else { slot(x, j - 1) };
+        let mut open = [0u32; 4];
+        let mut opens = 0;
+        for &j in &self.back[..self.backs] {
+            if value(j) != DONE {
+                open[opens] = j;
+                opens += 1;
+            }
+        }
+        let mut closed = 0u32;
+        let choose = |picked: &[u32]| match self.place(x, o, picked) {
+            Placed::Invalid => {}
+            Placed::Closed => closed += 1,
+            Placed::Key(k) => next(k),
+        };
+        // An unfinished oldest square leaves the window now: it takes an edge from this square.
+        each_choice(&open[..opens], o != DONE, choose);
+        closed
+    }
+
+    /// Places the square with edges to the window slots `picked`, then moves the window on.
+    #[inline]
+    fn place(&self, mut x: Key, mut o: u64, picked: &[u32]) -> Placed {
+        let mut me = EMPTY;
+        let mut closes = false;
+        for &j in picked {
+            let u = if j == 0 { o } else { slot(x, j - 1) };
+            let set = |x: Key, o: &mut u64, v: u64| {
+                if j == 0 {
+                    *o = v;
+                    x
+                } else {
+                    with_slot(x, j - 1, v)
+                }
+            };
+            if me == EMPTY {
+                if u == EMPTY {
+                    x = set(x, &mut o, FRESH);
+                    me = FRESH;
+                } else {
+                    x = set(x, &mut o, DONE);
+                    me = u;
+                }
+            } else if u == EMPTY {
+                x = set(x, &mut o, me);
+                me = DONE;
+            } else if u == me {
+                x = set(x, &mut o, DONE);
+                me = DONE;
+                closes = true;
+            } else {
+                x = set(x, &mut o, DONE);
+                // The far end of u's path now ends the joined path.
+                x = relabel(x, u, me);
+                if o == u {
+                    o = me;
+                }
+                me = DONE;
+            }
+        }
+        if o != DONE {
+            return Placed::Invalid;
+        }
+        // Move the window on: key slot 0 becomes the oldest slot.
+        let oldest = slot(x, 0);
+        let x = x >> 4 | me << (4 * self.top);
+        if closes {
+            return if self.last && oldest == DONE && x == self.all_done {
+                Placed::Closed
+            } else {
+                Placed::Invalid
+            };
+        }
+        if (self.finish_oldest && oldest != DONE)
+            || (self.start_oldest && oldest == EMPTY)
+            || self.finished & !slots_of(x, DONE) != 0
+            || self.started & zero_slots(x) != 0
+        {
+            return Placed::Invalid;
+        }
+        Placed::Key(normalise(x))
+    }
+}
+
+/// The outcome of placing a square.
+pub(super) enum Placed {
+    /// No tour continues this way.
+    Invalid,
+    /// The last square closed the tour.
+    Closed,
+    /// The next key.
+    Key(Key),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::count::{Frontier, Kind};
+
+    /// The 128-bit programme sweeping `w x h` with `across` squares across.
+    fn frontier(w: u32, h: u32, across: u32) -> Frontier {
+        Frontier::across(Board::new(w, h).unwrap(), Kind::Closed, across, None).unwrap()
+    }
+
+    /// Proves that keys and their expansion are the 128-bit programme's, state for state: on
+    /// every state of every layer of up to 200,000 states of boards 5 to 8 across, the key
+    /// gives back the state, and placing the square from the key gives the keys of the states
+    /// the 128-bit step gives, each as often, and closes as many tours.
+    #[test]
+    fn keys_expand_as_the_128_bit_states_do() {
+        for (w, h, across) in [
+            (5, 6, 5),
+            (6, 6, 6),
+            (6, 7, 6),
+            (7, 6, 7),
+            (8, 4, 8),
+            (8, 5, 8),
+        ] {
+            let f = frontier(w, h, across);
+            let places: Vec<Place> = f.steps().iter().map(Place::of).collect();
+            let mut layer = f.first();
+            let mut seen = 0usize;
+            while layer.round() < f.rounds() {
+                let round = layer.round();
+                for (s, _) in layer.states().filter(|_| layer.len() <= 200_000) {
+                    let key = key_of(s);
+                    assert_eq!(state_of(key), s, "{w}x{h} round {round}");
+                    let mut want = Vec::new();
+                    let closes = f.expand(round, s, 1, |n, _| want.push(key_of(n)));
+                    let mut got = Vec::new();
+                    let closed = places[round as usize].expand(key, &mut |k| got.push(k));
+                    want.sort_unstable();
+                    got.sort_unstable();
+                    assert_eq!(got, want, "{w}x{h} round {round} state {s:x}");
+                    assert_eq!(u128::from(closed), closes, "{w}x{h} round {round}");
+                    seen += 1;
+                }
+                layer = f.step(layer, 1).unwrap();
+            }
+            assert!(seen > 1000, "{w}x{h}: {seen}");
+        }
+    }
+
+    /// Renumbering finds labels in order of first appearance and keeps empty and finished
+    /// slots (a hand-made key: slots, lowest first, 7 . 15 3 7 3 → 1 . 15 2 1 2).
+    #[test]
+    fn normalise_numbers_labels_in_order() {
+        let x = 0x3_7_3_F_0_7;
+        assert_eq!(normalise(x), 0x2_1_2_F_0_1);
+        assert_eq!(oldest(0x2_1_2_F_0_1), DONE);
+        assert_eq!(oldest(0x2_1_F_0_1), 2);
+    }
+}

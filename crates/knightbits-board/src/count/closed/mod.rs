@@ -1,0 +1,582 @@
+//! Closed tours of boards up to 8 wide by the frontier programme, in 64-bit states, within a
+//! memory budget: the count that reaches the chessboard.
+//!
+//! A state of [`Frontier`] is 17 four-bit slots on a board 8 wide, but once a square is
+//! placed the oldest slot holds no information of its own: its square has no later neighbour
+//! but the next square, so it is either finished or a path end whose partner is the one label
+//! that appears once in the other 16 slots. A [`Key`] is those 16 slots, 64 bits; the oldest
+//! slot is worked out again when the state is expanded.
+//!
+//! Ways are `u64`, every addition checked: a count whose ways pass `u64::MAX` anywhere fails
+//! with [`CountError::Overflow`] (64 bits), and [`super::count_closed_tours`] counts it again
+//! with the 128-bit [`Frontier`] layers.
+//!
+//! A round expands the old layer's states into the next layer's shards: open-addressing
+//! tables with linear probing, one for each part of the key hash's range, each growing on its
+//! own, filled a batch at a time (every slot of a batch touched first, so that the memory
+//! accesses overlap). Old shards are freed as they are expanded; finished shards are compacted
+//! in place into flat records. When the next layer would not fit the budget beside the old one,
+//! the old layer is written to a file in the scratch folder and read back once per pass, each
+//! pass building the shards of one range of the hash (out of core); the finished shards of each
+//! pass go to the next layer's file. A layer's file is also its checkpoint.
+
+mod file;
+mod key;
+mod shard;
+
+use self::file::{HEADER_BYTES, Header, LayerFile, Source, read_records};
+use self::key::{Place, normalise};
+use self::shard::{BATCH, Block, MAX_LOAD, Shard, compact, hash};
+use super::frontier::{Frontier, Kind};
+use super::{CountError, workers};
+use crate::board::Board;
+use std::fs::{self, File};
+use std::io::{self, BufReader};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicU64;
+use std::sync::{Mutex, PoisonError};
+use std::time::Instant;
+use std::vec::Vec;
+
+/// The widest board this count takes: 16 slots of four bits in a `u64`.
+pub const MAX_WIDTH: u32 = 8;
+
+/// A frontier state without its oldest slot: 16 slots of four bits, the slot after the
+/// oldest lowest.
+type Key = u64;
+
+/// A state and its ways, as a layer holds it.
+type Record = [u64; 2];
+
+/// What one round did, for the caller's log.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Round {
+    /// The square placed (0 first).
+    pub round: u32,
+    /// States after it.
+    pub states: u64,
+    /// Their ways, summed.
+    pub ways: u128,
+    /// Passes over the old layer (1 in memory; more out of core).
+    pub passes: u32,
+    /// Was the old layer read from a file?
+    pub from_disk: bool,
+    /// Bytes of the next layer's tables at their fullest, a state.
+    pub bytes_per_state: f64,
+    /// Wall seconds of the round.
+    pub seconds: f64,
+}
+
+/// Where a layer is: in memory as flat records, or in a file of the scratch folder.
+enum Store {
+    Memory(Vec<Block>),
+    File(PathBuf),
+}
+
+/// A layer between rounds: the square it comes before, the ways of the tours already closed,
+/// its number of states and where they are.
+struct Layer {
+    round: u32,
+    done: u128,
+    states: u64,
+    store: Store,
+}
+
+/// A count of the closed tours of a board up to [`MAX_WIDTH`] wide, run round by round within
+/// a memory budget, out of core past it, resumable from its checkpoint.
+///
+/// ```
+/// use knightbits_board::Board;
+/// use knightbits_board::count::ClosedCount;
+/// let dir = std::env::temp_dir();
+/// let count = ClosedCount::new(Board::new(6, 6).unwrap(), 2, u64::MAX, &dir).unwrap();
+/// assert_eq!(count.run(&mut |_| {}), Ok(9862)); // OEIS A001230
+/// ```
+#[derive(Debug)]
+pub struct ClosedCount {
+    frontier: Frontier,
+    places: Vec<Place>,
+    threads: usize,
+    budget: u64,
+    scratch: PathBuf,
+    checkpoint: Option<PathBuf>,
+    checkpoint_every: f64,
+}
+
+impl ClosedCount {
+    /// The count of `board`'s closed tours on `threads` threads, holding at most about
+    /// `budget` bytes of layers in memory and putting the rest in `scratch` (a folder). The
+    /// shorter side must be at most [`MAX_WIDTH`].
+    pub fn new(
+        board: Board,
+        threads: usize,
+        budget: u64,
+        scratch: &Path,
+    ) -> Result<ClosedCount, CountError> {
+        let w = board.width().min(board.height());
+        if w > MAX_WIDTH {
+            return Err(CountError::TooWide { limit: MAX_WIDTH });
+        }
+        let frontier = Frontier::new(board, Kind::Closed)?;
+        Ok(ClosedCount {
+            places: frontier.steps().iter().map(Place::of).collect(),
+            frontier,
+            threads: threads.max(1),
+            budget,
+            scratch: scratch.to_path_buf(),
+            checkpoint: None,
+            checkpoint_every: 30.0,
+        })
+    }
+
+    /// Holds at most about `budget` bytes of layers in memory.
+    pub fn with_budget(mut self, budget: u64) -> ClosedCount {
+        self.budget = budget;
+        self
+    }
+
+    /// Sweeps the board with `w` squares across, `w` one of its sides (the shorter by
+    /// default): the knight graphs of `w x h` and `h x w` are the same, so the count is too, but
+    /// the first ranks of `8 x h` swept across 8 are those of the chessboard.
+    pub fn across(mut self, w: u32) -> Result<ClosedCount, CountError> {
+        let board = self.frontier.board();
+        if w != board.width() && w != board.height() {
+            return Err(CountError::TooWide { limit: MAX_WIDTH });
+        }
+        if w > MAX_WIDTH {
+            return Err(CountError::TooWide { limit: MAX_WIDTH });
+        }
+        self.frontier = Frontier::across(board, Kind::Closed, w, None)?;
+        self.places = self.frontier.steps().iter().map(Place::of).collect();
+        Ok(self)
+    }
+
+    /// Writes the layer to `path` at least every `seconds` (and after each round out of
+    /// core), and starts from the layer found there, if any.
+    pub fn with_checkpoint(mut self, path: &Path, seconds: f64) -> ClosedCount {
+        self.checkpoint = Some(path.to_path_buf());
+        self.checkpoint_every = seconds;
+        self
+    }
+
+    /// The number of rounds: one per square.
+    pub fn rounds(&self) -> u32 {
+        self.frontier.rounds()
+    }
+
+    /// The board counted.
+    pub fn board(&self) -> Board {
+        self.frontier.board()
+    }
+
+    /// Runs every round (from the checkpoint when there is one), calling `progress` after
+    /// each, and returns the number of closed tours.
+    pub fn run(&self, progress: &mut dyn FnMut(Round)) -> Result<u128, CountError> {
+        let mut layer = match self.resume()? {
+            Some(layer) => layer,
+            None => self.first(),
+        };
+        let mut sizes: Vec<u64> = Vec::new();
+        let mut saved = Instant::now();
+        while layer.round < self.frontier.rounds() {
+            let started = Instant::now();
+            let (next, passes, from_disk, peak) = self.step(layer, &sizes)?;
+            layer = next;
+            sizes.push(layer.states);
+            let ways = self.ways(&layer)?;
+            let out_of_core = matches!(layer.store, Store::File(_));
+            if let Some(path) = &self.checkpoint
+                && !out_of_core
+                && saved.elapsed().as_secs_f64() >= self.checkpoint_every
+                && layer.round < self.frontier.rounds()
+            {
+                self.write_layer(&layer, path).map_err(io_error)?;
+                saved = Instant::now();
+            }
+            progress(Round {
+                round: layer.round - 1,
+                states: layer.states,
+                ways,
+                passes,
+                from_disk,
+                bytes_per_state: peak as f64 / layer.states.max(1) as f64,
+                seconds: started.elapsed().as_secs_f64(),
+            });
+        }
+        if let Store::File(path) = &layer.store {
+            let _ = fs::remove_file(path);
+        }
+        if let Some(path) = &self.checkpoint {
+            let _ = fs::remove_file(path);
+        }
+        Ok(layer.done)
+    }
+
+    /// The ways of every state of `layer`, summed.
+    fn ways(&self, layer: &Layer) -> Result<u128, CountError> {
+        let mut sum = 0u128;
+        match &layer.store {
+            Store::Memory(shards) => {
+                for [_, w] in shards.iter().flat_map(Block::get) {
+                    sum += u128::from(*w);
+                }
+            }
+            Store::File(path) => {
+                read_records(path, &mut |r| sum += u128::from(r[1])).map_err(io_error)?;
+            }
+        }
+        Ok(sum)
+    }
+
+    /// The layer before the first round.
+    fn first(&self) -> Layer {
+        let first = self.frontier.first();
+        let records: Vec<Record> = first
+            .states()
+            .map(|(s, w)| [normalise((s >> 4) as u64), w as u64])
+            .collect();
+        Layer {
+            round: first.round(),
+            done: first.done(),
+            states: records.len() as u64,
+            store: Store::Memory(std::vec![Block::of(&records)]),
+        }
+    }
+
+    /// The next layer's number of states, from the growth at the same file one rank back (or
+    /// over the last round), with a tenth more.
+    fn predict(&self, states: u64, sizes: &[u64]) -> u64 {
+        let b = self.frontier.board();
+        let w = b.width().min(b.height()) as usize;
+        let n = sizes.len();
+        let ratio = |a: usize, b: usize| match (sizes.get(a), sizes.get(b)) {
+            (Some(&x), Some(&y)) if x > 0 => Some(y as f64 / x as f64),
+            _ => None,
+        };
+        let growth = n
+            .checked_sub(w + 1)
+            .and_then(|a| ratio(a, a + 1))
+            .or_else(|| n.checked_sub(2).and_then(|a| ratio(a, a + 1)))
+            .unwrap_or(2.0);
+        (states as f64 * growth.clamp(0.25, 8.0) * 1.1) as u64 + 64
+    }
+
+    /// One round: the next layer, the passes made, whether the old layer was read from disk,
+    /// and the bytes of the next layer's tables at their fullest.
+    fn step(&self, old: Layer, sizes: &[u64]) -> Result<(Layer, u32, bool, u64), CountError> {
+        let round = old.round;
+        let predicted = self.predict(old.states, sizes);
+        let table_bytes = predicted.saturating_mul(TABLE_BYTES);
+        // Two thirds of what the buffers leave, as shards that outgrow the prediction grow by
+        // half.
+        let room = self.budget.saturating_sub(BUFFERS) / 3 * 2;
+        let fits = |old: &Layer| old.states.saturating_mul(16).saturating_add(table_bytes) <= room;
+        let mut old = old;
+        match old.store {
+            Store::Memory(_) if !fits(&old) && old.states > 4096 => old = self.spill(old)?,
+            Store::File(ref path) if fits(&old) => {
+                let path = path.clone();
+                old = load(old)?;
+                if Some(&path) != self.checkpoint.as_ref() {
+                    let _ = fs::remove_file(path);
+                }
+            }
+            _ => {}
+        }
+        let old_path = match &old.store {
+            Store::File(path) => Some(path.clone()),
+            Store::Memory(_) => None,
+        };
+        let (passes, source) = match old.store {
+            Store::Memory(shards) => (1, Source::Memory(Mutex::new(shards))),
+            Store::File(path) => {
+                let passes = table_bytes.div_ceil(room.max(1)).clamp(1, 4096) as usize;
+                let file = File::open(&path).map_err(io_error)?;
+                let source = Source::File {
+                    file,
+                    records: old.states,
+                    next: AtomicU64::new(0),
+                };
+                (passes, source)
+            }
+        };
+        let from_disk = matches!(source, Source::File { .. });
+        let threads = if old.states >= 4096 { self.threads } else { 1 };
+        let parts = (predicted / SHARD_STATES)
+            .max(passes as u64)
+            .next_power_of_two()
+            .clamp(16, 1 << 14) as usize;
+        let per_shard = (predicted as usize / parts).max(16);
+        let mut done = old.done;
+        let mut peak = 0u64;
+        let mut states = 0u64;
+        let mut memory: Vec<Block> = Vec::new();
+        if from_disk {
+            self.room_on_disk(predicted)?;
+        }
+        let mut writer = match from_disk {
+            true => Some(LayerFile::create(self.layer_path(round + 1)).map_err(io_error)?),
+            false => None,
+        };
+        for pass in 0..passes {
+            let range = parts * pass / passes..parts * (pass + 1) / passes;
+            let shards: Vec<Mutex<Shard>> = range
+                .clone()
+                .map(|_| Mutex::new(Shard::with_capacity(per_shard)))
+                .collect();
+            source.rewind();
+            let work = Work {
+                place: self
+                    .places
+                    .get(round as usize)
+                    .ok_or(CountError::Checkpoint)?,
+                source: &source,
+                shards: &shards,
+                first: range.start,
+                bits: parts.trailing_zeros(),
+            };
+            let outcomes = workers::map((0..threads).collect(), |_| work.run());
+            for (closed, overflow) in outcomes {
+                if overflow {
+                    return Err(CountError::Overflow { bits: 64 });
+                }
+                // Tours close while expanding: count them in the first pass only.
+                if pass == 0 {
+                    done = done
+                        .checked_add(closed)
+                        .ok_or(CountError::Overflow { bits: 128 })?;
+                }
+            }
+            let shards: Vec<Shard> = shards
+                .into_iter()
+                .map(|m| m.into_inner().unwrap_or_else(PoisonError::into_inner))
+                .collect();
+            if shards.iter().any(|s| s.overflow) {
+                return Err(CountError::Overflow { bits: 64 });
+            }
+            peak = peak.max(shards.iter().map(Shard::bytes).sum());
+            match &mut writer {
+                // Each shard written from its own table, compacted in place, and dropped.
+                Some(w) => {
+                    for mut shard in shards {
+                        let records = shard.compacted();
+                        states += records.len() as u64;
+                        w.write(records).map_err(io_error)?;
+                    }
+                }
+                None => {
+                    memory = compact(shards, threads);
+                    states += memory.iter().map(|r| r.get().len() as u64).sum::<u64>();
+                }
+            }
+        }
+        drop(source);
+        if let Some(path) = old_path
+            && Some(&path) != self.checkpoint.as_ref()
+        {
+            let _ = fs::remove_file(path);
+        }
+        let store = match writer {
+            Some(w) => {
+                let header = Header {
+                    board: self.frontier.board(),
+                    round: round + 1,
+                    done,
+                    states,
+                };
+                let path = self.layer_path(round + 1);
+                w.finish(&header, &path).map_err(io_error)?;
+                Store::File(path)
+            }
+            None => Store::Memory(memory),
+        };
+        let next = Layer {
+            round: round + 1,
+            done,
+            states,
+            store,
+        };
+        Ok((next, passes as u32, from_disk, peak))
+    }
+
+    /// Where the layer before round `round` goes out of core: the checkpoint when there is
+    /// one, else a file of the scratch folder.
+    fn layer_path(&self, round: u32) -> PathBuf {
+        match &self.checkpoint {
+            Some(path) => path.clone(),
+            None => self.scratch.join(format!(
+                "knightbits-{}-{}x{}-closed-{round}.layer",
+                std::process::id(),
+                self.frontier.board().width(),
+                self.frontier.board().height()
+            )),
+        }
+    }
+
+    /// Fails unless the folder of the layer files has room for a layer of `states` states.
+    fn room_on_disk(&self, states: u64) -> Result<(), CountError> {
+        let path = self.layer_path(0);
+        let dir = path.parent().unwrap_or(&self.scratch);
+        let needed = HEADER_BYTES + states.saturating_mul(16);
+        match super::workers::available_disk(dir) {
+            Some(available) if available < needed => Err(CountError::NoRoom { needed, available }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Writes a layer held in memory to its file and returns it there.
+    fn spill(&self, layer: Layer) -> Result<Layer, CountError> {
+        self.room_on_disk(layer.states)?;
+        let path = self.layer_path(layer.round);
+        self.write_layer(&layer, &path).map_err(io_error)?;
+        Ok(Layer {
+            store: Store::File(path),
+            ..layer
+        })
+    }
+
+    /// Writes a layer held in memory to `path` (through `path.tmp`, renamed when complete).
+    fn write_layer(&self, layer: &Layer, path: &Path) -> io::Result<()> {
+        if let Store::Memory(shards) = &layer.store {
+            let mut w = LayerFile::create(path.to_path_buf())?;
+            for s in shards {
+                w.write(s.get())?;
+            }
+            let header = Header {
+                board: self.frontier.board(),
+                round: layer.round,
+                done: layer.done,
+                states: layer.states,
+            };
+            w.finish(&header, path)?;
+        }
+        Ok(())
+    }
+
+    /// The layer of the checkpoint, if there is one.
+    fn resume(&self) -> Result<Option<Layer>, CountError> {
+        let Some(path) = &self.checkpoint else {
+            return Ok(None);
+        };
+        let file = match File::open(path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(io_error(e)),
+        };
+        let header = Header::read(&mut BufReader::new(file)).map_err(|_| CountError::Checkpoint)?;
+        if header.board != self.frontier.board() || header.round > self.frontier.rounds() {
+            return Err(CountError::Checkpoint);
+        }
+        let len = fs::metadata(path).map_err(io_error)?.len();
+        if len != HEADER_BYTES + header.states * 16 {
+            return Err(CountError::Checkpoint);
+        }
+        Ok(Some(Layer {
+            round: header.round,
+            done: header.done,
+            states: header.states,
+            store: Store::File(path.clone()),
+        }))
+    }
+}
+
+/// Bytes of the next layer's tables a state, as estimated before a round: 16 bytes a slot at
+/// the load limit, a quarter more for shards that have just grown.
+const TABLE_BYTES: u64 = 16 * 256 / MAX_LOAD as u64 * 5 / 4;
+
+/// Bytes of a round's buffers besides its tables: each worker's chunk of the old layer (twice)
+/// and its batches, the layer file's writer, and room for two shards being compacted.
+const BUFFERS: u64 = 1 << 20;
+
+/// States a shard of the next layer is meant to hold.
+const SHARD_STATES: u64 = 1 << 20;
+
+/// Reads a layer file into memory.
+fn load(layer: Layer) -> Result<Layer, CountError> {
+    let Store::File(path) = &layer.store else {
+        return Ok(layer);
+    };
+    let mut block = Block::zeroed(layer.states as usize);
+    let mut slots = block.get_mut().iter_mut();
+    read_records(path, &mut |r| {
+        if let Some(s) = slots.next() {
+            *s = r;
+        }
+    })
+    .map_err(io_error)?;
+    Ok(Layer {
+        store: Store::Memory(std::vec![block]),
+        ..layer
+    })
+}
+
+/// One worker's part of a pass.
+struct Work<'a> {
+    place: &'a Place,
+    source: &'a Source,
+    shards: &'a [Mutex<Shard>],
+    /// The shard index of `shards[0]` among all of the layer's.
+    first: usize,
+    /// Bits of the hash that choose a shard.
+    bits: u32,
+}
+
+impl Work<'_> {
+    /// Expands old states until none is left: the ways of the tours closed, and whether
+    /// reading failed (taken as an overflow-free failure by the caller).
+    fn run(&self) -> (u128, bool) {
+        let mut batches: Vec<Vec<(Key, u64, u64)>> = (0..self.shards.len())
+            .map(|_| Vec::with_capacity(BATCH))
+            .collect();
+        let (mut chunk, mut bytes) = (Block::Heap(Vec::new()), Vec::new());
+        let mut closed = 0u128;
+        let flush = |i: usize, batch: &mut Vec<(Key, u64, u64)>| {
+            if let Some(shard) = self.shards.get(i) {
+                shard
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .add_all(batch);
+            }
+            batch.clear();
+        };
+        loop {
+            match self.source.next(&mut chunk, &mut bytes) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => panic!("cannot read the old layer: {e}"),
+            }
+            for &[key, ways] in chunk.get() {
+                let c = self.place.expand(key, &mut |k| {
+                    let h = hash(k);
+                    let part = if self.bits == 0 {
+                        0
+                    } else {
+                        (h >> (64 - self.bits)) as usize
+                    };
+                    if let Some(i) = part.checked_sub(self.first)
+                        && let Some(batch) = batches.get_mut(i)
+                    {
+                        batch.push((k, h, ways));
+                        if batch.len() >= BATCH {
+                            flush(i, batch);
+                        }
+                    }
+                });
+                closed = closed.saturating_add(u128::from(ways) * u128::from(c));
+            }
+        }
+        for (i, batch) in batches.iter_mut().enumerate() {
+            if !batch.is_empty() {
+                flush(i, batch);
+            }
+        }
+        (closed, closed == u128::MAX)
+    }
+}
+
+fn io_error(e: io::Error) -> CountError {
+    CountError::Io(e.kind())
+}
+
+#[cfg(test)]
+mod tests;

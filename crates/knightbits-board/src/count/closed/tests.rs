@@ -1,0 +1,195 @@
+use super::*;
+use crate::count::{Frontier, Kind, peak_memory};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// A scratch folder of the test's own, empty.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("knightbits-closed-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn board(w: u32, h: u32) -> Board {
+    Board::new(w, h).unwrap()
+}
+
+/// The 128-bit programme's count: other layers, other tables, other placing code.
+fn by_frontier(b: Board) -> u128 {
+    let f = Frontier::new(b, Kind::Closed).unwrap();
+    let last = f.run(f.first(), 1, &mut |_| {}).unwrap();
+    f.total(&last).unwrap()
+}
+
+/// Counts equal the 128-bit programme's on every board from 1 x 1 to 6 x 7 (and both sweeps of
+/// the 7 x 5 and 8 x 4 boards), on one thread and on two, and OEIS where its terms are at hand:
+/// 9,862 on 6 x 6 (A001230), 16 and 176 on 3 x 10 and 3 x 12 (A070030), none on 4 x n.
+#[test]
+fn counts_match_the_128_bit_programme_and_oeis() {
+    let dir = scratch("match");
+    for w in 1..=6 {
+        for h in w..=7 {
+            let b = board(w, h);
+            let want = by_frontier(b);
+            for threads in [1, 2] {
+                let c = ClosedCount::new(b, threads, u64::MAX, &dir).unwrap();
+                assert_eq!(c.run(&mut |_| {}), Ok(want), "{b} on {threads} threads");
+            }
+            if w == 4 {
+                assert_eq!(want, 0, "{b}");
+            }
+        }
+    }
+    for (w, h, across, want) in [(7, 5, 7, None), (8, 4, 8, Some(0))] {
+        let b = board(w, h);
+        let c = ClosedCount::new(b, 2, u64::MAX, &dir)
+            .unwrap()
+            .across(across)
+            .unwrap();
+        let got = c.run(&mut |_| {}).unwrap();
+        assert_eq!(
+            got,
+            want.unwrap_or_else(|| by_frontier(b)),
+            "{b} across {across}"
+        );
+    }
+    let count = |w, h| {
+        ClosedCount::new(board(w, h), 2, u64::MAX, &dir)
+            .unwrap()
+            .run(&mut |_| {})
+    };
+    assert_eq!(count(6, 6), Ok(9862));
+    assert_eq!(count(3, 10), Ok(16));
+    assert_eq!(count(3, 12), Ok(176));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// 6 x 8 closed (55,488,142, OEIS A175881) is the same in memory and out of core under a
+/// budget far below its in-memory tables, where the old layer is read from disk in several
+/// passes; nothing is left in the scratch folder.
+#[test]
+fn out_of_core_counts_the_same() {
+    let dir = scratch("ooc");
+    let b = board(6, 8);
+    let mut peak = 0.0f64;
+    let in_memory = ClosedCount::new(b, 2, u64::MAX, &dir)
+        .unwrap()
+        .run(&mut |r| peak = peak.max(r.bytes_per_state * r.states as f64))
+        .unwrap();
+    assert_eq!(in_memory, 55_488_142);
+    let budget = (peak / 10.0) as u64;
+    let (mut disk, mut passes) = (0, 0);
+    let out_of_core = ClosedCount::new(b, 2, budget, &dir)
+        .unwrap()
+        .run(&mut |r| {
+            disk += u32::from(r.from_disk);
+            passes = passes.max(r.passes);
+        })
+        .unwrap();
+    assert_eq!(out_of_core, 55_488_142);
+    assert!(
+        disk >= 4 && passes >= 4,
+        "{disk} rounds from disk, {passes} passes at most"
+    );
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 0, "scratch files left");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// A count stopped after round 30 (its progress callback panics) resumes from its checkpoint
+/// at round 31 and gives the whole count; in memory and out of core. A checkpoint of another
+/// board is refused, and so is a file that is not a layer.
+#[test]
+fn a_stopped_count_resumes_from_its_checkpoint() {
+    let dir = scratch("resume");
+    let b = board(6, 8);
+    for budget in [u64::MAX, 4 << 20] {
+        let path = dir.join("6x8.layer");
+        let count = || {
+            ClosedCount::new(b, 2, budget, &dir)
+                .unwrap()
+                .with_checkpoint(&path, 0.0)
+        };
+        let stopped = catch_unwind(AssertUnwindSafe(|| {
+            count().run(&mut |r| assert!(r.round < 30, "stop"))
+        }));
+        assert!(stopped.is_err());
+        assert!(path.exists(), "a checkpoint is left");
+        let mut first = None;
+        let total = count().run(&mut |r| {
+            first.get_or_insert(r.round);
+        });
+        assert_eq!(total, Ok(55_488_142), "budget {budget}");
+        assert_eq!(first, Some(31), "budget {budget}: resumed after round 30");
+        assert!(!path.exists(), "the checkpoint is removed at the end");
+    }
+    let path = dir.join("6x6.layer");
+    let six = ClosedCount::new(board(6, 6), 1, u64::MAX, &dir).unwrap();
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        six.with_checkpoint(&path, 0.0)
+            .run(&mut |r| assert!(r.round < 20, "stop"))
+    }));
+    let other = ClosedCount::new(b, 1, u64::MAX, &dir)
+        .unwrap()
+        .with_checkpoint(&path, 0.0);
+    assert_eq!(other.run(&mut |_| {}), Err(CountError::Checkpoint));
+    fs::write(&path, b"not a layer").unwrap();
+    assert_eq!(other.run(&mut |_| {}), Err(CountError::Checkpoint));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// The environment variable that makes [`peak_memory_stays_within_the_budget`] count in a
+/// process of its own: `WxH:BUDGET` (`max` for no budget).
+const CHILD: &str = "KNIGHTBITS_CLOSED_COUNT_CHILD";
+
+/// The total and the peak memory of a count run in a new process of this test binary.
+fn in_child(spec: &str) -> (u128, u64) {
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "count::closed::tests::peak_memory_stays_within_the_budget",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(CHILD, spec)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text
+        .lines()
+        .find_map(|l| l.split_once("count ").map(|(_, rest)| rest))
+        .unwrap_or_else(|| panic!("no count from the child {spec}: {text}"));
+    let mut words = line.split_whitespace();
+    let total = words.next().unwrap().parse().unwrap();
+    let peak = words.next().unwrap().parse().unwrap();
+    (total, peak)
+}
+
+/// A count forced to a tenth of its in-memory peak gives the same total with the process's own
+/// peak memory (VmHWM, read by each process at its end) at most the budget above the peak of
+/// the same process counting a board with no tour (its baseline).
+#[cfg(target_os = "linux")]
+#[test]
+fn peak_memory_stays_within_the_budget() {
+    if let Ok(spec) = std::env::var(CHILD) {
+        let (size, budget) = spec.split_once(':').unwrap();
+        let b: Board = size.parse().unwrap();
+        let budget = budget.parse().unwrap_or(u64::MAX);
+        let dir = scratch(&format!("child-{size}-{budget}"));
+        let total = ClosedCount::new(b, 2, budget, &dir)
+            .unwrap()
+            .run(&mut |_| {});
+        println!("count {} {}", total.unwrap(), peak_memory().unwrap());
+        let _ = fs::remove_dir_all(&dir);
+        return;
+    }
+    let (_, base) = in_child("3x4:max");
+    let (total, full) = in_child("6x8:max");
+    assert_eq!(total, 55_488_142);
+    let budget = (full - base) / 10;
+    let (total, low) = in_child(&format!("6x8:{budget}"));
+    assert_eq!(total, 55_488_142);
+    assert!(
+        low <= base + budget,
+        "peak {low} over the baseline {base} and the budget {budget} (in memory: {full})"
+    );
+}
