@@ -11,7 +11,7 @@ use indicatif::{HumanBytes, HumanDuration, ProgressBar, ProgressDrawTarget, Prog
 use knightbits_api::tour::TourCount;
 use knightbits_api::values;
 use knightbits_board::count::{
-    self, CountError, Estimate, Frontier, Kind, Layer, OpenMethod, OpenTours,
+    self, ClosedCount, CountError, Estimate, Frontier, Kind, Layer, OpenMethod, OpenTours,
 };
 use knightbits_board::{Board, Coord};
 use serde::{Deserialize, Serialize};
@@ -27,10 +27,14 @@ use crate::output;
 knightbits count-tours --board 5x5 --json          # {\"open\": 1728}\n  \
 knightbits count-tours --board 5x5 --start a1 --json # {\"open\": 304}\n  \
 knightbits count-tours --board 6x6 --closed --json   # {\"closed\": 9862}\n  \
-knightbits count-tours --board 7x7 --checkpoint 7x7.ckpt   # about 7 minutes on 2 cores\n\n\
-Before a count expected to take more than a few seconds, an estimate of its time and peak\n\
-memory is printed on stderr, from the first seconds of the count itself; the count is refused\n\
-when the estimated memory exceeds --max-memory. A progress bar with the time left is drawn on\n\
+knightbits count-tours --board 7x7 --checkpoint 7x7.ckpt   # about 7 minutes on 2 cores\n  \
+knightbits count-tours --board 8x8 --closed --max-memory 16G --checkpoint 8x8.layer\n\n\
+Closed tours of boards up to 8 wide are counted square by square within --max-memory: the\n\
+layers that do not fit are kept in --scratch (the same command resumes from --checkpoint), and\n\
+the count stops with one line only when that folder has no room for a layer. Before another\n\
+count expected to take more than a few seconds, an estimate of its time and peak memory is\n\
+printed on stderr, from the first seconds of the count itself; such a count is refused when\n\
+the estimated memory exceeds --max-memory. A progress bar with the time left is drawn on\n\
 stderr when it is a terminal (not with --json). Open tours (from every start or from --start)\n\
 are counted by the frontier programme on boards at least 8 long and at most 6 wide and on\n\
 boards past 64 squares, by meet in the middle on the others. Limit of the representation:\n\
@@ -48,10 +52,16 @@ pub struct Args {
     /// Worker threads (default: as many as the machine runs at once).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
-    /// The memory the count may use, as bytes or with a suffix K, M, G or T (powers of 1024):
-    /// a count whose estimated peak exceeds it is refused (default: the memory available).
+    /// The memory the count may use, as bytes or with a suffix K, M, G or T (powers of 1024),
+    /// default the memory available (three quarters of it for a closed count). A closed count
+    /// of a board up to 8 wide keeps within it by putting its layers in --scratch; another
+    /// count whose estimated peak exceeds it is refused.
     #[arg(long, value_name = "SIZE")]
     max_memory: Option<Bytes>,
+    /// The folder where a closed count keeps the layers that do not fit in --max-memory
+    /// (default: the system's temporary folder).
+    #[arg(long, value_name = "DIR", value_parser = folder)]
+    scratch: Option<PathBuf>,
     /// Keep the count's state in PATH (written to PATH.tmp, then renamed) after every unit of
     /// work (meet in the middle) or every --checkpoint-every seconds (frontier); the same command
     /// with the same PATH resumes from it. The file is removed when the count ends.
@@ -71,6 +81,16 @@ pub struct Args {
     #[cfg(feature = "dist")]
     #[command(flatten)]
     dist: super::count_dist::DistArgs,
+}
+
+/// A folder that exists.
+fn folder(s: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(s);
+    if path.is_dir() {
+        Ok(path)
+    } else {
+        Err(format!("{s:?} is not a folder"))
+    }
 }
 
 /// A number of bytes, written plainly or with a suffix K, M, G or T (powers of 1024).
@@ -153,8 +173,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Some(text) => Some(values::coord(board, "start square", text)?),
         None => None,
     };
+    let scratch = args.scratch.clone().unwrap_or_else(std::env::temp_dir);
     let answer = if args.closed {
-        TourCount::Closed(ctx.frontier(Kind::Closed, None)?)
+        TourCount::Closed(ctx.closed(&scratch)?)
     } else if OpenMethod::for_board(board) == OpenMethod::Frontier {
         TourCount::Open(ctx.frontier(Kind::Open, start)?)
     } else {
@@ -241,6 +262,40 @@ impl Context {
             bar.set_style(style);
         }
         bar
+    }
+
+    /// Closed tours: in 64-bit states within the memory limit (out of core in `scratch` past
+    /// it) on boards up to 8 wide, by the 128-bit frontier programme on the others and where
+    /// some ways pass 64 bits.
+    fn closed(&self, scratch: &Path) -> Result<u128, CliError> {
+        // Given, or three quarters of the memory available: the rest is for the system's cache
+        // of the layer files and for the processes beside the count.
+        let budget = match self.limit {
+            Some(b) if self.explicit => b.0,
+            Some(b) => b.0 / 4 * 3,
+            None => u64::MAX,
+        };
+        let count = match ClosedCount::new(self.board, self.threads, budget, scratch) {
+            Ok(count) => count,
+            Err(CountError::TooWide { .. }) => return self.frontier(Kind::Closed, None),
+            Err(e) => return Err(self.refused(e)),
+        };
+        let count = match &self.checkpoint {
+            Some(path) => count.with_checkpoint(path, self.every.as_secs_f64()),
+            None => count,
+        };
+        let bar = self.bar(u64::from(count.rounds()), "squares");
+        let outcome = count.run(&mut |r| bar.set_position(u64::from(r.round) + 1));
+        bar.finish_and_clear();
+        match outcome {
+            Ok(total) => Ok(total),
+            Err(CountError::Overflow { bits: 64 }) => self.frontier(Kind::Closed, None),
+            Err(CountError::Checkpoint) => Err(mismatch(
+                self.checkpoint.as_deref().unwrap_or(Path::new("")),
+                "it belongs to another count, or is not a checkpoint",
+            )),
+            Err(e) => Err(self.refused(e)),
+        }
     }
 
     /// Closed or open tours (from `start`, if given) by the frontier programme, round by round.
