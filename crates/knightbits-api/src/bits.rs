@@ -5,7 +5,7 @@ use knightbits::mapping::Numbering;
 use knightbits::{Bitboard, Square, king, knight, popcount};
 use serde::{Serialize, Serializer};
 
-use super::values::Choice;
+use super::values::{Choice, choices};
 use super::{Bits, SquareSet, Squares, display};
 
 /// `show`: a bitboard (LERF) seen in a numbering.
@@ -181,67 +181,24 @@ pub fn fork_squares(req: &ForkSquaresRequest) -> SquareSet {
     knight::fork_squares(req.targets).into()
 }
 
-/// The explorer's edits of a bitboard, by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OpName {
-    Toggle,
-    Insert,
-    Remove,
-    Clear,
-    Fill,
-    Invert,
-    Shift,
-    And,
-    Or,
-    Xor,
-    AndNot,
-    FlipVertical,
-    MirrorHorizontal,
-    FlipDiagonal,
-    Rotate180,
-}
-
-impl Choice for OpName {
-    const ALL: &'static [Self] = &[
-        OpName::Toggle,
-        OpName::Insert,
-        OpName::Remove,
-        OpName::Clear,
-        OpName::Fill,
-        OpName::Invert,
-        OpName::Shift,
-        OpName::And,
-        OpName::Or,
-        OpName::Xor,
-        OpName::AndNot,
-        OpName::FlipVertical,
-        OpName::MirrorHorizontal,
-        OpName::FlipDiagonal,
-        OpName::Rotate180,
-    ];
-
-    fn name(self) -> &'static str {
-        match self {
-            OpName::Toggle => "toggle",
-            OpName::Insert => "insert",
-            OpName::Remove => "remove",
-            OpName::Clear => "clear",
-            OpName::Fill => "fill",
-            OpName::Invert => "invert",
-            OpName::Shift => "shift",
-            OpName::And => "and",
-            OpName::Or => "or",
-            OpName::Xor => "xor",
-            OpName::AndNot => "andnot",
-            OpName::FlipVertical => "flip-vertical",
-            OpName::MirrorHorizontal => "mirror-horizontal",
-            OpName::FlipDiagonal => "flip-diagonal",
-            OpName::Rotate180 => "rotate-180",
-        }
-    }
-
-    fn read(text: &str) -> Option<Self> {
-        Self::ALL.iter().copied().find(|op| op.name() == text)
+choices! {
+    /// The explorer's edits of a bitboard, by name.
+    pub enum OpName ("op") {
+        Toggle = "toggle",
+        Insert = "insert",
+        Remove = "remove",
+        Clear = "clear",
+        Fill = "fill",
+        Invert = "invert",
+        Shift = "shift",
+        And = "and",
+        Or = "or",
+        Xor = "xor",
+        AndNot = "andnot",
+        FlipVertical = "flip-vertical",
+        MirrorHorizontal = "mirror-horizontal",
+        FlipDiagonal = "flip-diagonal",
+        Rotate180 = "rotate-180",
     }
 }
 
@@ -353,42 +310,17 @@ pub fn op(req: &OpRequest) -> View {
     })
 }
 
-/// A step every piece takes at once: a compass direction, or the devlog's keys `a` (one
-/// square left in its h1-first numbering, wrapping to the rank above) and `d` (one right,
-/// wrapping to the rank below).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Slide {
-    North,
-    South,
-    East,
-    West,
-    A,
-    D,
-}
-
-impl Choice for Slide {
-    const ALL: &'static [Self] = &[
-        Slide::North,
-        Slide::South,
-        Slide::East,
-        Slide::West,
-        Slide::A,
-        Slide::D,
-    ];
-
-    fn name(self) -> &'static str {
-        match self {
-            Slide::North => "north",
-            Slide::South => "south",
-            Slide::East => "east",
-            Slide::West => "west",
-            Slide::A => "a",
-            Slide::D => "d",
-        }
-    }
-
-    fn read(text: &str) -> Option<Self> {
-        Self::ALL.iter().copied().find(|s| s.name() == text)
+choices! {
+    /// A step every piece takes at once: a compass direction, or the devlog's keys `a` (one
+    /// square left in its h1-first numbering, wrapping to the rank above) and `d` (one right,
+    /// wrapping to the rank below).
+    pub enum Slide ("slide") {
+        North = "north",
+        South = "south",
+        East = "east",
+        West = "west",
+        A = "a",
+        D = "d",
     }
 }
 
@@ -513,7 +445,7 @@ mod tests {
 
     #[test]
     fn every_op_name_reads_back() {
-        for &name in OpName::ALL {
+        for name in OpName::ALL {
             assert_eq!(OpName::read(name.name()), Some(name));
         }
     }

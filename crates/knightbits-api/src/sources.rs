@@ -14,7 +14,7 @@ use serde::Serialize;
 use knightbits::technique::Method;
 use knightbits::trace::Kind;
 
-use super::values::Piece;
+use super::values::{Piece, choices};
 use super::{Bits, Error, SquareSet, Squares};
 
 /// `table`: how many squares a knight (or king) attacks from each square.
@@ -164,35 +164,15 @@ pub fn trace(req: &TraceRequest) -> Result<Trace, Error> {
     })
 }
 
-/// Who moves first in a pawn race.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ToMove {
-    /// The knight's side.
-    #[default]
-    Knight,
-    /// The pawn's side.
-    Pawn,
-}
-
-impl ToMove {
-    /// Both, the knight first.
-    pub const ALL: [ToMove; 2] = [ToMove::Knight, ToMove::Pawn];
-}
-
-impl super::values::Choice for ToMove {
-    const ALL: &'static [Self] = &ToMove::ALL;
-
-    fn name(self) -> &'static str {
-        match self {
-            ToMove::Knight => "knight",
-            ToMove::Pawn => "pawn",
-        }
-    }
-
-    fn read(text: &str) -> Option<Self> {
-        ToMove::ALL
-            .into_iter()
-            .find(|t| t.name().eq_ignore_ascii_case(text))
+choices! {
+    /// Who moves first in a pawn race.
+    #[derive(Default)]
+    pub enum ToMove ("to_move") {
+        /// The knight's side.
+        #[default]
+        Knight = "knight",
+        /// The pawn's side.
+        Pawn = "pawn",
     }
 }
 
