@@ -5,8 +5,9 @@ use knightbits::mapping::Numbering;
 use knightbits::{Bitboard, Square, king, knight, popcount};
 use serde::{Serialize, Serializer};
 
-use super::values::{Choice, choices};
-use super::{Bits, SquareSet, Squares, display};
+use super::form::{self, query};
+use super::values::{self, Choice, choices};
+use super::{Bits, Error, SquareSet, Squares, display};
 
 /// `show`: a bitboard (LERF) seen in a numbering.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,6 +16,38 @@ pub struct ShowRequest {
     pub bitboard: Bitboard,
     /// The numbering whose bit indices are told.
     pub numbering: Numbering,
+}
+
+/// The parameters of `/api/show`: `input` in any form, a number read in `from` (default:
+/// `numbering`), seen in `numbering` (default a1-b1).
+struct ShowQuery {
+    input: String,
+    numbering: Option<Numbering>,
+    from: Option<Numbering>,
+}
+
+query!(ShowQuery {
+    input,
+    numbering,
+    from
+});
+query!(ShowRequest via ShowQuery);
+
+impl TryFrom<ShowQuery> for ShowRequest {
+    type Error = Error;
+
+    fn try_from(q: ShowQuery) -> Result<ShowRequest, Error> {
+        let numbering = q.numbering.unwrap_or(Numbering::A1B1);
+        Ok(ShowRequest {
+            bitboard: read_in(&q.input, q.from.unwrap_or(numbering))?,
+            numbering,
+        })
+    }
+}
+
+/// The `input` parameter, its numbers read in `numbering`.
+fn read_in(input: &str, numbering: Numbering) -> Result<Bitboard, Error> {
+    values::bitboard_in(input, numbering).map_err(|e| form::refused("input", e))
 }
 
 /// The answer to `show`: `{"bitboard", "squares", "count", "numbering", "indices"}`.
@@ -109,6 +142,28 @@ pub struct ConvertRequest {
     pub to: Numbering,
 }
 
+/// The parameters of `/api/convert`: `input` read in `from`, written in `to` (both default
+/// a1-b1).
+struct ConvertQuery {
+    input: String,
+    from: Option<Numbering>,
+    to: Option<Numbering>,
+}
+
+query!(ConvertQuery { input, from, to });
+query!(ConvertRequest via ConvertQuery);
+
+impl TryFrom<ConvertQuery> for ConvertRequest {
+    type Error = Error;
+
+    fn try_from(q: ConvertQuery) -> Result<ConvertRequest, Error> {
+        Ok(ConvertRequest {
+            bitboard: read_in(&q.input, q.from.unwrap_or(Numbering::A1B1))?,
+            to: q.to.unwrap_or(Numbering::A1B1),
+        })
+    }
+}
+
 /// The answer to `convert`: `{"numbering", "bits"}`, the value in the target numbering
 /// (`"bitboard"` is always LERF, so this value has a name of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -128,7 +183,8 @@ pub fn convert(req: &ConvertRequest) -> Converted {
     }
 }
 
-/// `count`: the number of squares, by one of the article's methods.
+/// `count`: the number of squares, by one of the article's methods. In `/api/count`: `input`
+/// and `method` (default hardware).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CountRequest {
     /// The squares.
@@ -136,6 +192,11 @@ pub struct CountRequest {
     /// The popcount method.
     pub method: popcount::Method,
 }
+
+query!(CountRequest {
+    bitboard: "input",
+    method = popcount::Method::Hardware,
+});
 
 /// The answer to `count`: `{"count"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -175,6 +236,8 @@ pub struct ForkSquaresRequest {
     /// The targets.
     pub targets: Bitboard,
 }
+
+query!(ForkSquaresRequest { targets });
 
 /// Answers `fork-squares`.
 pub fn fork_squares(req: &ForkSquaresRequest) -> SquareSet {
@@ -302,6 +365,62 @@ pub struct OpRequest {
     pub numbering: Numbering,
 }
 
+/// The parameters of `/api/op`: the `bitboard`, the edit `op` with its operand (`square`, `n`
+/// from -63 to 63, default 1, or `other`), and the `numbering` the answer is seen in
+/// (default a1-b1).
+struct OpQuery {
+    bitboard: Bitboard,
+    op: OpName,
+    square: Option<Square>,
+    n: Option<i32>,
+    other: Option<Bitboard>,
+    numbering: Option<Numbering>,
+}
+
+query!(OpQuery { bitboard, op, square, n ~ shift, other, numbering });
+query!(OpRequest via OpQuery);
+
+/// A shift, -63 to 63.
+fn shift(text: &str) -> Result<i32, Error> {
+    Ok(form::int(text, -63, 63)? as i32)
+}
+
+impl TryFrom<OpQuery> for OpRequest {
+    type Error = Error;
+
+    fn try_from(q: OpQuery) -> Result<OpRequest, Error> {
+        let op = Op::named(
+            q.op,
+            || q.square.ok_or_else(|| form::missing("square")),
+            || Ok(q.n.unwrap_or(1)),
+            || q.other.ok_or_else(|| form::missing("other")),
+        )?;
+        // An operand the edit does not take would change nothing: refused, not ignored.
+        let takes = match op {
+            Op::Toggle(_) | Op::Insert(_) | Op::Remove(_) => "square",
+            Op::Shift(_) => "n",
+            Op::And(_) | Op::Or(_) | Op::Xor(_) | Op::AndNot(_) => "other",
+            _ => "",
+        };
+        let given = [
+            ("square", q.square.is_some()),
+            ("n", q.n.is_some()),
+            ("other", q.other.is_some()),
+        ];
+        if let Some((name, _)) = given.iter().find(|(name, on)| *on && *name != takes) {
+            return Err(form::refused(
+                name,
+                Error::refused(format!("{} does not take it", q.op.name())),
+            ));
+        }
+        Ok(OpRequest {
+            bitboard: q.bitboard,
+            op,
+            numbering: q.numbering.unwrap_or(Numbering::A1B1),
+        })
+    }
+}
+
 /// Answers `op`.
 pub fn op(req: &OpRequest) -> View {
     view(&ShowRequest {
@@ -355,7 +474,7 @@ impl Slide {
     }
 }
 
-/// `slide`: every piece one step.
+/// `slide`: every piece one step. In `/api/slide`: the pieces `squares`, one step `by`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SlideRequest {
     /// The pieces.
@@ -363,6 +482,11 @@ pub struct SlideRequest {
     /// The step.
     pub by: Slide,
 }
+
+query!(SlideRequest {
+    pieces: "squares",
+    by
+});
 
 /// The pieces after a slide: `{"bitboard", "squares", "moved"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -380,7 +504,13 @@ pub fn slide(req: &SlideRequest) -> Slid {
     req.by.apply(req.pieces)
 }
 
-/// `meta`: the names the page offers in its pickers, from the library's lists.
+/// `meta`: the names the page offers in its pickers. It takes no parameter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MetaRequest {}
+
+query!(MetaRequest {});
+
+/// The answer to `meta`: the names the page offers in its pickers, from the library's lists.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Meta {
     /// The eight numberings.

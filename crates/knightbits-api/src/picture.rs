@@ -5,9 +5,10 @@ use knightbits::position::Placement;
 use knightbits::{Bitboard, Square};
 use knightbits_svg::{Svg, TourSvg};
 
-use super::Moves;
+use super::form::{self, Fen, query};
 use super::tour::KnightsTour;
-use super::values::Piece;
+use super::values::{self, Piece};
+use super::{Error, Moves};
 
 /// A picture of the 8x8 board.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -24,6 +25,64 @@ pub struct Drawing {
     pub arrows: Vec<(Square, Square)>,
     /// A line through these squares in order.
     pub tour: Vec<Square>,
+}
+
+/// The parameters of `/api/svg`: the pieces of `fen` (a placement is enough) or of `pieces`
+/// (drawn as `piece`), `marked` and `highlighted` squares, `arrows` (moves such as d5c7) and a
+/// `tour` (squares in order).
+struct SvgQuery {
+    fen: Option<Fen>,
+    pieces: Option<Bitboard>,
+    piece: Option<Piece>,
+    marked: Bitboard,
+    highlighted: Bitboard,
+    arrows: String,
+    tour: String,
+}
+
+query!(SvgQuery {
+    fen,
+    pieces,
+    piece,
+    marked = Bitboard::EMPTY,
+    highlighted = Bitboard::EMPTY,
+    arrows = String::new(),
+    tour = String::new(),
+});
+query!(Drawing via SvgQuery);
+
+impl TryFrom<SvgQuery> for Drawing {
+    type Error = Error;
+
+    fn try_from(q: SvgQuery) -> Result<Drawing, Error> {
+        let pieces = match q.fen {
+            Some(fen) => {
+                if q.pieces.is_some() || q.piece.is_some() {
+                    return Err(Error::refused(
+                        "give either fen or pieces (and piece), not both",
+                    ));
+                }
+                // A picture needs the placement only.
+                let placement =
+                    values::placement(fen.text()).map_err(|e| form::refused("fen", e))?;
+                Drawing::position_pieces(&placement)
+            }
+            None => Drawing::pieces_on(
+                q.pieces.unwrap_or(Bitboard::EMPTY),
+                q.piece.unwrap_or_default(),
+            ),
+        };
+        Ok(Drawing {
+            title: String::new(),
+            pieces,
+            marked: q.marked,
+            highlighted: q.highlighted,
+            arrows: values::square_pairs("arrows", &q.arrows)
+                .map_err(|e| form::refused("arrows", e))?,
+            tour: values::square_list("tour square", &q.tour)
+                .map_err(|e| form::refused("tour", e))?,
+        })
+    }
 }
 
 impl Drawing {

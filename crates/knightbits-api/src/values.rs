@@ -225,6 +225,14 @@ impl Piece {
         })
     }
 
+    /// This piece's method named `name`, or its lookup when none is named.
+    pub fn method_or_lookup(self, name: Option<&str>) -> Result<Method, Error> {
+        match name {
+            Some(name) => self.method(name),
+            None => Ok(Method::lookup(self.role())),
+        }
+    }
+
     /// The piece drawn on a board without a position: the black (filled) symbol.
     pub const fn glyph(self) -> char {
         self.role().of(Color::Black).symbol()
