@@ -72,15 +72,16 @@ impl TryFrom<AttacksQuery> for AttacksRequest {
             ));
         }
         // Only the placement matters when the side is named; else the side to move.
+        let fen_refused = |e| form::refused("fen", e);
         let (placement, side) = match q.side {
-            Some(side) => (values::placement(fen.text()), side),
-            None => match values::position(fen.text()) {
-                Ok(position) => (Ok(Placement::from(position)), position.turn()),
-                Err(e) => (Err(e), Color::White),
-            },
+            Some(side) => (values::placement(fen.text()).map_err(fen_refused)?, side),
+            None => {
+                let position = values::position(fen.text()).map_err(fen_refused)?;
+                (Placement::from(position), position.turn())
+            }
         };
         Ok(AttacksRequest::Placement {
-            placement: placement.map_err(|e| form::refused("fen", e))?,
+            placement,
             side,
             piece,
         })

@@ -10,7 +10,7 @@
 //!
 //! (A serde `Deserialize` per request type, tried, says the same, but its code per type and
 //! per field made `knightbits.wasm` 305,499 bytes, over its 300,000-byte budget; with this
-//! reader, one small function per request, it is 292,631.)
+//! reader, one small function per request, it is 292,451.)
 
 use knightbits::position::Position;
 use knightbits::{Bitboard, Square};
@@ -240,6 +240,20 @@ impl Value for bool {
             "false" | "0" | "" => Ok(false),
             _ => Err(Error::invalid("flag", text, "expected true or false")),
         }
+    }
+}
+
+impl Value for Vec<(Square, Square)> {
+    /// Moves as square pairs, `d5c7,e1g1` (arrows).
+    fn read(text: &str) -> Result<Self, Error> {
+        values::square_pairs("arrows", text)
+    }
+}
+
+impl Value for Vec<Square> {
+    /// Squares in order, `a1,b3,c5` (a route).
+    fn read(text: &str) -> Result<Self, Error> {
+        values::square_list("square", text)
     }
 }
 

@@ -36,8 +36,8 @@ struct SvgQuery {
     piece: Option<Piece>,
     marked: Bitboard,
     highlighted: Bitboard,
-    arrows: String,
-    tour: String,
+    arrows: Vec<(Square, Square)>,
+    tour: Vec<Square>,
 }
 
 query!(SvgQuery {
@@ -46,8 +46,8 @@ query!(SvgQuery {
     piece,
     marked = Bitboard::EMPTY,
     highlighted = Bitboard::EMPTY,
-    arrows = String::new(),
-    tour = String::new(),
+    arrows = Vec::new(),
+    tour = Vec::new(),
 });
 query!(Drawing via SvgQuery);
 
@@ -77,10 +77,8 @@ impl TryFrom<SvgQuery> for Drawing {
             pieces,
             marked: q.marked,
             highlighted: q.highlighted,
-            arrows: values::square_pairs("arrows", &q.arrows)
-                .map_err(|e| form::refused("arrows", e))?,
-            tour: values::square_list("tour square", &q.tour)
-                .map_err(|e| form::refused("tour", e))?,
+            arrows: q.arrows,
+            tour: q.tour,
         })
     }
 }

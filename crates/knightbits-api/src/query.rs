@@ -327,6 +327,50 @@ mod tests {
         assert_eq!(documented, code);
     }
 
+    /// The messages as a user reads them: the parameter first, then the command line's words.
+    #[test]
+    fn refusals_read_as_documented() {
+        for (name, query, message) in [
+            (
+                "slide",
+                "squares=d4&by=up",
+                "parameter 'by': invalid slide 'up': expected north, south, east, west, a or d",
+            ),
+            (
+                "moves",
+                "input=d4&legal=maybe",
+                "parameter 'legal': invalid flag 'maybe': expected true or false",
+            ),
+            (
+                "svg",
+                "tour=a1,z9",
+                "parameter 'tour': invalid square 'z9': expected a square name, a1 to h8",
+            ),
+            (
+                "fill",
+                "input=a1&moves=99",
+                "parameter 'moves': invalid number '99': expected 1 to 64",
+            ),
+            (
+                "attacks",
+                "input=d4&side=white",
+                "parameter 'side': a side needs a position (fen)",
+            ),
+            (
+                "explore",
+                "input=d4&toggle=d4",
+                "unknown parameter 'toggle': expected input, piece, method or numbering",
+            ),
+        ] {
+            let e = call(name, Some(query)).unwrap_err();
+            assert_eq!(
+                (e.status_code(), e.message()),
+                (400, message),
+                "{name}?{query}"
+            );
+        }
+    }
+
     #[test]
     fn an_operand_the_edit_does_not_take_is_refused() {
         let e = call("op", Some("bitboard=0&op=clear&square=d4")).unwrap_err();

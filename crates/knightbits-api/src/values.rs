@@ -417,7 +417,7 @@ pub fn square_pairs(what: &'static str, text: &str) -> Result<Vec<(Square, Squar
 pub fn square_list(what: &'static str, text: &str) -> Result<Vec<Square>, Error> {
     list(text, "squares")?
         .into_iter()
-        .map(|s| s.trim().parse().map_err(|e| Error::invalid(what, s, e)))
+        .map(|s| square(what, s.trim()))
         .collect()
 }
 

@@ -616,7 +616,7 @@ fn svg_pictures_come_from_the_library_writer() {
     assert_eq!(body.matches("class=\"arrow\"").count(), 1);
     assert_eq!(body.matches("class=\"piece\"").count(), 6);
     assert!(bad("/api/svg?arrows=d5").contains("invalid arrows"));
-    assert!(bad("/api/svg?tour=a1,z9").contains("invalid tour square"));
+    assert!(bad("/api/svg?tour=a1,z9").starts_with("parameter 'tour': invalid square 'z9'"));
     assert!(bad("/api/svg?fen=x&pieces=d4").contains("either"));
 }
 
