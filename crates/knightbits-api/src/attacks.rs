@@ -6,7 +6,7 @@ use knightbits::{Bitboard, Color};
 use serde::Serialize;
 
 use super::bits::{ShowRequest, View, view};
-use super::form::{self, Fen, query};
+use super::form::{self, Fen, Named, query};
 use super::steps;
 use knightbits::technique::Method;
 
@@ -42,8 +42,8 @@ struct AttacksQuery {
     input: Option<Bitboard>,
     piece: Piece,
     method: Option<String>,
-    fen: Option<Fen>,
-    side: Option<Color>,
+    fen: Option<Named<Fen>>,
+    side: Option<Named<Color>>,
 }
 
 query!(AttacksQuery { input, piece = Piece::Knight, method, fen, side });
@@ -55,11 +55,8 @@ impl TryFrom<AttacksQuery> for AttacksRequest {
     fn try_from(q: AttacksQuery) -> Result<AttacksRequest, Error> {
         let piece = q.piece;
         let Some(fen) = q.fen else {
-            if q.side.is_some() {
-                return Err(form::refused(
-                    "side",
-                    Error::refused("a side needs a position (fen)"),
-                ));
+            if let Some(side) = q.side {
+                return Err(side.refused(Error::refused("a side needs a position (fen)")));
             }
             return Ok(AttacksRequest::Pieces {
                 pieces: q.input.ok_or_else(|| form::missing("input"))?,
@@ -72,11 +69,10 @@ impl TryFrom<AttacksQuery> for AttacksRequest {
             ));
         }
         // Only the placement matters when the side is named; else the side to move.
-        let fen_refused = |e| form::refused("fen", e);
         let (placement, side) = match q.side {
-            Some(side) => (values::placement(fen.text()).map_err(fen_refused)?, side),
+            Some(side) => (fen.read(|f| values::placement(f.text()))?, *side.value()),
             None => {
-                let position = values::position(fen.text()).map_err(fen_refused)?;
+                let position = fen.read(|f| values::position(f.text()))?;
                 (Placement::from(position), position.turn())
             }
         };
@@ -118,7 +114,7 @@ pub struct ExploreRequest {
 /// `method`, and a `numbering` (explore: for the view, its input LERF; steps: the steps' and
 /// the input's numbers, default a1-b1).
 pub(crate) struct PiecesQuery {
-    pub(crate) input: String,
+    pub(crate) input: Named<String>,
     pub(crate) piece: Piece,
     pub(crate) method: Option<String>,
     pub(crate) numbering: Option<Numbering>,
@@ -130,7 +126,7 @@ query!(ExploreRequest via PiecesQuery);
 impl PiecesQuery {
     /// The pieces, their numbers read in `numbering`.
     pub(crate) fn pieces_in(&self, numbering: Numbering) -> Result<Bitboard, Error> {
-        values::bitboard_in(&self.input, numbering).map_err(|e| form::refused("input", e))
+        self.input.read(|text| values::bitboard_in(text, numbering))
     }
 
     /// The method named, of the piece named.

@@ -5,7 +5,7 @@ use knightbits::mapping::Numbering;
 use knightbits::{Bitboard, Square, king, knight, popcount};
 use serde::{Serialize, Serializer};
 
-use super::form::{self, query};
+use super::form::{self, Named, Shift, query};
 use super::values::{self, Choice, choices};
 use super::{Bits, Error, SquareSet, Squares, display};
 
@@ -21,7 +21,7 @@ pub struct ShowRequest {
 /// The parameters of `/api/show`: `input` in any form, a number read in `from` (default:
 /// `numbering`), seen in `numbering` (default a1-b1).
 struct ShowQuery {
-    input: String,
+    input: Named<String>,
     numbering: Option<Numbering>,
     from: Option<Numbering>,
 }
@@ -46,8 +46,8 @@ impl TryFrom<ShowQuery> for ShowRequest {
 }
 
 /// The `input` parameter, its numbers read in `numbering`.
-fn read_in(input: &str, numbering: Numbering) -> Result<Bitboard, Error> {
-    values::bitboard_in(input, numbering).map_err(|e| form::refused("input", e))
+fn read_in(input: &Named<String>, numbering: Numbering) -> Result<Bitboard, Error> {
+    input.read(|text| values::bitboard_in(text, numbering))
 }
 
 /// The answer to `show`: `{"bitboard", "squares", "count", "numbering", "indices"}`.
@@ -145,7 +145,7 @@ pub struct ConvertRequest {
 /// The parameters of `/api/convert`: `input` read in `from`, written in `to` (both default
 /// a1-b1).
 struct ConvertQuery {
-    input: String,
+    input: Named<String>,
     from: Option<Numbering>,
     to: Option<Numbering>,
 }
@@ -371,19 +371,21 @@ pub struct OpRequest {
 struct OpQuery {
     bitboard: Bitboard,
     op: OpName,
-    square: Option<Square>,
-    n: Option<i32>,
-    other: Option<Bitboard>,
+    square: Option<Named<Square>>,
+    n: Option<Named<Shift>>,
+    other: Option<Named<Bitboard>>,
     numbering: Option<Numbering>,
 }
 
-query!(OpQuery { bitboard, op, square, n ~ shift, other, numbering });
+query!(OpQuery {
+    bitboard,
+    op,
+    square,
+    n,
+    other,
+    numbering
+});
 query!(OpRequest via OpQuery);
-
-/// A shift, -63 to 63.
-fn shift(text: &str) -> Result<i32, Error> {
-    Ok(form::int(text, -63, 63)? as i32)
-}
 
 impl TryFrom<OpQuery> for OpRequest {
     type Error = Error;
@@ -391,33 +393,36 @@ impl TryFrom<OpQuery> for OpRequest {
     fn try_from(q: OpQuery) -> Result<OpRequest, Error> {
         let op = Op::named(
             q.op,
-            || q.square.ok_or_else(|| form::missing("square")),
-            || Ok(q.n.unwrap_or(1)),
-            || q.other.ok_or_else(|| form::missing("other")),
+            || operand(&q.square).ok_or_else(|| form::missing("square")),
+            || Ok(operand(&q.n).map_or(1, |n| n.0)),
+            || operand(&q.other).ok_or_else(|| form::missing("other")),
         )?;
         // An operand the edit does not take would change nothing: refused, not ignored.
-        let takes = match op {
-            Op::Toggle(_) | Op::Insert(_) | Op::Remove(_) => "square",
-            Op::Shift(_) => "n",
-            Op::And(_) | Op::Or(_) | Op::Xor(_) | Op::AndNot(_) => "other",
-            _ => "",
-        };
-        let given = [
-            ("square", q.square.is_some()),
-            ("n", q.n.is_some()),
-            ("other", q.other.is_some()),
-        ];
-        if let Some((name, _)) = given.iter().find(|(name, on)| *on && *name != takes) {
-            return Err(form::refused(
-                name,
-                Error::refused(format!("{} does not take it", q.op.name())),
-            ));
-        }
+        let square = matches!(op, Op::Toggle(_) | Op::Insert(_) | Op::Remove(_));
+        let other = matches!(op, Op::And(_) | Op::Or(_) | Op::Xor(_) | Op::AndNot(_));
+        unused(&q.square, square, q.op)?;
+        unused(&q.n, matches!(op, Op::Shift(_)), q.op)?;
+        unused(&q.other, other, q.op)?;
         Ok(OpRequest {
             bitboard: q.bitboard,
             op,
             numbering: q.numbering.unwrap_or(Numbering::A1B1),
         })
+    }
+}
+
+/// The value of an operand, if given.
+fn operand<T: Copy>(param: &Option<Named<T>>) -> Option<T> {
+    param.as_ref().map(|p| *p.value())
+}
+
+/// Refuses an operand given to an edit that does not take it.
+fn unused<T>(param: &Option<Named<T>>, takes: bool, op: OpName) -> Result<(), Error> {
+    match param {
+        Some(p) if !takes => {
+            Err(p.refused(Error::refused(format!("{} does not take it", op.name()))))
+        }
+        _ => Ok(()),
     }
 }
 

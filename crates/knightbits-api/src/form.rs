@@ -10,7 +10,7 @@
 //!
 //! (A serde `Deserialize` per request type, tried, says the same, but its code per type and
 //! per field made `knightbits.wasm` 305,499 bytes, over its 300,000-byte budget; with this
-//! reader, one small function per request, it is 292,451.)
+//! reader, one small function per request, it is 293,928.)
 
 use knightbits::position::Position;
 use knightbits::{Bitboard, Square};
@@ -80,13 +80,7 @@ fn named(name: &str, message: String) -> String {
     }
 }
 
-/// A refusal about parameter `name`, for what a query form finds after reading each value (a
-/// value that depends on another, one parameter that needs another).
-pub fn refused(name: &str, e: Error) -> Error {
-    Error::refused(named(name, e.to_string()))
-}
-
-/// A parameter that the other parameters given need.
+/// A parameter that the other parameters given need (and that has no value to be named by).
 pub fn missing(name: &str) -> Error {
     Error::refused(format!("missing parameter '{name}'"))
 }
@@ -164,14 +158,15 @@ impl Params {
     }
 }
 
-/// What a field of a request is read as: a value (a required parameter), or an optional one.
+/// What a field of a request is read as: a value (a required parameter), an optional one, or
+/// either with its name ([`Named`]).
 pub trait Field: Sized {
     /// The field from parameter `name`.
-    fn field(params: &Params, name: &str) -> Result<Self, QueryError>;
+    fn field(params: &Params, name: &'static str) -> Result<Self, QueryError>;
 }
 
 impl<T: Value> Field for T {
-    fn field(params: &Params, name: &str) -> Result<T, QueryError> {
+    fn field(params: &Params, name: &'static str) -> Result<T, QueryError> {
         params
             .with(name, T::read)?
             .ok_or_else(|| QueryError::bad(format!("missing parameter '{name}'")))
@@ -179,8 +174,51 @@ impl<T: Value> Field for T {
 }
 
 impl<T: Value> Field for Option<T> {
-    fn field(params: &Params, name: &str) -> Result<Option<T>, QueryError> {
+    fn field(params: &Params, name: &'static str) -> Result<Option<T>, QueryError> {
         params.with(name, T::read)
+    }
+}
+
+impl<T: Value> Field for Named<T> {
+    fn field(params: &Params, name: &'static str) -> Result<Named<T>, QueryError> {
+        Ok(Named {
+            name,
+            value: T::field(params, name)?,
+        })
+    }
+}
+
+impl<T: Value> Field for Option<Named<T>> {
+    fn field(params: &Params, name: &'static str) -> Result<Option<Named<T>>, QueryError> {
+        Ok(params
+            .with(name, T::read)?
+            .map(|value| Named { name, value }))
+    }
+}
+
+/// A parameter's value with its name, where the value is read further or checked once the
+/// other parameters are known (a number in the numbering another names, a side that needs a
+/// position): a refusal about it names it, without the name written again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Named<T> {
+    name: &'static str,
+    value: T,
+}
+
+impl<T> Named<T> {
+    /// The value.
+    pub fn value(&self) -> &T {
+        &self.value
+    }
+
+    /// A refusal about this parameter.
+    pub fn refused(&self, e: Error) -> Error {
+        Error::refused(named(self.name, e.to_string()))
+    }
+
+    /// What `read` makes of the value; a refusal names the parameter.
+    pub fn read<U>(&self, read: impl FnOnce(&T) -> Result<U, Error>) -> Result<U, Error> {
+        read(&self.value).map_err(|e| self.refused(e))
     }
 }
 
@@ -254,6 +292,16 @@ impl Value for Vec<Square> {
     /// Squares in order, `a1,b3,c5` (a route).
     fn read(text: &str) -> Result<Self, Error> {
         values::square_list("square", text)
+    }
+}
+
+/// A shift of a bitboard, -63 to 63.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shift(pub i32);
+
+impl Value for Shift {
+    fn read(text: &str) -> Result<Shift, Error> {
+        Ok(Shift(int(text, -63, 63)? as i32))
     }
 }
 

@@ -5,7 +5,7 @@ use knightbits::position::Placement;
 use knightbits::{Bitboard, Square};
 use knightbits_svg::{Svg, TourSvg};
 
-use super::form::{self, Fen, query};
+use super::form::{Fen, Named, query};
 use super::tour::KnightsTour;
 use super::values::{self, Piece};
 use super::{Error, Moves};
@@ -31,7 +31,7 @@ pub struct Drawing {
 /// (drawn as `piece`), `marked` and `highlighted` squares, `arrows` (moves such as d5c7) and a
 /// `tour` (squares in order).
 struct SvgQuery {
-    fen: Option<Fen>,
+    fen: Option<Named<Fen>>,
     pieces: Option<Bitboard>,
     piece: Option<Piece>,
     marked: Bitboard,
@@ -63,8 +63,7 @@ impl TryFrom<SvgQuery> for Drawing {
                     ));
                 }
                 // A picture needs the placement only.
-                let placement =
-                    values::placement(fen.text()).map_err(|e| form::refused("fen", e))?;
+                let placement = fen.read(|f| values::placement(f.text()))?;
                 Drawing::position_pieces(&placement)
             }
             None => Drawing::pieces_on(

@@ -4,7 +4,7 @@ use knightbits_board::tour::{Tour, TourError};
 use knightbits_board::{Board, Coord};
 use serde::{Serialize, Serializer};
 
-use super::form::{self, query};
+use super::form::{Named, query};
 use super::walks::coord;
 use super::{Error, display};
 
@@ -26,30 +26,27 @@ pub const MAX_TOUR_SQUARES: u32 = 10_000;
 /// The parameters of `/api/tour` and `/api/tour-svg`: a tour of `board` (default 8x8, at most
 /// [`MAX_TOUR_SQUARES`]) from `start` (default the corner a1 / 0,0), `closed` or open.
 struct TourQuery {
-    board: Board,
-    start: Option<String>,
+    board: Option<Named<Board>>,
+    start: Option<Named<String>>,
     closed: bool,
 }
 
-query!(TourQuery { board = Board::CHESS, start, closed = false });
+query!(TourQuery { board, start, closed = false });
 query!(TourRequest via TourQuery);
 
 impl TryFrom<TourQuery> for TourRequest {
     type Error = Error;
 
     fn try_from(q: TourQuery) -> Result<TourRequest, Error> {
-        let board = q.board;
-        if board.len() > MAX_TOUR_SQUARES {
-            return Err(form::refused(
-                "board",
-                Error::refused(format!(
-                    "board {board} too large for the explorer: at most {MAX_TOUR_SQUARES} \
-                     squares (the command line tours up to 10000x10000)"
-                )),
-            ));
+        let board = q.board.as_ref().map_or(Board::CHESS, |b| *b.value());
+        if let Some(b) = q.board.as_ref().filter(|_| board.len() > MAX_TOUR_SQUARES) {
+            return Err(b.refused(Error::refused(format!(
+                "board {board} too large for the explorer: at most {MAX_TOUR_SQUARES} squares \
+                 (the command line tours up to 10000x10000)"
+            ))));
         }
-        let start = match q.start {
-            Some(text) => coord(board, "start", "start square", &text)?,
+        let start = match &q.start {
+            Some(start) => coord(board, "start square", start)?,
             None => Coord::new(0, 0),
         };
         Ok(TourRequest {

@@ -4,7 +4,7 @@ use knightbits::{Bitboard, Square, knight};
 use knightbits_board::{Board, Coord};
 use serde::{Serialize, Serializer};
 
-use super::form::{self, query};
+use super::form::{self, Named, query};
 use super::{Error, SquareSet, values};
 
 /// `fill`: the wiki's knight fill (attacks plus the knights themselves), repeated. In
@@ -138,22 +138,21 @@ pub struct DistanceRequest {
 
 /// The parameters of `/api/distance`: `from` and `to` on `board` (default 8x8).
 struct DistanceQuery {
-    from: String,
-    to: String,
+    from: Named<String>,
+    to: Named<String>,
     board: Board,
 }
 
 query!(DistanceQuery { from, to, board = Board::CHESS });
 query!(DistanceRequest via DistanceQuery);
 
-/// The square `text` of `board`, the parameter `name`, refused as an invalid `what`.
+/// The square of `board` a parameter names, refused as an invalid `what`.
 pub(crate) fn coord(
     board: Board,
-    name: &str,
     what: &'static str,
-    text: &str,
+    param: &Named<String>,
 ) -> Result<Coord, Error> {
-    values::coord(board, what, text).map_err(|e| form::refused(name, e))
+    param.read(|text| values::coord(board, what, text))
 }
 
 impl TryFrom<DistanceQuery> for DistanceRequest {
@@ -162,8 +161,8 @@ impl TryFrom<DistanceQuery> for DistanceRequest {
     fn try_from(q: DistanceQuery) -> Result<DistanceRequest, Error> {
         Ok(DistanceRequest {
             board: q.board,
-            from: coord(q.board, "from", "square", &q.from)?,
-            to: coord(q.board, "to", "square", &q.to)?,
+            from: coord(q.board, "square", &q.from)?,
+            to: coord(q.board, "square", &q.to)?,
         })
     }
 }
