@@ -39,9 +39,9 @@ pub enum AttacksRequest {
 /// The parameters of `/api/attacks`: pieces on squares (`input`, by `method`), or one side's
 /// pieces in a position (`fen`, `side`: without it the side to move), of the `piece` kind.
 struct AttacksQuery {
-    input: Option<Bitboard>,
+    input: Option<Named<Bitboard>>,
     piece: Piece,
-    method: Option<String>,
+    method: Option<Named<String>>,
     fen: Option<Named<Fen>>,
     side: Option<Named<Color>>,
 }
@@ -55,19 +55,15 @@ impl TryFrom<AttacksQuery> for AttacksRequest {
     fn try_from(q: AttacksQuery) -> Result<AttacksRequest, Error> {
         let piece = q.piece;
         let Some(fen) = q.fen else {
-            if let Some(side) = q.side {
-                return Err(side.refused(Error::refused("a side needs a position (fen)")));
-            }
+            form::unwanted(&q.side, "a side needs a position (fen)")?;
             return Ok(AttacksRequest::Pieces {
-                pieces: q.input.ok_or_else(|| form::missing("input"))?,
-                method: piece.method_or_lookup(q.method.as_deref())?,
+                pieces: form::value(&q.input).ok_or_else(|| form::missing("input"))?,
+                method: piece.method_or_lookup(q.method.as_ref().map(|m| m.value().as_str()))?,
             });
         };
-        if q.input.is_some() || q.method.is_some() {
-            return Err(Error::refused(
-                "give either fen and side, or input (and method)",
-            ));
-        }
+        let either = "give either fen and side, or input (and method)";
+        form::unwanted(&q.input, either)?;
+        form::unwanted(&q.method, either)?;
         // Only the placement matters when the side is named; else the side to move.
         let (placement, side) = match q.side {
             Some(side) => (fen.read(|f| values::placement(f.text()))?, *side.value()),

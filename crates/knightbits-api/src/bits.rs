@@ -393,36 +393,26 @@ impl TryFrom<OpQuery> for OpRequest {
     fn try_from(q: OpQuery) -> Result<OpRequest, Error> {
         let op = Op::named(
             q.op,
-            || operand(&q.square).ok_or_else(|| form::missing("square")),
-            || Ok(operand(&q.n).map_or(1, |n| n.0)),
-            || operand(&q.other).ok_or_else(|| form::missing("other")),
+            || form::value(&q.square).ok_or_else(|| form::missing("square")),
+            || Ok(form::value(&q.n).map_or(1, |n| n.0)),
+            || form::value(&q.other).ok_or_else(|| form::missing("other")),
         )?;
         // An operand the edit does not take would change nothing: refused, not ignored.
-        let square = matches!(op, Op::Toggle(_) | Op::Insert(_) | Op::Remove(_));
-        let other = matches!(op, Op::And(_) | Op::Or(_) | Op::Xor(_) | Op::AndNot(_));
-        unused(&q.square, square, q.op)?;
-        unused(&q.n, matches!(op, Op::Shift(_)), q.op)?;
-        unused(&q.other, other, q.op)?;
+        let unused = format!("{} does not take it", q.op.name());
+        if !matches!(op, Op::Toggle(_) | Op::Insert(_) | Op::Remove(_)) {
+            form::unwanted(&q.square, &unused)?;
+        }
+        if !matches!(op, Op::Shift(_)) {
+            form::unwanted(&q.n, &unused)?;
+        }
+        if !matches!(op, Op::And(_) | Op::Or(_) | Op::Xor(_) | Op::AndNot(_)) {
+            form::unwanted(&q.other, &unused)?;
+        }
         Ok(OpRequest {
             bitboard: q.bitboard,
             op,
             numbering: q.numbering.unwrap_or(Numbering::A1B1),
         })
-    }
-}
-
-/// The value of an operand, if given.
-fn operand<T: Copy>(param: &Option<Named<T>>) -> Option<T> {
-    param.as_ref().map(|p| *p.value())
-}
-
-/// Refuses an operand given to an edit that does not take it.
-fn unused<T>(param: &Option<Named<T>>, takes: bool, op: OpName) -> Result<(), Error> {
-    match param {
-        Some(p) if !takes => {
-            Err(p.refused(Error::refused(format!("{} does not take it", op.name()))))
-        }
-        _ => Ok(()),
     }
 }
 

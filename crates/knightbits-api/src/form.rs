@@ -10,7 +10,7 @@
 //!
 //! (A serde `Deserialize` per request type, tried, says the same, but its code per type and
 //! per field made `knightbits.wasm` 305,499 bytes, over its 300,000-byte budget; with this
-//! reader, one small function per request, it is 293,928.)
+//! reader, one small function per request, it is 295,249.)
 
 use knightbits::position::Position;
 use knightbits::{Bitboard, Square};
@@ -293,6 +293,19 @@ impl Value for Vec<Square> {
     fn read(text: &str) -> Result<Self, Error> {
         values::square_list("square", text)
     }
+}
+
+/// Refuses a parameter given where it would change nothing, saying `why`.
+pub fn unwanted<T>(param: &Option<Named<T>>, why: &str) -> Result<(), Error> {
+    match param {
+        Some(p) => Err(p.refused(Error::refused(why))),
+        None => Ok(()),
+    }
+}
+
+/// The value of an optional parameter, if given.
+pub fn value<T: Copy>(param: &Option<Named<T>>) -> Option<T> {
+    param.as_ref().map(|p| p.value)
 }
 
 /// A shift of a bitboard, -63 to 63.

@@ -5,7 +5,7 @@ use knightbits::position::Placement;
 use knightbits::{Bitboard, Square};
 use knightbits_svg::{Svg, TourSvg};
 
-use super::form::{Fen, Named, query};
+use super::form::{self, Fen, Named, query};
 use super::tour::KnightsTour;
 use super::values::{self, Piece};
 use super::{Error, Moves};
@@ -32,8 +32,8 @@ pub struct Drawing {
 /// `tour` (squares in order).
 struct SvgQuery {
     fen: Option<Named<Fen>>,
-    pieces: Option<Bitboard>,
-    piece: Option<Piece>,
+    pieces: Option<Named<Bitboard>>,
+    piece: Option<Named<Piece>>,
     marked: Bitboard,
     highlighted: Bitboard,
     arrows: Vec<(Square, Square)>,
@@ -57,18 +57,16 @@ impl TryFrom<SvgQuery> for Drawing {
     fn try_from(q: SvgQuery) -> Result<Drawing, Error> {
         let pieces = match q.fen {
             Some(fen) => {
-                if q.pieces.is_some() || q.piece.is_some() {
-                    return Err(Error::refused(
-                        "give either fen or pieces (and piece), not both",
-                    ));
-                }
+                let either = "give either fen or pieces (and piece), not both";
+                form::unwanted(&q.pieces, either)?;
+                form::unwanted(&q.piece, either)?;
                 // A picture needs the placement only.
                 let placement = fen.read(|f| values::placement(f.text()))?;
                 Drawing::position_pieces(&placement)
             }
             None => Drawing::pieces_on(
-                q.pieces.unwrap_or(Bitboard::EMPTY),
-                q.piece.unwrap_or_default(),
+                form::value(&q.pieces).unwrap_or(Bitboard::EMPTY),
+                form::value(&q.piece).unwrap_or_default(),
             ),
         };
         Ok(Drawing {

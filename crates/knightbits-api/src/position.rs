@@ -4,7 +4,7 @@ use knightbits::position::{Move, MoveKind, MoveList, Position};
 use knightbits::{Bitboard, Color, Square, king, knight};
 use serde::Serialize;
 
-use super::form::{self, query};
+use super::form::{self, Named, query};
 use super::values::{Piece, Targets};
 use super::{Error, Moves, Squares, display};
 
@@ -163,10 +163,10 @@ pub enum MovesRequest {
 struct MovesQuery {
     fen: Option<Position>,
     piece: Piece,
-    legal: Option<bool>,
-    castling: Option<bool>,
-    input: Option<Bitboard>,
-    own: Option<Bitboard>,
+    legal: Option<Named<bool>>,
+    castling: Option<Named<bool>>,
+    input: Option<Named<Bitboard>>,
+    own: Option<Named<Bitboard>>,
 }
 
 query!(MovesQuery { fen, piece = Piece::Knight, legal, castling, input, own });
@@ -178,24 +178,21 @@ impl TryFrom<MovesQuery> for MovesRequest {
     fn try_from(q: MovesQuery) -> Result<MovesRequest, Error> {
         let piece = q.piece;
         if let Some(position) = q.fen {
-            if q.input.is_some() || q.own.is_some() {
-                return Err(Error::refused(
-                    "give either fen or input (with own), not both",
-                ));
-            }
+            let both = "give either fen or input (with own), not both";
+            form::unwanted(&q.input, both)?;
+            form::unwanted(&q.own, both)?;
             return Ok(MovesRequest::Position(PositionMovesRequest {
                 position,
                 piece,
-                legal: q.legal.unwrap_or(false),
-                castling: q.castling.unwrap_or(false),
+                legal: form::value(&q.legal).unwrap_or(false),
+                castling: form::value(&q.castling).unwrap_or(false),
             }));
         }
-        if q.legal.is_some() || q.castling.is_some() {
-            return Err(Error::refused("legal and castling need a position (fen)"));
-        }
+        form::unwanted(&q.legal, "it needs a position (fen)")?;
+        form::unwanted(&q.castling, "it needs a position (fen)")?;
         Ok(MovesRequest::Pieces(PieceMovesRequest {
-            pieces: q.input.ok_or_else(|| form::missing("input"))?,
-            own: q.own.unwrap_or(Bitboard::EMPTY),
+            pieces: form::value(&q.input).ok_or_else(|| form::missing("input"))?,
+            own: form::value(&q.own).unwrap_or(Bitboard::EMPTY),
             piece,
         }))
     }

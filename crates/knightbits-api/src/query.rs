@@ -357,6 +357,21 @@ mod tests {
                 "parameter 'side': a side needs a position (fen)",
             ),
             (
+                "moves",
+                "input=d4&castling=true",
+                "parameter 'castling': it needs a position (fen)",
+            ),
+            (
+                "attacks",
+                "fen=8/8/8/8/3N4/8/8/8&method=halves",
+                "parameter 'method': give either fen and side, or input (and method)",
+            ),
+            (
+                "svg",
+                "fen=8/8/8/8/3N4/8/8/8&piece=king",
+                "parameter 'piece': give either fen or pieces (and piece), not both",
+            ),
+            (
                 "explore",
                 "input=d4&toggle=d4",
                 "unknown parameter 'toggle': expected input, piece, method or numbering",
