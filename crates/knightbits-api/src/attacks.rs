@@ -1,18 +1,20 @@
-//! `attacks`, and the explorer's `steps`: each technique's intermediate bitboards.
+//! `attacks`, and the explorer's `explore`: each technique's intermediate bitboards.
 
 use knightbits::mapping::Numbering;
 use knightbits::position::Placement;
-use knightbits::{Bitboard, Color, Square};
+use knightbits::{Bitboard, Color};
 use serde::Serialize;
 
-use super::bits::{ShowRequest, Slid, Slide, View, view};
+use super::bits::{ShowRequest, View, view};
+use super::form::{self, Fen, Named, query};
 use super::steps;
 use knightbits::technique::Method;
 
-use super::values::Piece;
-use super::{SquareSet, Squares};
+use super::values::{self, Piece};
+use super::{Error, SquareSet};
 
-/// `attacks`: what attacks.
+/// `attacks`: what attacks. In `/api/attacks`: `input` (and `method`), or `fen` (and `side`),
+/// with `piece`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AttacksRequest {
     /// Pieces on squares, by one technique.
@@ -34,6 +36,50 @@ pub enum AttacksRequest {
     },
 }
 
+/// The parameters of `/api/attacks`: pieces on squares (`input`, by `method`), or one side's
+/// pieces in a position (`fen`, `side`: without it the side to move), of the `piece` kind.
+struct AttacksQuery {
+    input: Option<Named<Bitboard>>,
+    piece: Piece,
+    method: Option<Named<String>>,
+    fen: Option<Named<Fen>>,
+    side: Option<Named<Color>>,
+}
+
+query!(AttacksQuery { input, piece = Piece::Knight, method, fen, side });
+query!(AttacksRequest via AttacksQuery);
+
+impl TryFrom<AttacksQuery> for AttacksRequest {
+    type Error = Error;
+
+    fn try_from(q: AttacksQuery) -> Result<AttacksRequest, Error> {
+        let piece = q.piece;
+        let Some(fen) = q.fen else {
+            form::unwanted(&q.side, "a side needs a position (fen)")?;
+            return Ok(AttacksRequest::Pieces {
+                pieces: form::value(&q.input).ok_or_else(|| form::missing("input"))?,
+                method: piece.method_or_lookup(q.method.as_ref().map(|m| m.value().as_str()))?,
+            });
+        };
+        let either = "give either fen and side, or input (and method)";
+        form::unwanted(&q.input, either)?;
+        form::unwanted(&q.method, either)?;
+        // Only the placement matters when the side is named; else the side to move.
+        let (placement, side) = match q.side {
+            Some(side) => (fen.read(|f| values::placement(f.text()))?, *side.value()),
+            None => {
+                let position = fen.read(|f| values::position(f.text()))?;
+                (Placement::from(position), position.turn())
+            }
+        };
+        Ok(AttacksRequest::Placement {
+            placement,
+            side,
+            piece,
+        })
+    }
+}
+
 /// Answers `attacks`: `{"bitboard", "squares", "count"}`.
 pub fn attacks(req: &AttacksRequest) -> SquareSet {
     match req {
@@ -47,20 +93,54 @@ pub fn attacks(req: &AttacksRequest) -> SquareSet {
     .into()
 }
 
-/// `steps`: one technique step by step, after the page's edit of the pieces (a toggled
-/// square, then a slide), so that one request answers one click.
+/// `explore`: one technique step by step, with every technique's set beside it, for the
+/// page. The page keeps its pieces (its clicks and slides) itself and asks about the pieces
+/// it has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StepsRequest {
-    /// The pieces before the edit.
+pub struct ExploreRequest {
+    /// The pieces.
     pub pieces: Bitboard,
-    /// A square to add or remove first.
-    pub toggle: Option<Square>,
-    /// Then a step for every piece.
-    pub slide: Option<Slide>,
     /// The technique.
     pub method: Method,
     /// When given, the answer also holds the attack set's view in this numbering.
     pub numbering: Option<Numbering>,
+}
+
+/// The parameters of `/api/explore` and `/api/steps`: the pieces `input`, the `piece` and its
+/// `method`, and a `numbering` (explore: for the view, its input LERF; steps: the steps' and
+/// the input's numbers, default a1-b1).
+pub(crate) struct PiecesQuery {
+    pub(crate) input: Named<String>,
+    pub(crate) piece: Piece,
+    pub(crate) method: Option<String>,
+    pub(crate) numbering: Option<Numbering>,
+}
+
+query!(PiecesQuery { input, piece = Piece::Knight, method, numbering });
+query!(ExploreRequest via PiecesQuery);
+
+impl PiecesQuery {
+    /// The pieces, their numbers read in `numbering`.
+    pub(crate) fn pieces_in(&self, numbering: Numbering) -> Result<Bitboard, Error> {
+        self.input.read(|text| values::bitboard_in(text, numbering))
+    }
+
+    /// The method named, of the piece named.
+    pub(crate) fn method(&self) -> Result<Method, Error> {
+        self.piece.method_or_lookup(self.method.as_deref())
+    }
+}
+
+impl TryFrom<PiecesQuery> for ExploreRequest {
+    type Error = Error;
+
+    fn try_from(q: PiecesQuery) -> Result<ExploreRequest, Error> {
+        Ok(ExploreRequest {
+            pieces: q.pieces_in(Numbering::A1B1)?,
+            method: q.method()?,
+            numbering: q.numbering,
+        })
+    }
 }
 
 /// One technique's attack set, for the page's comparison table: `{"method", "bitboard",
@@ -75,10 +155,10 @@ pub struct MethodSet {
     pub count: u32,
 }
 
-/// The answer to `steps`: the attack set by the technique, its steps, the set by every
-/// technique of the piece, the pieces used, and the view when a numbering was given.
+/// The answer to `explore`: the attack set by the technique, its steps, the set by every
+/// technique of the piece, the pieces asked about, and the view when a numbering was given.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Steps {
+pub struct Explore {
     /// The technique's name.
     pub method: &'static str,
     /// The attack set.
@@ -88,33 +168,21 @@ pub struct Steps {
     pub steps: Vec<steps::Step>,
     /// The same pieces by every technique of the piece.
     pub methods: Vec<MethodSet>,
-    /// The pieces after the edit.
-    pub pieces: Slid,
+    /// The pieces.
+    pub pieces: SquareSet,
     /// The attack set seen in the numbering asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub view: Option<View>,
 }
 
-/// Answers `steps`.
-pub fn steps(req: &StepsRequest) -> Steps {
-    let mut pieces = req.pieces;
-    if let Some(sq) = req.toggle {
-        pieces.toggle(sq);
-    }
-    let edited = match req.slide {
-        Some(by) => by.apply(pieces),
-        None => Slid {
-            bitboard: pieces,
-            squares: Squares(pieces),
-            moved: true,
-        },
-    };
-    let pieces = edited.bitboard;
+/// Answers `explore`.
+pub fn explore(req: &ExploreRequest) -> Explore {
+    let pieces = req.pieces;
     let trace = steps::trace(pieces, req.method);
     // The board shows the library's method itself; the trace adds up to the same set.
     let result = req.method.attacks(pieces);
     debug_assert_eq!(result, steps::union(&trace));
-    Steps {
+    Explore {
         method: req.method.name(),
         attacks: result.into(),
         steps: trace,
@@ -129,7 +197,7 @@ pub fn steps(req: &StepsRequest) -> Steps {
                 }
             })
             .collect(),
-        pieces: edited,
+        pieces: pieces.into(),
         view: req.numbering.map(|numbering| {
             view(&ShowRequest {
                 bitboard: result,

@@ -5,8 +5,9 @@ use knightbits::mapping::Numbering;
 use knightbits::{Bitboard, Square, king, knight, popcount};
 use serde::{Serialize, Serializer};
 
-use super::values::Choice;
-use super::{Bits, SquareSet, Squares, display};
+use super::form::{self, Named, Shift, query};
+use super::values::{self, Choice, choices};
+use super::{Bits, Error, SquareSet, Squares, display};
 
 /// `show`: a bitboard (LERF) seen in a numbering.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,6 +16,38 @@ pub struct ShowRequest {
     pub bitboard: Bitboard,
     /// The numbering whose bit indices are told.
     pub numbering: Numbering,
+}
+
+/// The parameters of `/api/show`: `input` in any form, a number read in `from` (default:
+/// `numbering`), seen in `numbering` (default a1-b1).
+struct ShowQuery {
+    input: Named<String>,
+    numbering: Option<Numbering>,
+    from: Option<Numbering>,
+}
+
+query!(ShowQuery {
+    input,
+    numbering,
+    from
+});
+query!(ShowRequest via ShowQuery);
+
+impl TryFrom<ShowQuery> for ShowRequest {
+    type Error = Error;
+
+    fn try_from(q: ShowQuery) -> Result<ShowRequest, Error> {
+        let numbering = q.numbering.unwrap_or(Numbering::A1B1);
+        Ok(ShowRequest {
+            bitboard: read_in(&q.input, q.from.unwrap_or(numbering))?,
+            numbering,
+        })
+    }
+}
+
+/// The `input` parameter, its numbers read in `numbering`.
+fn read_in(input: &Named<String>, numbering: Numbering) -> Result<Bitboard, Error> {
+    input.read(|text| values::bitboard_in(text, numbering))
 }
 
 /// The answer to `show`: `{"bitboard", "squares", "count", "numbering", "indices"}`.
@@ -109,6 +142,28 @@ pub struct ConvertRequest {
     pub to: Numbering,
 }
 
+/// The parameters of `/api/convert`: `input` read in `from`, written in `to` (both default
+/// a1-b1).
+struct ConvertQuery {
+    input: Named<String>,
+    from: Option<Numbering>,
+    to: Option<Numbering>,
+}
+
+query!(ConvertQuery { input, from, to });
+query!(ConvertRequest via ConvertQuery);
+
+impl TryFrom<ConvertQuery> for ConvertRequest {
+    type Error = Error;
+
+    fn try_from(q: ConvertQuery) -> Result<ConvertRequest, Error> {
+        Ok(ConvertRequest {
+            bitboard: read_in(&q.input, q.from.unwrap_or(Numbering::A1B1))?,
+            to: q.to.unwrap_or(Numbering::A1B1),
+        })
+    }
+}
+
 /// The answer to `convert`: `{"numbering", "bits"}`, the value in the target numbering
 /// (`"bitboard"` is always LERF, so this value has a name of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -128,7 +183,8 @@ pub fn convert(req: &ConvertRequest) -> Converted {
     }
 }
 
-/// `count`: the number of squares, by one of the article's methods.
+/// `count`: the number of squares, by one of the article's methods. In `/api/count`: `input`
+/// and `method` (default hardware).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CountRequest {
     /// The squares.
@@ -136,6 +192,11 @@ pub struct CountRequest {
     /// The popcount method.
     pub method: popcount::Method,
 }
+
+query!(CountRequest {
+    bitboard: "input",
+    method = popcount::Method::Hardware,
+});
 
 /// The answer to `count`: `{"count"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -176,72 +237,31 @@ pub struct ForkSquaresRequest {
     pub targets: Bitboard,
 }
 
+query!(ForkSquaresRequest { targets });
+
 /// Answers `fork-squares`.
 pub fn fork_squares(req: &ForkSquaresRequest) -> SquareSet {
     knight::fork_squares(req.targets).into()
 }
 
-/// The explorer's edits of a bitboard, by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OpName {
-    Toggle,
-    Insert,
-    Remove,
-    Clear,
-    Fill,
-    Invert,
-    Shift,
-    And,
-    Or,
-    Xor,
-    AndNot,
-    FlipVertical,
-    MirrorHorizontal,
-    FlipDiagonal,
-    Rotate180,
-}
-
-impl Choice for OpName {
-    const ALL: &'static [Self] = &[
-        OpName::Toggle,
-        OpName::Insert,
-        OpName::Remove,
-        OpName::Clear,
-        OpName::Fill,
-        OpName::Invert,
-        OpName::Shift,
-        OpName::And,
-        OpName::Or,
-        OpName::Xor,
-        OpName::AndNot,
-        OpName::FlipVertical,
-        OpName::MirrorHorizontal,
-        OpName::FlipDiagonal,
-        OpName::Rotate180,
-    ];
-
-    fn name(self) -> &'static str {
-        match self {
-            OpName::Toggle => "toggle",
-            OpName::Insert => "insert",
-            OpName::Remove => "remove",
-            OpName::Clear => "clear",
-            OpName::Fill => "fill",
-            OpName::Invert => "invert",
-            OpName::Shift => "shift",
-            OpName::And => "and",
-            OpName::Or => "or",
-            OpName::Xor => "xor",
-            OpName::AndNot => "andnot",
-            OpName::FlipVertical => "flip-vertical",
-            OpName::MirrorHorizontal => "mirror-horizontal",
-            OpName::FlipDiagonal => "flip-diagonal",
-            OpName::Rotate180 => "rotate-180",
-        }
-    }
-
-    fn read(text: &str) -> Option<Self> {
-        Self::ALL.iter().copied().find(|op| op.name() == text)
+choices! {
+    /// The explorer's edits of a bitboard, by name.
+    pub enum OpName ("op") {
+        Toggle = "toggle",
+        Insert = "insert",
+        Remove = "remove",
+        Clear = "clear",
+        Fill = "fill",
+        Invert = "invert",
+        Shift = "shift",
+        And = "and",
+        Or = "or",
+        Xor = "xor",
+        AndNot = "andnot",
+        FlipVertical = "flip-vertical",
+        MirrorHorizontal = "mirror-horizontal",
+        FlipDiagonal = "flip-diagonal",
+        Rotate180 = "rotate-180",
     }
 }
 
@@ -345,6 +365,57 @@ pub struct OpRequest {
     pub numbering: Numbering,
 }
 
+/// The parameters of `/api/op`: the `bitboard`, the edit `op` with its operand (`square`, `n`
+/// from -63 to 63, default 1, or `other`), and the `numbering` the answer is seen in
+/// (default a1-b1).
+struct OpQuery {
+    bitboard: Bitboard,
+    op: OpName,
+    square: Option<Named<Square>>,
+    n: Option<Named<Shift>>,
+    other: Option<Named<Bitboard>>,
+    numbering: Option<Numbering>,
+}
+
+query!(OpQuery {
+    bitboard,
+    op,
+    square,
+    n,
+    other,
+    numbering
+});
+query!(OpRequest via OpQuery);
+
+impl TryFrom<OpQuery> for OpRequest {
+    type Error = Error;
+
+    fn try_from(q: OpQuery) -> Result<OpRequest, Error> {
+        let op = Op::named(
+            q.op,
+            || form::value(&q.square).ok_or_else(|| form::missing("square")),
+            || Ok(form::value(&q.n).map_or(1, |n| n.0)),
+            || form::value(&q.other).ok_or_else(|| form::missing("other")),
+        )?;
+        // An operand the edit does not take would change nothing: refused, not ignored.
+        let unused = format!("{} does not take it", q.op.name());
+        if !matches!(op, Op::Toggle(_) | Op::Insert(_) | Op::Remove(_)) {
+            form::unwanted(&q.square, &unused)?;
+        }
+        if !matches!(op, Op::Shift(_)) {
+            form::unwanted(&q.n, &unused)?;
+        }
+        if !matches!(op, Op::And(_) | Op::Or(_) | Op::Xor(_) | Op::AndNot(_)) {
+            form::unwanted(&q.other, &unused)?;
+        }
+        Ok(OpRequest {
+            bitboard: q.bitboard,
+            op,
+            numbering: q.numbering.unwrap_or(Numbering::A1B1),
+        })
+    }
+}
+
 /// Answers `op`.
 pub fn op(req: &OpRequest) -> View {
     view(&ShowRequest {
@@ -353,42 +424,17 @@ pub fn op(req: &OpRequest) -> View {
     })
 }
 
-/// A step every piece takes at once: a compass direction, or the devlog's keys `a` (one
-/// square left in its h1-first numbering, wrapping to the rank above) and `d` (one right,
-/// wrapping to the rank below).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Slide {
-    North,
-    South,
-    East,
-    West,
-    A,
-    D,
-}
-
-impl Choice for Slide {
-    const ALL: &'static [Self] = &[
-        Slide::North,
-        Slide::South,
-        Slide::East,
-        Slide::West,
-        Slide::A,
-        Slide::D,
-    ];
-
-    fn name(self) -> &'static str {
-        match self {
-            Slide::North => "north",
-            Slide::South => "south",
-            Slide::East => "east",
-            Slide::West => "west",
-            Slide::A => "a",
-            Slide::D => "d",
-        }
-    }
-
-    fn read(text: &str) -> Option<Self> {
-        Self::ALL.iter().copied().find(|s| s.name() == text)
+choices! {
+    /// A step every piece takes at once: a compass direction, or the devlog's keys `a` (one
+    /// square left in its h1-first numbering, wrapping to the rank above) and `d` (one right,
+    /// wrapping to the rank below).
+    pub enum Slide ("slide") {
+        North = "north",
+        South = "south",
+        East = "east",
+        West = "west",
+        A = "a",
+        D = "d",
     }
 }
 
@@ -423,7 +469,7 @@ impl Slide {
     }
 }
 
-/// `slide`: every piece one step.
+/// `slide`: every piece one step. In `/api/slide`: the pieces `squares`, one step `by`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SlideRequest {
     /// The pieces.
@@ -431,6 +477,11 @@ pub struct SlideRequest {
     /// The step.
     pub by: Slide,
 }
+
+query!(SlideRequest {
+    pieces: "squares",
+    by
+});
 
 /// The pieces after a slide: `{"bitboard", "squares", "moved"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -448,7 +499,13 @@ pub fn slide(req: &SlideRequest) -> Slid {
     req.by.apply(req.pieces)
 }
 
-/// `meta`: the names the page offers in its pickers, from the library's lists.
+/// `meta`: the names the page offers in its pickers. It takes no parameter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MetaRequest {}
+
+query!(MetaRequest {});
+
+/// The answer to `meta`: the names the page offers in its pickers, from the library's lists.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Meta {
     /// The eight numberings.
@@ -513,7 +570,7 @@ mod tests {
 
     #[test]
     fn every_op_name_reads_back() {
-        for &name in OpName::ALL {
+        for name in OpName::ALL {
             assert_eq!(OpName::read(name.name()), Some(name));
         }
     }

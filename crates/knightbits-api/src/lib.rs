@@ -13,7 +13,7 @@
 pub mod attacks;
 pub mod bits;
 mod error;
-mod params;
+mod form;
 pub mod picture;
 pub mod position;
 pub mod query;

@@ -5,9 +5,10 @@ use knightbits::position::Placement;
 use knightbits::{Bitboard, Square};
 use knightbits_svg::{Svg, TourSvg};
 
-use super::Moves;
+use super::form::{self, Fen, Named, query};
 use super::tour::KnightsTour;
-use super::values::Piece;
+use super::values::{self, Piece};
+use super::{Error, Moves};
 
 /// A picture of the 8x8 board.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -24,6 +25,59 @@ pub struct Drawing {
     pub arrows: Vec<(Square, Square)>,
     /// A line through these squares in order.
     pub tour: Vec<Square>,
+}
+
+/// The parameters of `/api/svg`: the pieces of `fen` (a placement is enough) or of `pieces`
+/// (drawn as `piece`), `marked` and `highlighted` squares, `arrows` (moves such as d5c7) and a
+/// `tour` (squares in order).
+struct SvgQuery {
+    fen: Option<Named<Fen>>,
+    pieces: Option<Named<Bitboard>>,
+    piece: Option<Named<Piece>>,
+    marked: Bitboard,
+    highlighted: Bitboard,
+    arrows: Vec<(Square, Square)>,
+    tour: Vec<Square>,
+}
+
+query!(SvgQuery {
+    fen,
+    pieces,
+    piece,
+    marked = Bitboard::EMPTY,
+    highlighted = Bitboard::EMPTY,
+    arrows = Vec::new(),
+    tour = Vec::new(),
+});
+query!(Drawing via SvgQuery);
+
+impl TryFrom<SvgQuery> for Drawing {
+    type Error = Error;
+
+    fn try_from(q: SvgQuery) -> Result<Drawing, Error> {
+        let pieces = match q.fen {
+            Some(fen) => {
+                let either = "give either fen or pieces (and piece), not both";
+                form::unwanted(&q.pieces, either)?;
+                form::unwanted(&q.piece, either)?;
+                // A picture needs the placement only.
+                let placement = fen.read(|f| values::placement(f.text()))?;
+                Drawing::position_pieces(&placement)
+            }
+            None => Drawing::pieces_on(
+                form::value(&q.pieces).unwrap_or(Bitboard::EMPTY),
+                form::value(&q.piece).unwrap_or_default(),
+            ),
+        };
+        Ok(Drawing {
+            title: String::new(),
+            pieces,
+            marked: q.marked,
+            highlighted: q.highlighted,
+            arrows: q.arrows,
+            tour: q.tour,
+        })
+    }
 }
 
 impl Drawing {

@@ -4,15 +4,18 @@ use knightbits::position::{Move, MoveKind, MoveList, Position};
 use knightbits::{Bitboard, Color, Square, king, knight};
 use serde::Serialize;
 
+use super::form::{self, Named, query};
 use super::values::{Piece, Targets};
-use super::{Moves, Squares, display};
+use super::{Error, Moves, Squares, display};
 
-/// `position`: the board of a FEN, for drawing.
+/// `position`: the board of a FEN, for drawing. In `/api/position`: `fen`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionRequest {
     /// The position.
     pub position: Position,
 }
+
+query!(PositionRequest { position: "fen" });
 
 /// One piece on the board: `{"square", "piece", "symbol"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -154,6 +157,47 @@ pub enum MovesRequest {
     Position(PositionMovesRequest),
 }
 
+/// The parameters of `/api/moves`: with `fen`, the side to move's moves (`legal`,
+/// `castling`); with `input` (and `own`), pseudo-legal moves of pieces on squares; of the
+/// `piece` kind.
+struct MovesQuery {
+    fen: Option<Position>,
+    piece: Piece,
+    legal: Option<Named<bool>>,
+    castling: Option<Named<bool>>,
+    input: Option<Named<Bitboard>>,
+    own: Option<Named<Bitboard>>,
+}
+
+query!(MovesQuery { fen, piece = Piece::Knight, legal, castling, input, own });
+query!(MovesRequest via MovesQuery);
+
+impl TryFrom<MovesQuery> for MovesRequest {
+    type Error = Error;
+
+    fn try_from(q: MovesQuery) -> Result<MovesRequest, Error> {
+        let piece = q.piece;
+        if let Some(position) = q.fen {
+            let both = "give either fen or input (with own), not both";
+            form::unwanted(&q.input, both)?;
+            form::unwanted(&q.own, both)?;
+            return Ok(MovesRequest::Position(PositionMovesRequest {
+                position,
+                piece,
+                legal: form::value(&q.legal).unwrap_or(false),
+                castling: form::value(&q.castling).unwrap_or(false),
+            }));
+        }
+        form::unwanted(&q.legal, "it needs a position (fen)")?;
+        form::unwanted(&q.castling, "it needs a position (fen)")?;
+        Ok(MovesRequest::Pieces(PieceMovesRequest {
+            pieces: form::value(&q.input).ok_or_else(|| form::missing("input"))?,
+            own: form::value(&q.own).unwrap_or(Bitboard::EMPTY),
+            piece,
+        }))
+    }
+}
+
 /// The answer to `moves`, as the request asked.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
@@ -172,7 +216,8 @@ pub fn moves(req: &MovesRequest) -> MoveSet {
     }
 }
 
-/// `forks`: the side to move's knight forks against some of the opponent's pieces.
+/// `forks`: the side to move's knight forks against some of the opponent's pieces. In
+/// `/api/forks`: the position `fen`, against `targets` (letters, default kqr).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ForksRequest {
     /// The position.
@@ -180,6 +225,8 @@ pub struct ForksRequest {
     /// Which enemy pieces are targets.
     pub targets: Targets,
 }
+
+query!(ForksRequest { position: "fen", targets = Targets::default() });
 
 /// The answer to `forks`: `{"squares", "moves", "forced_moves", "royal_moves"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -1,34 +1,25 @@
 //! The explorer's endpoints, `/api/{name}?{query}`: each reads its query into a request of
-//! this crate, calls the request's function and serializes its response, so field names and
-//! values are those of the command line's `--json` output for the same question. The server
-//! mounts [`call`] under `/api/`; the WebAssembly page calls it directly.
+//! this crate (whose type declares the parameters it takes, once: [`parameters`] lists them),
+//! calls the request's function and serializes its response, so field names and values are
+//! those of the command line's `--json` output for the same question. The server mounts
+//! [`call`] under `/api/`; the WebAssembly page calls it directly.
 
-use knightbits::mapping::Numbering;
-use knightbits::position::Placement;
-use knightbits::{Bitboard, popcount};
-use knightbits_board::Coord;
 use serde::Serialize;
 
-use crate::attacks::{self, AttacksRequest, StepsRequest};
+use crate::attacks::{self, AttacksRequest, ExploreRequest};
 use crate::bits::{
-    self, ConvertRequest, CountRequest, ForkSquaresRequest, Op, OpRequest, ShowRequest,
+    self, ConvertRequest, CountRequest, ForkSquaresRequest, MetaRequest, OpRequest, ShowRequest,
     SlideRequest,
 };
-use crate::params::Params;
-pub use crate::params::QueryError;
+use crate::form;
+pub use crate::form::QueryError;
 use crate::picture::{self, Drawing};
-use crate::position::{
-    self, ForksRequest, MovesRequest, PieceMovesRequest, PositionMovesRequest, PositionRequest,
-};
+use crate::position::{self, ForksRequest, MovesRequest, PositionRequest};
 use crate::sliders::{self, SliderRequest};
-use crate::sources::{self, CatchRequest, TableRequest, ToMove, TraceRequest};
-use crate::tour::{self, KnightsTour, TourRequest};
-use crate::values::{self, Piece, Targets};
-use crate::walks::{self, DistanceRequest, DistancesRequest, FillRequest, Reach, ReachRequest};
-use knightbits::technique::Method;
-
-/// An endpoint's answer: the body, JSON or SVG.
-type Handler = fn(&Params) -> Result<String, QueryError>;
+use crate::sources::{self, CatchRequest, TableRequest, TraceRequest};
+pub use crate::tour::MAX_TOUR_SQUARES;
+use crate::tour::{self, TourRequest};
+use crate::walks::{self, DistanceRequest, DistancesRequest, FillRequest, ReachRequest};
 
 /// What an endpoint answers.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -46,120 +37,58 @@ impl Kind {
     }
 }
 
-/// Every endpoint, mounted under `/api/`: its name, the parameter names it accepts, what it
-/// answers, and the function that answers.
-const ENDPOINTS: &[(&str, &[&str], Kind, Handler)] = &[
-    ("meta", &[], Kind::Json, |_| json(&bits::meta())),
-    ("show", &["input", "numbering", "from"], Kind::Json, |p| {
-        json(&bits::view(&show(p)?))
-    }),
-    (
-        "op",
-        &["bitboard", "op", "square", "n", "other", "numbering"],
-        Kind::Json,
-        |p| json(&bits::op(&op(p)?)),
-    ),
-    (
-        "attacks",
-        &["input", "piece", "method", "fen", "side"],
-        Kind::Json,
-        |p| json(&attacks::attacks(&attacks(p)?)),
-    ),
-    (
-        "explore",
-        &["input", "piece", "method", "numbering", "toggle", "by"],
-        Kind::Json,
-        |p| json(&attacks::steps(&steps(p)?)),
-    ),
-    ("convert", &["input", "from", "to"], Kind::Json, |p| {
-        json(&bits::convert(&convert(p)?))
-    }),
-    ("count", &["input", "method"], Kind::Json, |p| {
-        json(&bits::count_by(&count(p)?))
-    }),
-    ("fork-squares", &["targets"], Kind::Json, |p| {
-        json(&bits::fork_squares(&ForkSquaresRequest {
-            targets: p.bitboard("targets")?,
-        }))
-    }),
-    ("slide", &["squares", "by"], Kind::Json, |p| {
-        json(&bits::slide(&slide(p)?))
-    }),
-    (
-        "slider-attacks",
-        &["rooks", "bishops", "queens", "occupied"],
-        Kind::Json,
-        |p| json(&sliders::slider_attacks(&slider_request(p)?)?),
-    ),
-    ("position", &["fen"], Kind::Json, |p| {
-        json(&position::position(&PositionRequest {
-            position: p.position()?,
-        }))
-    }),
-    (
-        "moves",
-        &["fen", "piece", "legal", "castling", "input", "own"],
-        Kind::Json,
-        |p| json(&position::moves(&moves(p)?)),
-    ),
-    ("forks", &["fen", "targets"], Kind::Json, |p| {
-        json(&position::forks(&forks(p)?))
-    }),
-    ("table", &["piece"], Kind::Json, |p| {
-        json(&sources::table(&TableRequest {
-            piece: p.choice_or("piece", Piece::Knight)?,
-        }))
-    }),
-    (
-        "steps",
-        &["input", "piece", "method", "numbering"],
-        Kind::Json,
-        |p| json(&sources::trace(&trace(p)?)?),
-    ),
-    (
-        "catch",
-        &["knight", "pawn", "side", "to_move"],
-        Kind::Json,
-        |p| json(&sources::catch(&catch(p)?)?),
-    ),
-    ("fill", &["input", "moves"], Kind::Json, |p| {
-        json(&walks::fill(&fill(p)?))
-    }),
-    (
-        "reach",
-        &["input", "moves", "exactly", "ring"],
-        Kind::Json,
-        |p| json(&walks::reach(&reach(p)?)),
-    ),
-    ("distance", &["from", "to", "board"], Kind::Json, |p| {
-        json(&walks::distance(&distance(p)?))
-    }),
-    ("distances", &["from"], Kind::Json, |p| {
-        json(&walks::distances(&DistancesRequest {
-            from: p.square("from", "square")?,
-        }))
-    }),
-    ("tour", &["board", "start", "closed"], Kind::Json, |p| {
-        json(&tour(p)?)
-    }),
-    (
-        "svg",
-        &[
-            "fen",
-            "pieces",
-            "piece",
-            "marked",
-            "highlighted",
-            "arrows",
-            "tour",
-        ],
-        Kind::Svg,
-        |p| Ok(drawing(p)?.svg()),
-    ),
-    ("tour-svg", &["board", "start", "closed"], Kind::Svg, |p| {
-        Ok(picture::tour_svg(&tour(p)?)?)
-    }),
-];
+/// One endpoint: its name, what it answers, the request it reads and how it answers it.
+struct Endpoint {
+    name: &'static str,
+    kind: Kind,
+    /// Reads the query into the request and answers it.
+    answer: fn(Option<&str>) -> Result<String, QueryError>,
+    /// The parameters of the request, as its type declares them.
+    parameters: &'static [&'static str],
+}
+
+/// The endpoint table: each endpoint's name, what it answers, its request type (whose fields
+/// are the parameters it takes: the table never names them) and the function that answers.
+macro_rules! endpoints {
+    ($($name:literal $kind:ident $request:ty => $answer:expr,)+) => {
+        /// Every endpoint, mounted under `/api/`.
+        const ENDPOINTS: &[Endpoint] = &[$(Endpoint {
+            name: $name,
+            kind: Kind::$kind,
+            answer: |query| {
+                let request: $request = form::read(query)?;
+                ($answer)(&request)
+            },
+            parameters: <$request as form::FromQuery>::PARAMS,
+        },)+];
+    };
+}
+
+endpoints! {
+    "meta" Json MetaRequest => |_: &MetaRequest| json(&bits::meta()),
+    "show" Json ShowRequest => |r| json(&bits::view(r)),
+    "op" Json OpRequest => |r| json(&bits::op(r)),
+    "attacks" Json AttacksRequest => |r| json(&attacks::attacks(r)),
+    "explore" Json ExploreRequest => |r| json(&attacks::explore(r)),
+    "convert" Json ConvertRequest => |r| json(&bits::convert(r)),
+    "count" Json CountRequest => |r| json(&bits::count_by(r)),
+    "fork-squares" Json ForkSquaresRequest => |r| json(&bits::fork_squares(r)),
+    "slide" Json SlideRequest => |r| json(&bits::slide(r)),
+    "slider-attacks" Json SliderRequest => |r| json(&sliders::slider_attacks(r)?),
+    "position" Json PositionRequest => |r| json(&position::position(r)),
+    "moves" Json MovesRequest => |r| json(&position::moves(r)),
+    "forks" Json ForksRequest => |r| json(&position::forks(r)),
+    "table" Json TableRequest => |r| json(&sources::table(r)),
+    "steps" Json TraceRequest => |r| json(&sources::trace(r)?),
+    "catch" Json CatchRequest => |r| json(&sources::catch(r)?),
+    "fill" Json FillRequest => |r| json(&walks::fill(r)),
+    "reach" Json ReachRequest => |r| json(&walks::reach(r)),
+    "distance" Json DistanceRequest => |r| json(&walks::distance(r)),
+    "distances" Json DistancesRequest => |r| json(&walks::distances(r)),
+    "tour" Json TourRequest => |r| json(&tour::tour(r)?),
+    "svg" Svg Drawing => |r: &Drawing| Ok(r.svg()),
+    "tour-svg" Svg TourRequest => |r| Ok(picture::tour_svg(&tour::tour(r)?)?),
+}
 
 /// An endpoint's answer: its body and the body's media type.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -172,21 +101,30 @@ pub struct Answer {
 
 /// The names of every endpoint, JSON and pictures.
 pub fn endpoint_names() -> impl Iterator<Item = &'static str> {
-    ENDPOINTS.iter().map(|e| e.0)
+    ENDPOINTS.iter().map(|e| e.name)
+}
+
+/// The parameters endpoint `name` takes, as its request type names them (in the order its
+/// fields are declared); `None` for an unknown endpoint.
+pub fn parameters(name: &str) -> Option<&'static [&'static str]> {
+    ENDPOINTS
+        .iter()
+        .find(|e| e.name == name)
+        .map(|e| e.parameters)
 }
 
 /// Answers `/api/{name}?{query}`: the JSON text (or SVG) of the answer with its media type, or
-/// the refusal with its HTTP status (400 for a bad parameter, 404 for an unknown endpoint).
+/// the refusal with its HTTP status (400 for a bad parameter, named in the message, 404 for an
+/// unknown endpoint).
 pub fn call(name: &str, query: Option<&str>) -> Result<Answer, QueryError> {
-    match ENDPOINTS.iter().find(|e| e.0 == name) {
-        Some(&(_, accepted, kind, handler)) => Params::parse(query, accepted)
-            .and_then(|p| handler(&p))
-            .map(|body| Answer {
-                body,
-                content_type: kind.content_type(),
-            }),
-        None => Err(QueryError::status(404, "no such endpoint")),
-    }
+    let endpoint = ENDPOINTS
+        .iter()
+        .find(|e| e.name == name)
+        .ok_or_else(|| QueryError::status(404, "no such endpoint"))?;
+    (endpoint.answer)(query).map(|body| Answer {
+        body,
+        content_type: endpoint.kind.content_type(),
+    })
 }
 
 /// A response as JSON text.
@@ -194,269 +132,266 @@ fn json(response: &impl Serialize) -> Result<String, QueryError> {
     serde_json::to_string(response).map_err(|e| QueryError::status(500, e.to_string()))
 }
 
-/// `show`: `input` in any form; a number is read in `from` (default: `numbering`), seen in
-/// `numbering` (default a1-b1).
-fn show(p: &Params) -> Result<ShowRequest, QueryError> {
-    let numbering = p.choice_or("numbering", Numbering::A1B1)?;
-    let from = p.choice_or("from", numbering)?;
-    Ok(ShowRequest {
-        bitboard: p.bitboard_in("input", from)?,
-        numbering,
-    })
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::values::one_of;
 
-/// `op`: the `bitboard`, the edit `op` with its operand (`square`, `n` from -63 to 63, default
-/// 1, or `other`), and the `numbering` the answer is seen in.
-fn op(p: &Params) -> Result<OpRequest, QueryError> {
-    let bitboard = p.bitboard("bitboard")?;
-    let name = values::choice("op", p.required("op")?)?;
-    let op = Op::named(
-        name,
-        || p.square("square", "square"),
-        || Ok(p.int_or("n", 1, -63..=63)? as i32),
-        || p.bitboard("other"),
-    )?;
-    Ok(OpRequest {
-        bitboard,
-        op,
-        numbering: p.choice_or("numbering", Numbering::A1B1)?,
-    })
-}
+    const FEN: &str = "q3k2r/3p4/8/3N4/8/8/8/4K3+w+-+-+0+1";
 
-/// The `method` of `piece` (default lookup).
-fn method(p: &Params, piece: Piece) -> Result<Method, QueryError> {
-    match p.get("method") {
-        Some(name) => Ok(piece.method(name)?),
-        None => Ok(Method::lookup(piece.role())),
+    /// Valid queries that, together, give every parameter of every endpoint a value.
+    fn samples() -> Vec<(&'static str, String)> {
+        let fen = |rest: &str| format!("fen={FEN}{rest}");
+        vec![
+            ("meta", String::new()),
+            ("show", "input=d4&numbering=h1-g1&from=a1-b1".into()),
+            (
+                "op",
+                "bitboard=d4&op=toggle&square=e5&numbering=h1-g1".into(),
+            ),
+            ("op", "bitboard=d4&op=shift&n=2".into()),
+            ("op", "bitboard=d4&op=or&other=e5".into()),
+            ("attacks", "input=d4&piece=king&method=shifts".into()),
+            (
+                "attacks",
+                "fen=8/8/8/8/3N4/8/8/8&side=white&piece=knight".into(),
+            ),
+            (
+                "explore",
+                "input=d4&piece=knight&method=halves&numbering=h1-g1".into(),
+            ),
+            ("convert", "input=d4&from=a1-b1&to=h1-g1".into()),
+            ("count", "input=d4&method=loop".into()),
+            ("fork-squares", "targets=e8,a8".into()),
+            ("slide", "squares=d4&by=east".into()),
+            (
+                "slider-attacks",
+                "rooks=a1&bishops=c1&queens=d1&occupied=a4".into(),
+            ),
+            ("position", fen("")),
+            ("moves", fen("&piece=king&legal=true&castling=true")),
+            ("moves", "input=d4&own=e6&piece=knight".into()),
+            ("forks", fen("&targets=kq")),
+            ("table", "piece=king".into()),
+            (
+                "steps",
+                "input=d4&piece=knight&method=pre-mask&numbering=h1-g1".into(),
+            ),
+            ("catch", "knight=a1&pawn=a2&side=white&to_move=pawn".into()),
+            ("fill", "input=a1&moves=2".into()),
+            ("reach", "input=a1&moves=2&exactly=true".into()),
+            ("reach", "input=a1&ring=1".into()),
+            ("distance", "from=a1&to=h8&board=8x8".into()),
+            ("distances", "from=a1".into()),
+            ("tour", "board=5x5&start=c3&closed=false".into()),
+            (
+                "svg",
+                fen("&marked=d4&highlighted=e5&arrows=d5c7&tour=a1,b3"),
+            ),
+            ("svg", "pieces=d4&piece=king".into()),
+            ("tour-svg", "board=5x5&start=c3&closed=false".into()),
+        ]
     }
-}
 
-/// `attacks`: pieces on squares (`input`, by `method`), or one side's pieces in a position
-/// (`fen`, `side`), of the `piece` kind.
-fn attacks(p: &Params) -> Result<AttacksRequest, QueryError> {
-    let piece = p.choice_or("piece", Piece::Knight)?;
-    if p.has("fen") {
-        if p.has("input") || p.has("method") {
-            return Err(QueryError::bad(
-                "give either fen and side, or input (and method)",
-            ));
+    fn names(query: &str) -> impl Iterator<Item = &str> {
+        query
+            .split('&')
+            .filter_map(|pair| pair.split_once('=').map(|(name, _)| name))
+    }
+
+    /// Does the refusal name parameter `name`, as a quoted name or as what was invalid?
+    fn names_parameter(message: &str, name: &str) -> bool {
+        message.contains(&format!("'{name}'")) || message.starts_with(&format!("invalid {name} "))
+    }
+
+    #[test]
+    fn the_samples_answer_and_give_every_parameter_a_value() {
+        let samples = samples();
+        for name in endpoint_names() {
+            let mut given: Vec<&str> = samples
+                .iter()
+                .filter(|(n, _)| *n == name)
+                .flat_map(|(_, q)| names(q))
+                .collect();
+            given.sort_unstable();
+            given.dedup();
+            let mut taken = parameters(name).unwrap().to_vec();
+            taken.sort_unstable();
+            assert_eq!(given, taken, "{name}: a sample value for every parameter");
         }
-        // Only the placement matters when the side is named; else the side to move.
-        let (placement, side) = match p.get("side") {
-            Some(side) => (p.placement()?, values::choice("side", side)?),
-            None => {
-                let position = p.position()?;
-                (Placement::from(position), position.turn())
+        for (name, q) in &samples {
+            if let Err(e) = call(name, Some(q)) {
+                panic!("{name}?{q}: {}", e.message());
             }
-        };
-        return Ok(AttacksRequest::Placement {
-            placement,
-            side,
-            piece,
-        });
-    }
-    let pieces = p.bitboard("input")?;
-    Ok(AttacksRequest::Pieces {
-        pieces,
-        method: method(p, piece)?,
-    })
-}
-
-/// `explore`: the page's pieces `input`, edited by `toggle` (a square) then `by` (a slide), the
-/// `piece` and `method`, and a `numbering` for the view.
-fn steps(p: &Params) -> Result<StepsRequest, QueryError> {
-    let pieces = p.bitboard("input")?;
-    let toggle = match p.get("toggle") {
-        Some(text) => Some(values::square("toggle", text)?),
-        None => None,
-    };
-    let slide = p.choice("by")?;
-    let piece = p.choice_or("piece", Piece::Knight)?;
-    Ok(StepsRequest {
-        pieces,
-        toggle,
-        slide,
-        method: method(p, piece)?,
-        numbering: p.choice("numbering")?,
-    })
-}
-
-/// `steps` (the command line's `steps`): the pieces `input` (a number read in `numbering`),
-/// the `piece` and `method`, the steps written in `numbering` (default a1-b1).
-fn trace(p: &Params) -> Result<TraceRequest, QueryError> {
-    let numbering = p.choice_or("numbering", Numbering::A1B1)?;
-    let pieces = p.bitboard_in("input", numbering)?;
-    let piece = p.choice_or("piece", Piece::Knight)?;
-    Ok(TraceRequest {
-        pieces,
-        method: method(p, piece)?,
-        numbering,
-    })
-}
-
-/// `catch`: a `knight` square, a `pawn` square of `side` (white or black), who moves first
-/// (`to_move`: knight, the default, or pawn).
-fn catch(p: &Params) -> Result<CatchRequest, QueryError> {
-    Ok(CatchRequest {
-        knight: p.square("knight", "knight square")?,
-        pawn: p.square("pawn", "pawn square")?,
-        side: values::choice("side", p.required("side")?)?,
-        to_move: p.choice_or("to_move", ToMove::Knight)?,
-    })
-}
-
-/// `convert`: `input` read in `from`, written in `to` (both default a1-b1).
-fn convert(p: &Params) -> Result<ConvertRequest, QueryError> {
-    let from = p.choice_or("from", Numbering::A1B1)?;
-    let to = p.choice_or("to", Numbering::A1B1)?;
-    Ok(ConvertRequest {
-        bitboard: p.bitboard_in("input", from)?,
-        to,
-    })
-}
-
-/// `count`: `input` counted by `method` (default hardware).
-fn count(p: &Params) -> Result<CountRequest, QueryError> {
-    let bitboard = p.bitboard("input")?;
-    Ok(CountRequest {
-        bitboard,
-        method: p.choice_or("method", popcount::Method::Hardware)?,
-    })
-}
-
-/// `slide`: the pieces `squares`, one step `by`.
-fn slide(p: &Params) -> Result<SlideRequest, QueryError> {
-    let pieces = p.bitboard("squares")?;
-    Ok(SlideRequest {
-        pieces,
-        by: values::choice("by", p.required("by")?)?,
-    })
-}
-
-/// `slider-attacks`: `rooks`, `bishops`, `queens` and the other `occupied` squares, each a
-/// bitboard in any form (default none).
-fn slider_request(p: &Params) -> Result<SliderRequest, QueryError> {
-    let set = |name| Ok::<_, QueryError>(p.bitboard_opt(name)?.unwrap_or(Bitboard::EMPTY));
-    Ok(SliderRequest {
-        rooks: set("rooks")?,
-        bishops: set("bishops")?,
-        queens: set("queens")?,
-        occupied: set("occupied")?,
-    })
-}
-
-/// `moves`: with `fen`, the side to move's moves (`legal`, `castling`); with `input` (and
-/// `own`), pseudo-legal moves of pieces on squares; of the `piece` kind.
-fn moves(p: &Params) -> Result<MovesRequest, QueryError> {
-    let piece = p.choice_or("piece", Piece::Knight)?;
-    if p.has("fen") {
-        if p.has("input") || p.has("own") {
-            return Err(QueryError::bad(
-                "give either fen or input (with own), not both",
-            ));
         }
-        let position = p.position()?;
-        return Ok(MovesRequest::Position(PositionMovesRequest {
-            position,
-            piece,
-            legal: p.flag("legal")?,
-            castling: p.flag("castling")?,
-        }));
+        assert_eq!(parameters("nothing"), None);
     }
-    if p.has("legal") || p.has("castling") {
-        return Err(QueryError::bad("legal and castling need a position (fen)"));
-    }
-    let pieces = p.bitboard("input")?;
-    Ok(MovesRequest::Pieces(PieceMovesRequest {
-        pieces,
-        own: p.bitboard_opt("own")?.unwrap_or(Bitboard::EMPTY),
-        piece,
-    }))
-}
 
-/// `forks`: the position `fen`, against `targets` (letters, default kqr).
-fn forks(p: &Params) -> Result<ForksRequest, QueryError> {
-    let position = p.position()?;
-    let targets = match p.get("targets") {
-        Some(letters) => Targets::read(letters)?,
-        None => Targets::default(),
-    };
-    Ok(ForksRequest { position, targets })
-}
-
-/// `fill`: from `input`, until the set stops growing or for exactly `moves` fills (1 to 64).
-fn fill(p: &Params) -> Result<FillRequest, QueryError> {
-    let start = p.bitboard("input")?;
-    let moves = match p.get("moves") {
-        Some(_) => Some(p.int_or("moves", 1, 1..=64)? as u32),
-        None => None,
-    };
-    Ok(FillRequest { start, moves })
-}
-
-/// `reach`: from `input` in `moves` moves (0 to 64, default 1): within, `exactly` or `ring`.
-fn reach(p: &Params) -> Result<ReachRequest, QueryError> {
-    let start = p.bitboard("input")?;
-    let moves = p.int_or("moves", 1, 0..=64)? as u32;
-    let kind = Reach::from_flags(p.flag("exactly")?, p.flag("ring")?)?;
-    Ok(ReachRequest { start, moves, kind })
-}
-
-/// `distance`: `from` and `to` on `board` (default 8x8).
-fn distance(p: &Params) -> Result<DistanceRequest, QueryError> {
-    let board = p.board()?;
-    Ok(DistanceRequest {
-        board,
-        from: p.coord(board, "from", "square")?,
-        to: p.coord(board, "to", "square")?,
-    })
-}
-
-/// Largest board the explorer tours: 10,000 squares (100 x 100), so an answer stays small.
-pub const MAX_TOUR_SQUARES: u32 = 10_000;
-
-/// `tour` and `tour-svg`: a tour of `board` (default 8x8, at most [`MAX_TOUR_SQUARES`]) from
-/// `start` (default the corner a1 / 0,0), `closed` or open.
-fn tour(p: &Params) -> Result<KnightsTour, QueryError> {
-    let board = p.board()?;
-    if board.len() > MAX_TOUR_SQUARES {
-        return Err(QueryError::bad(format!(
-            "board {board} too large for the explorer: at most {MAX_TOUR_SQUARES} squares \
-             (the command line tours up to 10000x10000)"
-        )));
-    }
-    let start = match p.get("start") {
-        Some(_) => p.coord(board, "start", "start square")?,
-        None => Coord::new(0, 0),
-    };
-    let closed = p.flag("closed")?;
-    Ok(tour::tour(&TourRequest {
-        board,
-        start,
-        closed,
-    })?)
-}
-
-/// `svg`: the pieces of `fen` or of `pieces` (drawn as `piece`), `marked` and `highlighted`
-/// squares, `arrows` (moves such as d5c7) and a `tour` (squares in order).
-fn drawing(p: &Params) -> Result<Drawing, QueryError> {
-    let pieces = if p.has("fen") {
-        if p.has("pieces") {
-            return Err(QueryError::bad("give either fen or pieces, not both"));
+    /// The refusal of any parameter's bad value names that parameter, with HTTP 400.
+    #[test]
+    fn a_bad_value_is_refused_with_its_parameter_named() {
+        let mut checked = 0;
+        for (name, q) in samples() {
+            for bad in names(&q) {
+                let query: Vec<String> = q
+                    .split('&')
+                    .map(|pair| match pair.split_once('=') {
+                        Some((k, _)) if k == bad => format!("{k}=~~"),
+                        _ => pair.to_string(),
+                    })
+                    .collect();
+                let query = query.join("&");
+                let e = call(name, Some(&query)).expect_err(&query);
+                assert_eq!(e.status_code(), 400, "{name}?{query}");
+                assert!(
+                    names_parameter(e.message(), bad),
+                    "{name}?{query}: {}",
+                    e.message()
+                );
+                checked += 1;
+            }
         }
-        // A picture needs the placement only.
-        Drawing::position_pieces(&p.placement()?)
-    } else {
-        let piece = p.choice_or("piece", Piece::Knight)?;
-        let squares = p.bitboard_opt("pieces")?.unwrap_or(Bitboard::EMPTY);
-        Drawing::pieces_on(squares, piece)
-    };
-    Ok(Drawing {
-        title: String::new(),
-        pieces,
-        marked: p.bitboard_opt("marked")?.unwrap_or(Bitboard::EMPTY),
-        highlighted: p.bitboard_opt("highlighted")?.unwrap_or(Bitboard::EMPTY),
-        arrows: values::square_pairs("arrows", p.get("arrows").unwrap_or(""))?,
-        tour: values::square_list("tour square", p.get("tour").unwrap_or(""))?,
-    })
+        assert!(checked > 60, "{checked}");
+    }
+
+    /// An unknown parameter is refused by name, with the list of those the endpoint takes;
+    /// one given twice is refused by name.
+    #[test]
+    fn unknown_and_repeated_parameters_are_refused_by_name() {
+        for name in endpoint_names() {
+            let taken = parameters(name).unwrap();
+            let expected = match one_of(taken.iter().copied()) {
+                list if list.is_empty() => "none".to_string(),
+                list => list,
+            };
+            for unknown in ["color", "toggle", "Input", "by%20"] {
+                let query = format!("{unknown}=1");
+                if taken.contains(&unknown) {
+                    continue;
+                }
+                let e = call(name, Some(&query)).unwrap_err();
+                assert_eq!(e.status_code(), 400);
+                assert_eq!(
+                    e.message(),
+                    format!(
+                        "unknown parameter '{}': expected {expected}",
+                        unknown.replace("%20", " ")
+                    ),
+                    "{name}"
+                );
+            }
+            for p in taken {
+                let e = call(name, Some(&format!("{p}=a1&{p}=a1"))).unwrap_err();
+                assert!(names_parameter(e.message(), p), "{name}: {}", e.message());
+            }
+        }
+        let e = call("attacks", Some("input=d4&input=e5")).unwrap_err();
+        assert_eq!(e.message(), "parameter 'input' given twice");
+        let e = call("attacks", None).unwrap_err();
+        assert_eq!(e.message(), "missing parameter 'input'");
+    }
+
+    /// The page's own state (a toggled square, a slide) is not the library's: explore takes
+    /// plain pieces.
+    #[test]
+    fn explore_takes_the_pieces_and_a_method() {
+        assert_eq!(
+            parameters("explore"),
+            Some(&["input", "piece", "method", "numbering"][..])
+        );
+        let a = call("explore", Some("input=d4,e5&method=halves")).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&a.body).unwrap();
+        assert_eq!(
+            v["pieces"],
+            serde_json::json!({"bitboard": "0x0000001008000000", "squares": ["d4", "e5"], "count": 2})
+        );
+    }
+
+    /// Every endpoint and its parameters as the README's table documents them.
+    #[test]
+    fn the_readme_documents_every_endpoint_and_its_parameters() {
+        let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"));
+        let documented: Vec<(&str, Vec<&str>)> = readme
+            .lines()
+            .filter_map(|line| line.strip_prefix("| `/api/"))
+            .map(|rest| {
+                let (name, rest) = rest.split_once('`').unwrap();
+                let cell = rest.trim_start_matches(" |").split('|').next().unwrap();
+                let params = cell.split('`').skip(1).step_by(2).collect();
+                (name, params)
+            })
+            .collect();
+        let code: Vec<(&str, Vec<&str>)> = endpoint_names()
+            .map(|n| (n, parameters(n).unwrap().to_vec()))
+            .collect();
+        assert_eq!(documented, code);
+    }
+
+    /// The messages as a user reads them: the parameter first, then the command line's words.
+    #[test]
+    fn refusals_read_as_documented() {
+        for (name, query, message) in [
+            (
+                "slide",
+                "squares=d4&by=up",
+                "parameter 'by': invalid slide 'up': expected north, south, east, west, a or d",
+            ),
+            (
+                "moves",
+                "input=d4&legal=maybe",
+                "parameter 'legal': invalid flag 'maybe': expected true or false",
+            ),
+            (
+                "svg",
+                "tour=a1,z9",
+                "parameter 'tour': invalid square 'z9': expected a square name, a1 to h8",
+            ),
+            (
+                "fill",
+                "input=a1&moves=99",
+                "parameter 'moves': invalid number '99': expected 1 to 64",
+            ),
+            (
+                "attacks",
+                "input=d4&side=white",
+                "parameter 'side': a side needs a position (fen)",
+            ),
+            (
+                "moves",
+                "input=d4&castling=true",
+                "parameter 'castling': it needs a position (fen)",
+            ),
+            (
+                "attacks",
+                "fen=8/8/8/8/3N4/8/8/8&method=halves",
+                "parameter 'method': give either fen and side, or input (and method)",
+            ),
+            (
+                "svg",
+                "fen=8/8/8/8/3N4/8/8/8&piece=king",
+                "parameter 'piece': give either fen or pieces (and piece), not both",
+            ),
+            (
+                "explore",
+                "input=d4&toggle=d4",
+                "unknown parameter 'toggle': expected input, piece, method or numbering",
+            ),
+        ] {
+            let e = call(name, Some(query)).unwrap_err();
+            assert_eq!(
+                (e.status_code(), e.message()),
+                (400, message),
+                "{name}?{query}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_operand_the_edit_does_not_take_is_refused() {
+        let e = call("op", Some("bitboard=0&op=clear&square=d4")).unwrap_err();
+        assert_eq!(e.message(), "parameter 'square': clear does not take it");
+        let e = call("op", Some("bitboard=0&op=toggle&square=d4&n=2")).unwrap_err();
+        assert_eq!(e.message(), "parameter 'n': toggle does not take it");
+        assert!(call("op", Some("bitboard=0&op=toggle&square=d4")).is_ok());
+    }
 }

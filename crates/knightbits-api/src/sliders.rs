@@ -4,10 +4,12 @@
 use knightbits::{Bitboard, Square, slider};
 use serde::Serialize;
 
+use crate::form::query;
 use crate::{Error, SquareSet};
 
 /// `slider-attacks`: rooks, bishops and queens, and the other pieces on the board. Every
-/// slider also blocks the others' rays.
+/// slider also blocks the others' rays. In `/api/slider-attacks` each is a bitboard in any
+/// form, none by default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SliderRequest {
     /// Squares holding rooks.
@@ -19,6 +21,13 @@ pub struct SliderRequest {
     /// Squares holding other pieces (knights, kings, pawns …), which block rays.
     pub occupied: Bitboard,
 }
+
+query!(SliderRequest {
+    rooks = Bitboard::EMPTY,
+    bishops = Bitboard::EMPTY,
+    queens = Bitboard::EMPTY,
+    occupied = Bitboard::EMPTY,
+});
 
 /// One slider and the squares it attacks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

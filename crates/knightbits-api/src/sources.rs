@@ -14,15 +14,20 @@ use serde::Serialize;
 use knightbits::technique::Method;
 use knightbits::trace::Kind;
 
-use super::values::Piece;
+use super::attacks::PiecesQuery;
+use super::form::query;
+use super::values::{Piece, choices};
 use super::{Bits, Error, SquareSet, Squares};
 
-/// `table`: how many squares a knight (or king) attacks from each square.
+/// `table`: how many squares a knight (or king) attacks from each square. In `/api/table`:
+/// `piece` (default knight).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TableRequest {
     /// The piece.
     pub piece: Piece,
 }
+
+query!(TableRequest { piece = Piece::Knight });
 
 /// The answer to `table`: `{"piece", "counts", "total", "histogram"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -60,7 +65,8 @@ pub fn table(req: &TableRequest) -> Table {
     }
 }
 
-/// `trace`: a technique's steps on some pieces, written in a numbering.
+/// `trace`: a technique's steps on some pieces, written in a numbering (the command line's
+/// and the explorer's `steps`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TraceRequest {
     /// The pieces.
@@ -69,6 +75,21 @@ pub struct TraceRequest {
     pub method: Method,
     /// The numbering the steps are written in.
     pub numbering: Numbering,
+}
+
+query!(TraceRequest via PiecesQuery);
+
+impl TryFrom<PiecesQuery> for TraceRequest {
+    type Error = Error;
+
+    fn try_from(q: PiecesQuery) -> Result<TraceRequest, Error> {
+        let numbering = q.numbering.unwrap_or(Numbering::A1B1);
+        Ok(TraceRequest {
+            pieces: q.pieces_in(numbering)?,
+            method: q.method()?,
+            numbering,
+        })
+    }
 }
 
 /// One step written in a numbering: `{"name", "formula", "set", "squares", "part"}` and, where
@@ -164,39 +185,20 @@ pub fn trace(req: &TraceRequest) -> Result<Trace, Error> {
     })
 }
 
-/// Who moves first in a pawn race.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ToMove {
-    /// The knight's side.
-    #[default]
-    Knight,
-    /// The pawn's side.
-    Pawn,
-}
-
-impl ToMove {
-    /// Both, the knight first.
-    pub const ALL: [ToMove; 2] = [ToMove::Knight, ToMove::Pawn];
-}
-
-impl super::values::Choice for ToMove {
-    const ALL: &'static [Self] = &ToMove::ALL;
-
-    fn name(self) -> &'static str {
-        match self {
-            ToMove::Knight => "knight",
-            ToMove::Pawn => "pawn",
-        }
-    }
-
-    fn read(text: &str) -> Option<Self> {
-        ToMove::ALL
-            .into_iter()
-            .find(|t| t.name().eq_ignore_ascii_case(text))
+choices! {
+    /// Who moves first in a pawn race.
+    #[derive(Default)]
+    pub enum ToMove ("to_move") {
+        /// The knight's side.
+        #[default]
+        Knight = "knight",
+        /// The pawn's side.
+        Pawn = "pawn",
     }
 }
 
 /// `catch`: can a knight stop a passed pawn (the kings out of play, nothing else on board)?
+/// In `/api/catch`: `knight`, `pawn`, `side` and `to_move` (default knight).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CatchRequest {
     /// The knight's square.
@@ -208,6 +210,8 @@ pub struct CatchRequest {
     /// Who moves first.
     pub to_move: ToMove,
 }
+
+query!(CatchRequest { knight, pawn, side, to_move = ToMove::Knight });
 
 /// The answer to `catch`: `{"caught", "square", "knight_moves", "pawn_moves", "path",
 /// "line"}`; all but `caught` are `null` when the pawn promotes and survives.

@@ -4,6 +4,8 @@ use knightbits_board::tour::{Tour, TourError};
 use knightbits_board::{Board, Coord};
 use serde::{Serialize, Serializer};
 
+use super::form::{Named, query};
+use super::walks::coord;
 use super::{Error, display};
 
 /// `tour`: an open tour (Warnsdorff's rule, Roth's tie-break, constructions as fallback) or
@@ -16,6 +18,43 @@ pub struct TourRequest {
     pub start: Coord,
     /// Whether the last square must be a knight move from the first.
     pub closed: bool,
+}
+
+/// Largest board the explorer tours: 10,000 squares (100 x 100), so an answer stays small.
+pub const MAX_TOUR_SQUARES: u32 = 10_000;
+
+/// The parameters of `/api/tour` and `/api/tour-svg`: a tour of `board` (default 8x8, at most
+/// [`MAX_TOUR_SQUARES`]) from `start` (default the corner a1 / 0,0), `closed` or open.
+struct TourQuery {
+    board: Option<Named<Board>>,
+    start: Option<Named<String>>,
+    closed: bool,
+}
+
+query!(TourQuery { board, start, closed = false });
+query!(TourRequest via TourQuery);
+
+impl TryFrom<TourQuery> for TourRequest {
+    type Error = Error;
+
+    fn try_from(q: TourQuery) -> Result<TourRequest, Error> {
+        let board = q.board.as_ref().map_or(Board::CHESS, |b| *b.value());
+        if let Some(b) = q.board.as_ref().filter(|_| board.len() > MAX_TOUR_SQUARES) {
+            return Err(b.refused(Error::refused(format!(
+                "board {board} too large for the explorer: at most {MAX_TOUR_SQUARES} squares \
+                 (the command line tours up to 10000x10000)"
+            ))));
+        }
+        let start = match &q.start {
+            Some(start) => coord(board, "start square", start)?,
+            None => Coord::new(0, 0),
+        };
+        Ok(TourRequest {
+            board,
+            start,
+            closed: q.closed,
+        })
+    }
 }
 
 /// The answer to `tour`: `{"board", "closed", "path"}`, and `"reason"` when the board has no

@@ -17,6 +17,9 @@ use super::Error;
 
 /// A value picked by name from a closed list.
 pub trait Choice: Copy + Send + Sync + 'static {
+    /// What a value is, in a refusal: `method`, `numbering`, `side`, …
+    const WHAT: &'static str;
+
     /// Every value, in the order offered.
     const ALL: &'static [Self];
 
@@ -53,6 +56,7 @@ pub fn choice<T: Choice>(what: &'static str, text: &str) -> Result<T, Error> {
 macro_rules! method_choice {
     ($($ty:ty),*) => {$(
         impl Choice for $ty {
+            const WHAT: &'static str = "method";
             const ALL: &'static [Self] = &<$ty>::ALL;
 
             fn name(self) -> &'static str {
@@ -81,6 +85,7 @@ method_choice!(
 );
 
 impl Choice for Numbering {
+    const WHAT: &'static str = "numbering";
     const ALL: &'static [Self] = &Numbering::ALL;
 
     fn name(self) -> &'static str {
@@ -98,6 +103,7 @@ impl Choice for Numbering {
 }
 
 impl Choice for Color {
+    const WHAT: &'static str = "side";
     const ALL: &'static [Self] = &Color::ALL;
 
     /// The names the library's `Display` writes.
@@ -113,6 +119,48 @@ impl Choice for Color {
         text.parse().ok()
     }
 }
+
+/// A closed list of names as an enum: its variants with their names, `ALL` in order, and its
+/// [`Choice`] (a name read in any case, a refusal saying what the value is, `what`, and
+/// listing the names).
+macro_rules! choices {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $ty:ident ($what:literal) {
+            $($(#[$vmeta:meta])* $variant:ident = $name:literal,)+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        $vis enum $ty {
+            $($(#[$vmeta])* $variant,)+
+        }
+
+        impl $ty {
+            /// Every value, in the order offered.
+            pub const ALL: [$ty; [$($name),+].len()] = [$($ty::$variant),+];
+        }
+
+        impl $crate::values::Choice for $ty {
+            const WHAT: &'static str = $what;
+            const ALL: &'static [Self] = &<$ty>::ALL;
+
+            fn name(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $name,)+
+                }
+            }
+
+            /// The name in any case.
+            fn read(text: &str) -> Option<Self> {
+                <$ty>::ALL
+                    .into_iter()
+                    .find(|v| $crate::values::Choice::name(*v).eq_ignore_ascii_case(text))
+            }
+        }
+    };
+}
+pub(crate) use choices;
 
 /// The piece whose pattern a request uses: a knight or a king.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -177,6 +225,14 @@ impl Piece {
         })
     }
 
+    /// This piece's method named `name`, or its lookup when none is named.
+    pub fn method_or_lookup(self, name: Option<&str>) -> Result<Method, Error> {
+        match name {
+            Some(name) => self.method(name),
+            None => Ok(Method::lookup(self.role())),
+        }
+    }
+
     /// The piece drawn on a board without a position: the black (filled) symbol.
     pub const fn glyph(self) -> char {
         self.role().of(Color::Black).symbol()
@@ -184,6 +240,7 @@ impl Piece {
 }
 
 impl Choice for Piece {
+    const WHAT: &'static str = "piece";
     const ALL: &'static [Self] = &Piece::ALL;
 
     fn name(self) -> &'static str {
@@ -360,7 +417,7 @@ pub fn square_pairs(what: &'static str, text: &str) -> Result<Vec<(Square, Squar
 pub fn square_list(what: &'static str, text: &str) -> Result<Vec<Square>, Error> {
     list(text, "squares")?
         .into_iter()
-        .map(|s| s.trim().parse().map_err(|e| Error::invalid(what, s, e)))
+        .map(|s| square(what, s.trim()))
         .collect()
 }
 

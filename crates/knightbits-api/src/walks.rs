@@ -4,9 +4,11 @@ use knightbits::{Bitboard, Square, knight};
 use knightbits_board::{Board, Coord};
 use serde::{Serialize, Serializer};
 
-use super::{Error, SquareSet};
+use super::form::{self, Named, query};
+use super::{Error, SquareSet, values};
 
-/// `fill`: the wiki's knight fill (attacks plus the knights themselves), repeated.
+/// `fill`: the wiki's knight fill (attacks plus the knights themselves), repeated. In
+/// `/api/fill`: from `input`, for `moves` fills (1 to 64) or until the set stops growing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FillRequest {
     /// The starting squares.
@@ -14,6 +16,13 @@ pub struct FillRequest {
     /// Exactly this many fills (knight moves); `None`: until the set stops growing (six from
     /// a1).
     pub moves: Option<u32>,
+}
+
+query!(FillRequest { start: "input", moves ~ fills });
+
+/// A number of fills, 1 to 64.
+fn fills(text: &str) -> Result<u32, Error> {
+    Ok(form::int(text, 1, 64)? as u32)
 }
 
 /// The answer to `fill`: `{"start": {"bitboard", "squares", "count"}, "steps": [{…}, …]}`;
@@ -77,6 +86,35 @@ pub struct ReachRequest {
     pub kind: Reach,
 }
 
+/// The parameters of `/api/reach`: from `input` in `moves` moves (0 to 64, default 1): within,
+/// `exactly` or at distance (`ring`).
+struct ReachQuery {
+    input: Bitboard,
+    moves: u32,
+    exactly: bool,
+    ring: bool,
+}
+
+query!(ReachQuery { input, moves ~ reach_moves = 1, exactly = false, ring = false });
+query!(ReachRequest via ReachQuery);
+
+/// A number of moves, 0 to 64.
+fn reach_moves(text: &str) -> Result<u32, Error> {
+    Ok(form::int(text, 0, 64)? as u32)
+}
+
+impl TryFrom<ReachQuery> for ReachRequest {
+    type Error = Error;
+
+    fn try_from(q: ReachQuery) -> Result<ReachRequest, Error> {
+        Ok(ReachRequest {
+            start: q.input,
+            moves: q.moves,
+            kind: Reach::from_flags(q.exactly, q.ring)?,
+        })
+    }
+}
+
 /// Answers `reach`: `{"bitboard", "squares", "count"}`.
 pub fn reach(req: &ReachRequest) -> SquareSet {
     match req.kind {
@@ -96,6 +134,37 @@ pub struct DistanceRequest {
     pub from: Coord,
     /// The target square.
     pub to: Coord,
+}
+
+/// The parameters of `/api/distance`: `from` and `to` on `board` (default 8x8).
+struct DistanceQuery {
+    from: Named<String>,
+    to: Named<String>,
+    board: Board,
+}
+
+query!(DistanceQuery { from, to, board = Board::CHESS });
+query!(DistanceRequest via DistanceQuery);
+
+/// The square of `board` a parameter names, refused as an invalid `what`.
+pub(crate) fn coord(
+    board: Board,
+    what: &'static str,
+    param: &Named<String>,
+) -> Result<Coord, Error> {
+    param.read(|text| values::coord(board, what, text))
+}
+
+impl TryFrom<DistanceQuery> for DistanceRequest {
+    type Error = Error;
+
+    fn try_from(q: DistanceQuery) -> Result<DistanceRequest, Error> {
+        Ok(DistanceRequest {
+            board: q.board,
+            from: coord(q.board, "square", &q.from)?,
+            to: coord(q.board, "square", &q.to)?,
+        })
+    }
 }
 
 /// The answer to `distance`: `{"distance", "path"}`, both `null` when unreachable.
@@ -147,12 +216,15 @@ pub fn distance(req: &DistanceRequest) -> Distance {
     }
 }
 
-/// `distances`: the knight distance from one square to every square of the 8x8 board.
+/// `distances`: the knight distance from one square to every square of the 8x8 board. In
+/// `/api/distances`: `from`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DistancesRequest {
     /// The start square.
     pub from: Square,
 }
+
+query!(DistancesRequest { from });
 
 /// The answer to `distances`: `{"from", "distances"}`, a1 first (a heat map).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -234,16 +234,23 @@ fn steps_show_each_technique() {
     let a1 = &v["steps"][1];
     assert_eq!(a1["bitboard"], "0x0000000000020400");
     assert_eq!(a1["removed"], "0x0000000000008040");
-    // One click's request: toggle a piece, or slide them, then the steps of the result.
-    let v = ok_json("/api/explore?input=d4&toggle=d4");
-    assert_eq!(v["pieces"]["squares"], json!([]));
-    assert_eq!(v["count"], 0);
-    let v = ok_json("/api/explore?input=a4&by=a");
-    assert_eq!(v["pieces"]["squares"], json!(["h5"]));
+    // The pieces asked about, as a set: the page keeps its clicks and slides itself.
+    let v = ok_json("/api/explore?input=h5");
+    assert_eq!(
+        v["pieces"],
+        json!({"bitboard": "0x0000008000000000", "squares": ["h5"], "count": 1})
+    );
     assert_eq!(v["bitboard"], ok_json("/api/attacks?input=h5")["bitboard"]);
-    let v = ok_json("/api/explore?input=h4&by=east");
-    assert_eq!(v["pieces"]["moved"], false);
-    assert_eq!(v["pieces"]["squares"], json!(["h4"]));
+    assert_eq!(ok_json("/api/explore?input=0")["count"], 0);
+    // The page's edit state is not a parameter of the library.
+    for edit in ["toggle=d4", "by=east"] {
+        assert!(
+            bad(&format!("/api/explore?input=d4&{edit}")).starts_with(&format!(
+                "unknown parameter '{}': expected input, piece, method or numbering",
+                edit.split('=').next().unwrap()
+            ))
+        );
+    }
     let v = ok_json("/api/explore?input=b1,g8&method=prefix&numbering=a1-b1");
     // The article's four popcounts agree.
     assert_eq!(
@@ -278,7 +285,7 @@ fn bad_parameters_get_400_with_one_error_line() {
     assert!(bad("/api/op?bitboard=0&op=toggle").contains("missing parameter 'square'"));
     assert!(bad("/api/op?bitboard=0&op=toggle&square=i9").contains("invalid square"));
     assert!(bad("/api/op?bitboard=0&op=rm").contains("invalid op"));
-    assert!(bad("/api/slide?squares=d4&by=up").contains("invalid by"));
+    assert!(bad("/api/slide?squares=d4&by=up").starts_with("parameter 'by': invalid slide 'up'"));
     assert!(bad("/api/count?input=1&method=fast").contains("invalid method"));
     assert!(bad("/api/fork-squares?targets=%ff%fe").contains("invalid bitboard"));
     // Many parameters at once.
@@ -523,7 +530,10 @@ fn positions_answer_as_the_cli_does() {
     assert_eq!(pos["pieces"].as_array().unwrap().len(), 6);
     assert!(bad("/api/forks?fen=8%2F8%2F8+w+-+-+0+1").contains("fen"));
     assert!(bad(&format!("/api/forks?fen={}&targets=xyz", enc(fork))).contains("invalid targets"));
-    assert!(bad(&format!("/api/moves?fen={}&legal=maybe", enc(fork))).contains("invalid legal"));
+    assert!(
+        bad(&format!("/api/moves?fen={}&legal=maybe", enc(fork)))
+            .starts_with("parameter 'legal': invalid flag 'maybe'")
+    );
     // Without a side, the side to move's pieces attack, as on the command line.
     assert_eq!(
         ok_json(&format!("/api/attacks?fen={}", enc(fork))),
@@ -606,7 +616,7 @@ fn svg_pictures_come_from_the_library_writer() {
     assert_eq!(body.matches("class=\"arrow\"").count(), 1);
     assert_eq!(body.matches("class=\"piece\"").count(), 6);
     assert!(bad("/api/svg?arrows=d5").contains("invalid arrows"));
-    assert!(bad("/api/svg?tour=a1,z9").contains("invalid tour square"));
+    assert!(bad("/api/svg?tour=a1,z9").starts_with("parameter 'tour': invalid square 'z9'"));
     assert!(bad("/api/svg?fen=x&pieces=d4").contains("either"));
 }
 

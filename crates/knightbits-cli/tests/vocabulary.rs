@@ -74,6 +74,39 @@ fn every_option_has_the_one_name_of_its_idea() {
     }
 }
 
+/// The parameters of every `/api/` endpoint (the fields of its request type) follow the same
+/// rules as the options: `side` for a piece's side, `moves` for a count of moves, no synonym;
+/// and the page's own state (a toggled square, a slide of the page's pieces) is no parameter
+/// of the trace it asks for.
+#[test]
+fn every_parameter_has_the_one_name_of_its_idea() {
+    let mut seen = 0;
+    for name in query::endpoint_names() {
+        for &p in query::parameters(name).unwrap() {
+            seen += 1;
+            let at = format!("/api/{name}?{p}");
+            assert_ne!(p, "color", "{at}: a piece's side is side");
+            assert_ne!(p, "steps", "{at}: a count of moves is moves");
+            for (word, instead) in SYNONYMS {
+                assert!(!p.contains(word), "{at}: say {instead}");
+            }
+        }
+    }
+    assert!(seen > 60, "{seen} parameters read");
+    for name in ["fill", "reach"] {
+        assert!(
+            query::parameters(name).unwrap().contains(&"moves"),
+            "{name}"
+        );
+    }
+    assert!(query::parameters("catch").unwrap().contains(&"side"));
+    let explore = query::parameters("explore").unwrap();
+    assert!(
+        !explore.contains(&"toggle") && !explore.contains(&"by"),
+        "{explore:?}"
+    );
+}
+
 /// A sample query for every endpoint, answered as JSON (the SVG ones are pictures).
 const SAMPLES: [(&str, &str); 24] = [
     ("meta", ""),

@@ -15,7 +15,7 @@ export function createActions(store) {
 
   /** The /api/explore answers for the planned requests, per kind. */
   async function askPieces(requests) {
-    const answers = await Promise.all(requests.map((r) => api.steps(r.params)));
+    const answers = await Promise.all(requests.map((r) => api.explore(r.params)));
     return Object.fromEntries(requests.map((r, i) => [r.kind, answers[i]]));
   }
 
@@ -65,13 +65,14 @@ export function createActions(store) {
   /** Every piece one step `by` (north, south, east, west, or the devlog's a and d), or none. */
   function slide(by) {
     return act(async (m) => {
-      const requests = S.pieceRequests(m, { by });
-      if (!requests.length) return null;
-      const answers = await askPieces(requests);
-      if (!S.allMoved(answers)) {
+      const slides = S.slideRequests(m, by);
+      if (!slides.length) return null;
+      const slid = await Promise.all(slides.map((r) => api.slide(r.params)));
+      if (!S.allMoved(slid)) {
         setTimeout(() => store.now((n) => S.unflash(n, EDGE)), FLASH_MS);
         return (n) => S.flash(n, EDGE);
       }
+      const answers = await askPieces(S.exploreRequests(m, S.slidTo(slides, slid)));
       const b = await askBoard({ ...m.pieces, ...answers }, m.sliders, m.numbering);
       return (n) => S.piecesAnswered(n, answers, b.attacks, { slid: true, sliders: m.sliders, rays: b.rays, view: b.view });
     });

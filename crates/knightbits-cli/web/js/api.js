@@ -51,7 +51,10 @@ export const meta = () => json('meta');
 /** A bitboard in any form, read in LERF (a1-b1) whatever numbering the answer is shown in. */
 export const show = (input, numbering = 'a1-b1') => json('show', { input, numbering, from: 'a1-b1' });
 export const op = (params) => json('op', params);
-export const steps = (params) => json('explore', params);
+/** The pieces `input` of one kind traced by its `method`, every method's set beside it. */
+export const explore = (params) => json('explore', params);
+/** Every piece of `squares` one step `by`, or none (`moved`: false) if one would leave the board. */
+export const slide = (params) => json('slide', params);
 export const attacks = (params) => json('attacks', params);
 /** Rooks, bishops and queens (square lists) with every other piece (`occupied`) as a blocker. */
 export const sliderAttacks = (params) => json('slider-attacks', params);

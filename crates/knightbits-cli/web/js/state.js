@@ -171,37 +171,51 @@ export function ringCells(m) {
 
 // ---- planning requests ---------------------------------------------------------------------------
 
-/** The /api/explore parameters for the pieces of `kind` with one edit (`toggle` or `by`). */
-function stepsParams(m, kind, edit) {
-  const input = m.pieces[kind] ? m.pieces[kind].pieces.bitboard : ZERO;
-  return Object.assign({ input, piece: kind, method: m.methods[kind], numbering: m.numbering }, edit || {});
+/** The /api/explore requests for the pieces of each kind in `placed` (kind -> square names). */
+export function exploreRequests(m, placed) {
+  return Object.entries(placed).map(([kind, squares]) => ({
+    kind,
+    params: { input: squares.length ? squares.join(',') : ZERO, piece: kind, method: m.methods[kind], numbering: m.numbering },
+  }));
 }
 
 /**
- * The requests that recompute the pieces after an edit, one per kind on the board or placed:
- * - `{ toggle: square, kind }`: a click with the knight or king tool. A piece of that kind
- *   there goes; otherwise one is placed, and a piece of the other kind there makes way.
- * - `{ by: direction }`: every piece slides (the answer says whether they moved).
+ * Where the knights and kings stand after an edit, for the kinds to trace again (kind ->
+ * square names); the page keeps its pieces, the library traces the pieces it is given:
+ * - `{ toggle: square, kind }`: a click with a piece tool (`kind`: knight, king or a slider).
+ *   A knight or king of that kind there goes, otherwise one is placed; a piece of another kind
+ *   there makes way.
  * - nothing: the pieces again (their method changed).
- * Returns [{ kind, params }]; kinds without pieces and untouched need no request.
+ * Kinds without pieces and untouched are left out.
  */
-export function pieceRequests(m, edit) {
-  const out = [];
+export function piecesAfter(m, edit) {
+  const out = {};
   for (const kind of KINDS) {
     const here = squaresOf(m, kind);
-    if (edit && edit.toggle) {
-      const mine = kind === edit.kind;
-      if (mine || here.includes(edit.toggle)) out.push({ kind, params: stepsParams(m, kind, { toggle: edit.toggle }) });
-      else if (here.length) out.push({ kind, params: stepsParams(m, kind) });
-    } else if (here.length) {
-      out.push({ kind, params: stepsParams(m, kind, edit && edit.by ? { by: edit.by } : null) });
-    }
+    const name = edit && edit.toggle;
+    const there = Boolean(name) && here.includes(name);
+    if (there) out[kind] = here.filter((s) => s !== name);
+    else if (name && kind === edit.kind) out[kind] = [...here, name];
+    else if (here.length) out[kind] = here;
   }
   return out;
 }
 
+/** The requests that trace the pieces again after an edit (see piecesAfter): [{ kind, params }]. */
+export function pieceRequests(m, edit) { return exploreRequests(m, piecesAfter(m, edit)); }
+
+/** The /api/slide requests that move each kind's pieces one step `by`: [{ kind, params }]. */
+export function slideRequests(m, by) {
+  return kindsOnBoard(m).map((kind) => ({ kind, params: { squares: m.pieces[kind].pieces.bitboard, by } }));
+}
+
 /** Whether every slide answer moved (a slide moves all pieces or none). */
-export function allMoved(answers) { return Object.values(answers).every((a) => !a || a.pieces.moved); }
+export function allMoved(slides) { return slides.every((s) => s.moved); }
+
+/** Where the pieces stand after the slides `answers` to `requests`: kind -> square names. */
+export function slidTo(requests, answers) {
+  return Object.fromEntries(requests.map((r, i) => [r.kind, answers[i].squares]));
+}
 
 /**
  * How the board's view follows from the pieces' answers: `{ view }` when one answer already

@@ -36,7 +36,7 @@ export function view(squares, numbering = 'a1-b1') {
 }
 
 /** A /api/explore answer: `pieces` of `kind` attacking `attacked`, traced in `n` steps. */
-export function steps(kind, pieces, attacked, { n = 1, method = 'lookup', moved = true } = {}) {
+export function steps(kind, pieces, attacked, { n = 1, method = 'lookup' } = {}) {
   const cells = LERF.map((s) => (attacked.includes(s) ? '1' : '.')).join('');
   return {
     method,
@@ -45,7 +45,7 @@ export function steps(kind, pieces, attacked, { n = 1, method = 'lookup', moved 
     count: attacked.length,
     steps: Array.from({ length: n }, (_, i) => ({ name: `${kind}-step-${i}`, formula: 'f', bitboard: hex(attacked), part: true, cells })),
     methods: [{ method, bitboard: hex(attacked), count: attacked.length }],
-    pieces: { bitboard: hex(pieces), squares: LERF.filter((s) => pieces.includes(s)), moved },
+    pieces: { bitboard: hex(pieces), squares: LERF.filter((s) => pieces.includes(s)), count: pieces.length },
     view: view(attacked),
   };
 }

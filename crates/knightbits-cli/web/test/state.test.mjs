@@ -66,9 +66,9 @@ test('choosing a tool changes no piece, and the next click places the new kind b
 
   // A king on e4: the knights are traced again as they are, the king placed.
   const requests = S.pieceRequests(m, { toggle: 'e4', kind: 'king' });
-  assert.deepEqual(requests.map((r) => [r.kind, r.params.input, r.params.toggle]), [
-    ['knight', hex(B1G1), undefined],
-    ['king', S.ZERO, 'e4'],
+  assert.deepEqual(requests.map((r) => [r.kind, r.params]), [
+    ['knight', { input: 'b1,g1', piece: 'knight', method: 'lookup', numbering: 'a1-b1' }],
+    ['king', { input: 'e4', piece: 'king', method: 'lookup', numbering: 'a1-b1' }],
   ]);
   const answers = { knight: steps('knight', B1G1, B1G1_ATTACKS, { n: 2 }), king: steps('king', ['e4'], E4_KING, { n: 3 }) };
   assert.deepEqual(S.boardFromPieces(answers), { union: [hex(B1G1_ATTACKS), hex(E4_KING)] });
@@ -85,9 +85,14 @@ test('choosing a tool changes no piece, and the next click places the new kind b
 test('a piece placed on a square of the other kind replaces it; the same kind removes it', () => {
   const m = S.setTool(withKnights(), 'king');
   const replace = S.pieceRequests(m, { toggle: 'b1', kind: 'king' });
-  assert.deepEqual(replace.map((r) => [r.kind, r.params.toggle]), [['knight', 'b1'], ['king', 'b1']]);
+  assert.deepEqual(replace.map((r) => [r.kind, r.params.input]), [['knight', 'g1'], ['king', 'b1']]);
   const remove = S.pieceRequests(m, { toggle: 'g1', kind: 'knight' });
-  assert.deepEqual(remove.map((r) => [r.kind, r.params.toggle]), [['knight', 'g1']]);
+  assert.deepEqual(remove.map((r) => [r.kind, r.params.input]), [['knight', 'b1']]);
+  // The last piece of a kind gone: its pieces are none.
+  const last = S.pieceRequests(S.piecesAnswered(m, { knight: steps('knight', ['b1'], []) }, null), { toggle: 'b1', kind: 'knight' });
+  assert.deepEqual(last.map((r) => [r.kind, r.params.input]), [['knight', S.ZERO]]);
+  // A slider placed on a knight: the knight makes way, the other kinds stay.
+  assert.deepEqual(S.piecesAfter(m, { toggle: 'b1', kind: 'rook' }), { knight: ['g1'] });
   // The last knight gone: the board is the answer's (empty) attack set, the panel says so.
   const gone = steps('knight', [], []);
   const empty = S.piecesAnswered(S.initial(), { knight: gone }, S.boardFromPieces({ knight: gone }).view);
@@ -98,10 +103,14 @@ test('a piece placed on a square of the other kind replaces it; the same kind re
 
 test('a slide moves every kind or none; a lone piece takes the cursor along', () => {
   const m = withKnights();
-  assert.deepEqual(S.pieceRequests(m, { by: 'east' }).map((r) => [r.kind, r.params.by]), [['knight', 'east']]);
-  assert.deepEqual(S.pieceRequests(S.initial(), { by: 'east' }), []);
-  assert.equal(S.allMoved({ knight: steps('knight', ['c1'], []), king: steps('king', ['h1'], [], { moved: false }) }), false);
-  assert.equal(S.allMoved({ knight: steps('knight', ['c1'], []) }), true);
+  const slides = S.slideRequests(m, 'east');
+  assert.deepEqual(slides, [{ kind: 'knight', params: { squares: hex(B1G1), by: 'east' } }]);
+  assert.deepEqual(S.slideRequests(S.initial(), 'east'), []);
+  const moved = { bitboard: hex(['c1', 'h1']), squares: ['c1', 'h1'], moved: true };
+  assert.equal(S.allMoved([moved, { ...moved, moved: false }]), false);
+  assert.equal(S.allMoved([moved]), true);
+  // The slid pieces are traced where they are now.
+  assert.deepEqual(S.exploreRequests(m, S.slidTo(slides, [moved])).map((r) => r.params.input), ['c1,h1']);
   const one = steps('knight', ['c1'], ['a2', 'b3', 'd3', 'e2']);
   assert.equal(S.piecesAnswered(m, { knight: one }, one.view, { slid: true }).cursor, 'c1');
   assert.equal(S.piecesAnswered(m, { knight: one }, one.view).cursor, m.cursor);
