@@ -38,9 +38,6 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 use std::vec::Vec;
 
-/// The widest board this count takes: 16 slots of four bits in a `u64`.
-pub const MAX_WIDTH: u32 = 8;
-
 /// A frontier state without its oldest slot: 16 slots of four bits, the slot after the
 /// oldest lowest.
 type Key = u64;
@@ -82,7 +79,7 @@ struct Layer {
     store: Store,
 }
 
-/// A count of the closed tours of a board up to [`MAX_WIDTH`] wide, run round by round within
+/// A count of the closed tours of a board up to [`ClosedCount::MAX_WIDTH`] wide, run round by round within
 /// a memory budget, out of core past it, resumable from its checkpoint.
 ///
 /// ```
@@ -104,9 +101,12 @@ pub struct ClosedCount {
 }
 
 impl ClosedCount {
+    /// The widest board this count takes: 16 slots of four bits in a `u64`.
+    pub const MAX_WIDTH: u32 = 8;
+
     /// The count of `board`'s closed tours on `threads` threads, holding at most about
     /// `budget` bytes of layers in memory and putting the rest in `scratch` (a folder). The
-    /// shorter side must be at most [`MAX_WIDTH`].
+    /// shorter side must be at most [`ClosedCount::MAX_WIDTH`].
     pub fn new(
         board: Board,
         threads: usize,
@@ -114,8 +114,10 @@ impl ClosedCount {
         scratch: &Path,
     ) -> Result<ClosedCount, CountError> {
         let w = board.width().min(board.height());
-        if w > MAX_WIDTH {
-            return Err(CountError::TooWide { limit: MAX_WIDTH });
+        if w > ClosedCount::MAX_WIDTH {
+            return Err(CountError::TooWide {
+                limit: ClosedCount::MAX_WIDTH,
+            });
         }
         let frontier = Frontier::new(board, Kind::Closed)?;
         Ok(ClosedCount {
@@ -141,10 +143,14 @@ impl ClosedCount {
     pub fn across(mut self, w: u32) -> Result<ClosedCount, CountError> {
         let board = self.frontier.board();
         if w != board.width() && w != board.height() {
-            return Err(CountError::TooWide { limit: MAX_WIDTH });
+            return Err(CountError::TooWide {
+                limit: ClosedCount::MAX_WIDTH,
+            });
         }
-        if w > MAX_WIDTH {
-            return Err(CountError::TooWide { limit: MAX_WIDTH });
+        if w > ClosedCount::MAX_WIDTH {
+            return Err(CountError::TooWide {
+                limit: ClosedCount::MAX_WIDTH,
+            });
         }
         self.frontier = Frontier::across(board, Kind::Closed, w, None)?;
         self.places = self.frontier.steps().iter().map(Place::of).collect();
