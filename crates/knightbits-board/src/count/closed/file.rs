@@ -6,8 +6,7 @@ use super::Record;
 use super::shard::Block;
 use crate::board::Board;
 use std::fs::{File, rename};
-use std::io::{self, BufReader, BufWriter, Read, Write};
-use std::os::unix::fs::FileExt;
+use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -101,8 +100,9 @@ impl LayerFile {
     }
 
     pub(super) fn finish(self, header: &Header, path: &Path) -> io::Result<()> {
-        let file = self.out.into_inner().map_err(|e| e.into_error())?;
-        file.write_all_at(&header.bytes(), 0)?;
+        let mut file = self.out.into_inner().map_err(|e| e.into_error())?;
+        file.seek(SeekFrom::Start(0))?;
+        file.write_all(&header.bytes())?;
         file.sync_all()?;
         drop(file);
         rename(&self.tmp, path)
@@ -126,7 +126,7 @@ pub(super) fn read_records(path: &Path, each: &mut dyn FnMut(Record)) -> io::Res
 pub(super) enum Source {
     Memory(Mutex<Vec<Block>>),
     File {
-        file: File,
+        file: Mutex<File>,
         records: u64,
         next: AtomicU64,
     },
@@ -163,7 +163,10 @@ impl Source {
                 }
                 let n = (*records - i).min(CHUNK as u64) as usize;
                 bytes.resize(n * 16, 0);
-                file.read_exact_at(bytes, HEADER_BYTES + i * 16)?;
+                let mut file = file.lock().unwrap_or_else(PoisonError::into_inner);
+                file.seek(SeekFrom::Start(HEADER_BYTES + i * 16))?;
+                file.read_exact(bytes)?;
+                drop(file);
                 let mut records = Vec::with_capacity(n);
                 records.extend(bytes.chunks_exact(16).map(record));
                 *chunk = Block::Heap(records);

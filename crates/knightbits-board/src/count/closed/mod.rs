@@ -299,7 +299,7 @@ impl ClosedCount {
                 let passes = table_bytes.div_ceil(room.max(1)).clamp(1, 4096) as usize;
                 let file = File::open(&path).map_err(io_error)?;
                 let source = Source::File {
-                    file,
+                    file: Mutex::new(file),
                     records: old.states,
                     next: AtomicU64::new(0),
                 };
