@@ -207,6 +207,10 @@ fn count_tours_refuses_what_it_cannot_hold() {
             "\"/no/such/folder\" is not a folder",
         ),
         (
+            &["count-tours", "--board", "5x5", "--scratch", "."][..],
+            "--closed",
+        ),
+        (
             &["count-tours", "--board", "13x13", "--start", "a1"],
             "shorter side is at most 12",
         ),

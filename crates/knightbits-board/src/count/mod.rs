@@ -64,6 +64,11 @@ pub enum CountError {
     Io(std::io::ErrorKind),
     /// The checkpoint belongs to another count, or is not a layer file.
     Checkpoint,
+    /// A board was to be swept with a number of squares across that is none of its sides.
+    NotASide {
+        /// The number asked for.
+        side: u32,
+    },
     /// The folder of the layer files has not room enough for the next layer.
     NoRoom {
         /// Bytes the layer needs.
@@ -95,6 +100,7 @@ impl fmt::Display for CountError {
             CountError::Checkpoint => {
                 f.write_str("the checkpoint belongs to another count, or is not a layer file")
             }
+            CountError::NotASide { side } => write!(f, "{side} is not a side of the board"),
             CountError::NoRoom { needed, available } => write!(
                 f,
                 "a layer needs about {} MB on disk where the count keeps its layers, and {} MB \

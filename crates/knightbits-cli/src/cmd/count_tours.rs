@@ -60,7 +60,8 @@ pub struct Args {
     max_memory: Option<Bytes>,
     /// The folder where a closed count keeps the layers that do not fit in --max-memory
     /// (default: the system's temporary folder).
-    #[arg(long, value_name = "DIR", value_parser = folder)]
+    #[arg(long, value_name = "DIR", value_parser = folder, requires = "closed")]
+    #[cfg_attr(feature = "dist", arg(conflicts_with = "processes"))]
     scratch: Option<PathBuf>,
     /// Keep the count's state in PATH (written to PATH.tmp, then renamed) after every unit of
     /// work (meet in the middle) or every --checkpoint-every seconds (frontier); the same command

@@ -143,9 +143,7 @@ impl ClosedCount {
     pub fn across(mut self, w: u32) -> Result<ClosedCount, CountError> {
         let board = self.frontier.board();
         if w != board.width() && w != board.height() {
-            return Err(CountError::TooWide {
-                limit: ClosedCount::MAX_WIDTH,
-            });
+            return Err(CountError::NotASide { side: w });
         }
         if w > ClosedCount::MAX_WIDTH {
             return Err(CountError::TooWide {
@@ -186,10 +184,9 @@ impl ClosedCount {
         let mut saved = Instant::now();
         while layer.round < self.frontier.rounds() {
             let started = Instant::now();
-            let (next, passes, from_disk, peak) = self.step(layer, &sizes)?;
+            let (next, mut figures) = self.step(layer, &sizes)?;
             layer = next;
             sizes.push(layer.states);
-            let ways = self.ways(&layer)?;
             let out_of_core = matches!(layer.store, Store::File(_));
             if let Some(path) = &self.checkpoint
                 && !out_of_core
@@ -199,15 +196,8 @@ impl ClosedCount {
                 self.write_layer(&layer, path).map_err(io_error)?;
                 saved = Instant::now();
             }
-            progress(Round {
-                round: layer.round - 1,
-                states: layer.states,
-                ways,
-                passes,
-                from_disk,
-                bytes_per_state: peak as f64 / layer.states.max(1) as f64,
-                seconds: started.elapsed().as_secs_f64(),
-            });
+            figures.seconds = started.elapsed().as_secs_f64();
+            progress(figures);
         }
         if let Store::File(path) = &layer.store {
             let _ = fs::remove_file(path);
@@ -216,22 +206,6 @@ impl ClosedCount {
             let _ = fs::remove_file(path);
         }
         Ok(layer.done)
-    }
-
-    /// The ways of every state of `layer`, summed.
-    fn ways(&self, layer: &Layer) -> Result<u128, CountError> {
-        let mut sum = 0u128;
-        match &layer.store {
-            Store::Memory(shards) => {
-                for [_, w] in shards.iter().flat_map(Block::get) {
-                    sum += u128::from(*w);
-                }
-            }
-            Store::File(path) => {
-                read_records(path, &mut |r| sum += u128::from(r[1])).map_err(io_error)?;
-            }
-        }
-        Ok(sum)
     }
 
     /// The layer before the first round.
@@ -267,9 +241,8 @@ impl ClosedCount {
         (states as f64 * growth.clamp(0.25, 8.0) * 1.1) as u64 + 64
     }
 
-    /// One round: the next layer, the passes made, whether the old layer was read from disk,
-    /// and the bytes of the next layer's tables at their fullest.
-    fn step(&self, old: Layer, sizes: &[u64]) -> Result<(Layer, u32, bool, u64), CountError> {
+    /// One round: the next layer and the round's figures (but its seconds).
+    fn step(&self, old: Layer, sizes: &[u64]) -> Result<(Layer, Round), CountError> {
         let round = old.round;
         let predicted = self.predict(old.states, sizes);
         let table_bytes = predicted.saturating_mul(TABLE_BYTES);
@@ -316,6 +289,7 @@ impl ClosedCount {
         let mut done = old.done;
         let mut peak = 0u64;
         let mut states = 0u64;
+        let mut ways = 0u128;
         let mut memory: Vec<Block> = Vec::new();
         if from_disk {
             self.room_on_disk(predicted)?;
@@ -342,10 +316,8 @@ impl ClosedCount {
                 bits: parts.trailing_zeros(),
             };
             let outcomes = workers::map((0..threads).collect(), |_| work.run());
-            for (closed, overflow) in outcomes {
-                if overflow {
-                    return Err(CountError::Overflow { bits: 64 });
-                }
+            for outcome in outcomes {
+                let closed = outcome?;
                 // Tours close while expanding: count them in the first pass only.
                 if pass == 0 {
                     done = done
@@ -367,12 +339,16 @@ impl ClosedCount {
                     for mut shard in shards {
                         let records = shard.compacted();
                         states += records.len() as u64;
+                        ways += records.iter().map(|r| u128::from(r[1])).sum::<u128>();
                         w.write(records).map_err(io_error)?;
                     }
                 }
                 None => {
                     memory = compact(shards, threads);
-                    states += memory.iter().map(|r| r.get().len() as u64).sum::<u64>();
+                    for r in memory.iter().flat_map(Block::get) {
+                        states += 1;
+                        ways += u128::from(r[1]);
+                    }
                 }
             }
         }
@@ -402,7 +378,16 @@ impl ClosedCount {
             states,
             store,
         };
-        Ok((next, passes as u32, from_disk, peak))
+        let figures = Round {
+            round,
+            states,
+            ways,
+            passes: passes as u32,
+            from_disk,
+            bytes_per_state: peak as f64 / states.max(1) as f64,
+            seconds: 0.0,
+        };
+        Ok((next, figures))
     }
 
     /// Where the layer before round `round` goes out of core: the checkpoint when there is
@@ -528,9 +513,8 @@ struct Work<'a> {
 }
 
 impl Work<'_> {
-    /// Expands old states until none is left: the ways of the tours closed, and whether
-    /// reading failed (taken as an overflow-free failure by the caller).
-    fn run(&self) -> (u128, bool) {
+    /// Expands old states until none is left: the ways of the tours closed.
+    fn run(&self) -> Result<u128, CountError> {
         let mut batches: Vec<Vec<(Key, u64, u64)>> = (0..self.shards.len())
             .map(|_| Vec::with_capacity(BATCH))
             .collect();
@@ -549,7 +533,7 @@ impl Work<'_> {
             match self.source.next(&mut chunk, &mut bytes) {
                 Ok(true) => {}
                 Ok(false) => break,
-                Err(e) => panic!("cannot read the old layer: {e}"),
+                Err(e) => return Err(io_error(e)),
             }
             for &[key, ways] in chunk.get() {
                 let c = self.place.expand(key, &mut |k| {
@@ -568,7 +552,9 @@ impl Work<'_> {
                         }
                     }
                 });
-                closed = closed.saturating_add(u128::from(ways) * u128::from(c));
+                closed = closed
+                    .checked_add(u128::from(ways) * u128::from(c))
+                    .ok_or(CountError::Overflow { bits: 128 })?;
             }
         }
         for (i, batch) in batches.iter_mut().enumerate() {
@@ -576,7 +562,7 @@ impl Work<'_> {
                 flush(i, batch);
             }
         }
-        (closed, closed == u128::MAX)
+        Ok(closed)
     }
 }
 
