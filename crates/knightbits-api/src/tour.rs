@@ -1,5 +1,6 @@
 //! Knight's tours of any board: `tour` and `count-tours`.
 
+use knightbits_board::count::Count;
 use knightbits_board::tour::{Tour, TourError};
 use knightbits_board::{Board, Coord};
 use serde::{Serialize, Serializer};
@@ -125,6 +126,46 @@ pub fn tour(req: &TourRequest) -> Result<KnightsTour, Error> {
     })
 }
 
+/// `count-tours`: the tours of `board` to count, closed or open, open ones from `start` only
+/// when given (each directed open tour is counted; each closed tour once).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TourCountRequest {
+    /// The board.
+    pub board: Board,
+    /// Closed tours rather than open ones.
+    pub closed: bool,
+    /// Open tours starting on this square only.
+    pub start: Option<Coord>,
+}
+
+impl TourCountRequest {
+    /// The board crate's count job for the request, its method chosen there; threads,
+    /// budget, scratch folder and checkpoint are set on the job.
+    pub fn job(&self) -> Result<Count, Error> {
+        let board = self.board;
+        let job = match (self.closed, self.start) {
+            (true, None) => Count::closed(board),
+            (false, start) => Count::open(board, start),
+            (true, Some(_)) => {
+                return Err(Error::refused(
+                    "closed tours are counted without a start (every closed tour passes every \
+                     square)",
+                ));
+            }
+        };
+        job.map_err(|e| Error::refused(format!("cannot count tours of {board}: {e}")))
+    }
+
+    /// The answer, given the count.
+    pub fn answer(&self, count: u128) -> TourCount {
+        if self.closed {
+            TourCount::Closed(count)
+        } else {
+            TourCount::Open(count)
+        }
+    }
+}
+
 /// The answer to `count-tours`: `{"open": n}` or `{"closed": n}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -155,6 +196,41 @@ impl TourCount {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_count_request_makes_the_job_or_says_why_not() {
+        let board: Board = "6x6".parse().unwrap();
+        let closed = TourCountRequest {
+            board,
+            closed: true,
+            start: None,
+        };
+        let job = closed.job().unwrap();
+        assert_eq!(
+            closed.answer(job.run(&mut |_| {}).unwrap()),
+            TourCount::Closed(9862)
+        );
+        let from_off = TourCountRequest {
+            board: "5x5".parse().unwrap(),
+            closed: false,
+            start: Some(Coord::new(5, 0)),
+        };
+        assert_eq!(
+            from_off.job().unwrap_err().to_string(),
+            "cannot count tours of 5x5: start square is not on the board"
+        );
+        let closed_from = TourCountRequest {
+            start: Some(Coord::new(0, 0)),
+            ..closed
+        };
+        assert!(
+            closed_from
+                .job()
+                .unwrap_err()
+                .to_string()
+                .starts_with("closed tours")
+        );
+    }
 
     #[test]
     fn a_count_is_one_field_named_by_its_kind() {

@@ -1,9 +1,10 @@
 //! Knight's tour counts across worker threads and processes on [timely dataflow].
 //!
-//! The frontier programme of `knightbits_board::count::Frontier` runs one round per square:
-//! every worker expands the states it holds, the new states are exchanged by
-//! [`Frontier::route`] (a mixed hash of the state), and each worker sums what it receives, with
-//! checked arithmetic, into its share of the next layer. Each round's states and ways are summed
+//! A count job of `knightbits_board::count::Count` runs here as its frontier programme, one
+//! round per square: every worker expands the states it holds, the new states are exchanged by
+//! [`State::route`] (a mixed hash of the state), and each worker sums what it receives, with
+//! checked arithmetic, into its share of the next layer. The board crate owns the rules, the
+//! layers and the checkpoint format; this crate only moves states between workers. Each round's states and ways are summed
 //! at worker 0, which also receives every process's finished tours (as `u128`) and peak memory.
 //! The same code runs as one process with several threads or as several processes (one per
 //! machine), as timely's cluster configuration says.
@@ -20,7 +21,8 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use knightbits_board::Board;
-use knightbits_board::count::{CountError, Frontier, Kind, Layer};
+use knightbits_board::count::{Count, CountError, Frontier, Kind, Layer, State};
+use timely::communication::initialize::WorkerGuards;
 use timely::dataflow::InputHandle;
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
 
@@ -33,9 +35,6 @@ pub struct Cluster {
     pub process: usize,
     /// `host:port` of every process, in process order (one process: may be empty).
     pub addresses: Vec<String>,
-    /// A directory shared by the processes (or one per machine, holding every part) where each
-    /// worker writes its layer after every round, and from which a count resumes.
-    pub checkpoint: Option<PathBuf>,
 }
 
 impl Cluster {
@@ -45,7 +44,6 @@ impl Cluster {
             threads: threads.max(1),
             process: 0,
             addresses: Vec::new(),
-            checkpoint: None,
         }
     }
 
@@ -155,31 +153,70 @@ impl std::error::Error for DistError {}
 /// finished, peak bytes of the process or 0, whether its sums failed).
 type Stats = (u32, u64, u128, u128, u64, bool);
 
-/// Counts the tours of `kind` on `board` on the workers of `cluster`. Returns `Some(report)` in
-/// process 0 and `None` in the others; every process must make the same call.
+/// What a worker hands back when the run ends: its index, its error, and (worker 0) every
+/// worker's figures.
+type Outcome = (usize, Option<DistError>, Vec<Stats>);
+
+/// Counts the tours of `job` (its board, kind and checkpoint; the frontier programme, whatever
+/// method the job would choose on one process) on the workers of `cluster`. Returns
+/// `Some(report)` in process 0 and `None` in the others; every process must make the same call.
 ///
-/// A checkpoint that cannot be read panics the workers (the run would miss their part); a count
-/// overflowing in any worker makes process 0 return an error, never a smaller count.
-///
-/// A test hook: when `KNIGHTBITS_DIST_PANIC_AT_ROUND` is set to a round, worker 1 (or worker 0
-/// alone) panics there, to check that a failing worker ends the run.
-pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Report>, DistError> {
-    let frontier = Frontier::new(board, kind).map_err(DistError::Count)?;
-    let again = frontier.clone();
+/// With a checkpoint, its path is a folder where each worker writes its part of each layer
+/// ([`Frontier::save_part`]) and from which any number of workers resume. A checkpoint that
+/// cannot be read panics the workers (the run would miss their part); a count overflowing in
+/// any worker makes process 0 return an error, never a smaller count.
+pub fn count(job: &Count, cluster: &Cluster) -> Result<Option<Report>, DistError> {
+    let frontier = job.frontier().map_err(DistError::Count)?;
     let config = cluster.config()?;
-    let panic_at: Option<u32> = std::env::var("KNIGHTBITS_DIST_PANIC_AT_ROUND")
-        .ok()
-        .and_then(|r| r.parse().ok());
     let started = Instant::now();
-    let threads = cluster.threads.max(1);
-    let checkpoint = cluster.checkpoint.clone();
-    let work = move |worker: &mut timely::worker::Worker| {
-        let index = worker.index();
-        let peers = worker.peers();
+    let shared = Shared {
+        frontier: frontier.clone(),
+        checkpoint: job.checkpoint_path().map(Path::to_path_buf),
+        threads: cluster.threads.max(1),
+        panic_at: fault::panic_at(),
+    };
+    let guards = execute(config, move |worker| shared.work(worker))?;
+    let mut report = None;
+    for result in guards.join() {
+        let (index, error, gathered) = result.map_err(DistError::Start)?;
+        if let Some(e) = error {
+            return Err(e);
+        }
+        if index == 0 {
+            report = Some(gathered);
+        }
+    }
+    match report {
+        Some(gathered) => gather(&frontier, job, started, gathered).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// What every worker knows of the count.
+#[derive(Clone)]
+struct Shared {
+    frontier: Frontier,
+    checkpoint: Option<PathBuf>,
+    /// Worker threads a process.
+    threads: usize,
+    /// The round where a test asks a worker to panic.
+    panic_at: Option<u32>,
+}
+
+/// A layer being summed from the states workers send, and the first failure of a sum.
+type Next = Rc<RefCell<BTreeMap<u32, Layer>>>;
+
+impl Shared {
+    /// One worker's part of the count: each round it expands its states, sends each new state
+    /// to the worker its route names, and sums what it receives into its part of the next
+    /// layer; its figures go to worker 0.
+    fn work(&self, worker: &mut timely::worker::Worker) -> Outcome {
+        let (index, peers) = (worker.index(), worker.peers());
+        let frontier = &self.frontier;
         let rounds = frontier.rounds();
         // The next layers being summed, by round: a faster worker's states of the round after
         // may arrive while this one still waits for the round before.
-        let next: Rc<RefCell<BTreeMap<u32, Layer>>> = Rc::new(RefCell::new(BTreeMap::new()));
+        let next: Next = Rc::new(RefCell::new(BTreeMap::new()));
         let failed: Rc<RefCell<Option<DistError>>> = Rc::new(RefCell::new(None));
         let stats: Rc<RefCell<Vec<Stats>>> = Rc::new(RefCell::new(Vec::new()));
         let mut states_in = InputHandle::new();
@@ -188,8 +225,8 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
         let (probe, figures_probe) = worker.dataflow::<u32, _, _>(|scope| {
             let states = scope
                 .input_from(&mut states_in)
-                .container::<Vec<(u32, u128, u128)>>()
-                .exchange(|x: &(u32, u128, u128)| Frontier::route(x.1))
+                .container::<Vec<(u32, State, u128)>>()
+                .exchange(|x: &(u32, State, u128)| x.1.route())
                 .inspect(move |&(r, s, w)| {
                     let mut next = sum_next.borrow_mut();
                     let layer = next.entry(r).or_insert_with(|| Layer::new(r, 0));
@@ -202,14 +239,12 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
                 .container::<Vec<Stats>>()
                 .exchange(|_: &Stats| 0)
                 .inspect(move |x: &Stats| gathered.borrow_mut().push(*x));
-            let (probe, _) = states.probe();
-            let (figures_probe, _) = figures.probe();
-            (probe, figures_probe)
+            (states.probe().0, figures.probe().0)
         });
-        // Worker 0 starts with the first layer; the others with nothing.
         let mut error = None;
-        let resumed = match checkpoint.as_deref() {
-            Some(dir) => resume(&frontier, dir, index, peers),
+        // Worker 0 starts with the first layer; the others with nothing.
+        let resumed = match self.checkpoint.as_deref() {
+            Some(dir) => frontier.resume_part(dir, index, peers),
             None => Ok(None),
         };
         let (start, mut layer) = match resumed {
@@ -217,16 +252,12 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
             Ok(None) if index != 0 => (0, Layer::new(0, 0)),
             Ok(None) => (0, frontier.first()),
             // Going on without this worker's part would give a wrong count: end the run.
-            Err(e) => panic!("{e}"),
+            Err(e) => panic!("checkpoint: {e}"),
         };
         // Tours finished by this worker, including those of the checkpoint it resumed from.
         let mut finished = if start > 0 { layer.done() } else { 0 };
         for round in start..rounds {
-            if panic_at == Some(round) && index == 1.min(peers - 1) {
-                panic!(
-                    "worker {index} stops at round {round}, as KNIGHTBITS_DIST_PANIC_AT_ROUND asks"
-                );
-            }
+            fault::maybe_panic(self.panic_at, round, index, peers);
             let mut sent = 0usize;
             let mut done_here: u128 = 0;
             for (s, w) in layer.states() {
@@ -254,38 +285,25 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
                 .unwrap_or_else(|| Layer::new(round + 1, 0));
             layer.pack();
             finished = finished.saturating_add(done_here);
-            if let Some(dir) = checkpoint.as_deref() {
+            if let Some(dir) = self.checkpoint.as_deref() {
                 // Every part of the layer before this round is written (each worker writes its
                 // part before it sends the round's states): the older parts can go.
-                if let Err(e) = save(&frontier, dir, &layer, finished, index, peers) {
-                    error.get_or_insert(e);
+                if let Err(e) = frontier.save_part(dir, &layer, finished, index, peers) {
+                    error.get_or_insert(DistError::Checkpoint(e.to_string()));
                 }
             }
-            let ways = layer
-                .states()
-                .fold(0u128, |sum, (_, w)| sum.saturating_add(w));
-            // The first worker of each process reports the process's peak memory.
-            let peak = if round + 1 == rounds && index.is_multiple_of(threads) {
-                peak_memory()
-            } else {
-                0
-            };
             // The tours of a resumed checkpoint are counted with its first round.
             let carried = if round == start && start > 0 {
                 finished - done_here
             } else {
                 0
             };
-            // A failed sum is reported to worker 0, so that no process prints a wrong count.
-            let failing = matches!(error, Some(DistError::Count(_))) || finished == u128::MAX;
-            stats_in.send((
-                round + 1,
-                layer.len() as u64,
-                ways,
-                done_here + carried,
-                peak,
-                failing,
-            ));
+            stats_in.send(
+                self.figures(&layer, round, rounds, index, done_here + carried, {
+                    // A failed sum is reported to worker 0, so that no process prints a wrong count.
+                    matches!(error, Some(DistError::Count(_))) || finished == u128::MAX
+                }),
+            );
             stats_in.advance_to(round + 1);
         }
         stats_in.advance_to(rounds + 1);
@@ -295,12 +313,41 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
         }
         let gathered = stats.borrow().clone();
         (index, error, gathered)
-    };
-    let guards = match config.communication {
+    }
+
+    /// A worker's figures after round `round`.
+    fn figures(
+        &self,
+        layer: &Layer,
+        round: u32,
+        rounds: u32,
+        index: usize,
+        finished: u128,
+        failing: bool,
+    ) -> Stats {
+        let ways = layer
+            .states()
+            .fold(0u128, |sum, (_, w)| sum.saturating_add(w));
+        // The first worker of each process reports the process's peak memory.
+        let peak = if round + 1 == rounds && index.is_multiple_of(self.threads) {
+            knightbits_board::count::peak_memory().unwrap_or(0)
+        } else {
+            0
+        };
+        (round + 1, layer.len() as u64, ways, finished, peak, failing)
+    }
+}
+
+/// Runs `work` on every worker of `config`: threads of this process, or processes connected
+/// here (rather than by timely, which reports its attempts on stdout).
+fn execute<F>(config: timely::Config, work: F) -> Result<WorkerGuards<Outcome>, DistError>
+where
+    F: Fn(&mut timely::worker::Worker) -> Outcome + Send + Sync + 'static,
+{
+    match config.communication {
         timely::CommunicationConfig::Cluster {
             threads, process, addresses, ..
         } => {
-            // Connected here rather than by timely, which reports its attempts on stdout.
             let sockets = connect(&addresses, process).map_err(|e| DistError::Start(e.to_string()))?;
             let hooks = timely::communication::Hooks::default();
             let local = timely::communication::allocator::ProcessBuilder::new_typed_vector(
@@ -321,24 +368,20 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
         }
         _ => timely::execute(config, work),
     }
-    .map_err(DistError::Start)?;
-    let mut report = None;
-    for result in guards.join() {
-        let (index, error, gathered) = result.map_err(DistError::Start)?;
-        if let Some(e) = error {
-            return Err(e);
-        }
-        if index == 0 {
-            report = Some(gathered);
-        }
-    }
-    let Some(gathered) = report else {
-        return Ok(None);
-    };
+    .map_err(DistError::Start)
+}
+
+/// The report from every worker's figures, gathered at worker 0.
+fn gather(
+    frontier: &Frontier,
+    job: &Count,
+    started: Instant,
+    gathered: Vec<Stats>,
+) -> Result<Report, DistError> {
     if gathered.iter().any(|x| x.5) {
         return Err(DistError::Count(CountError::Overflow { bits: 128 }));
     }
-    let rounds = again.rounds() as usize;
+    let rounds = frontier.rounds() as usize;
     let mut states = vec![0u64; rounds];
     let mut ways = vec![0u128; rounds];
     let mut finished: u128 = 0;
@@ -356,119 +399,45 @@ pub fn count(board: Board, kind: Kind, cluster: &Cluster) -> Result<Option<Repor
             peak_memory.push(peak);
         }
     }
-    let mut last = Layer::new(again.rounds(), 0);
+    let mut last = Layer::new(frontier.rounds(), 0);
     // A 1 x 1 board's one path is finished before the first round.
-    let before = again.first().done();
+    let before = frontier.first().done();
     last.add_done(finished + before).map_err(DistError::Count)?;
-    let count = again.total(&last).map_err(DistError::Count)?;
-    Ok(Some(Report {
+    let count = frontier.total(&last).map_err(DistError::Count)?;
+    Ok(Report {
         count,
-        board,
-        kind,
+        board: job.board(),
+        kind: job.kind(),
         seconds: started.elapsed().as_secs_f64(),
         states,
         ways,
         peak_memory,
-    }))
+    })
 }
 
-/// The directory of the layer before round `round`.
-fn round_dir(dir: &Path, round: u32) -> PathBuf {
-    dir.join(format!("layer-{round:03}"))
-}
-
-/// Writes worker `index`'s part (of `peers`) of `layer`, with the tours it finished so far, to
-/// a temporary file renamed into place; then removes its parts of older layers.
-fn save(
-    frontier: &Frontier,
-    dir: &Path,
-    layer: &Layer,
-    finished: u128,
-    index: usize,
-    peers: usize,
-) -> Result<(), DistError> {
-    let failed = |e: std::io::Error| DistError::Checkpoint(e.to_string());
-    let here = round_dir(dir, layer.round());
-    std::fs::create_dir_all(&here).map_err(failed)?;
-    let name = format!("part-{index}-of-{peers}");
-    let tmp = here.join(format!("{name}.tmp"));
-    let mut part = Layer::new(layer.round(), finished);
-    for (s, w) in layer.states() {
-        part.add(s, w).map_err(DistError::Count)?;
+/// Fault injection for tests, compiled only with the `fault-injection` feature: when
+/// `KNIGHTBITS_DIST_PANIC_AT_ROUND` is set to a round, worker 1 (or worker 0 alone) panics
+/// there, to check that a failing worker ends the run.
+mod fault {
+    /// The round the environment asks a worker to panic at.
+    #[cfg(feature = "fault-injection")]
+    pub(crate) fn panic_at() -> Option<u32> {
+        std::env::var("KNIGHTBITS_DIST_PANIC_AT_ROUND")
+            .ok()
+            .and_then(|r| r.parse().ok())
     }
-    let file = std::fs::File::create(&tmp).map_err(failed)?;
-    let mut out = std::io::BufWriter::new(file);
-    part.write_to(frontier, &mut out).map_err(failed)?;
-    let file = out.into_inner().map_err(|e| failed(e.into_error()))?;
-    file.sync_all().map_err(failed)?;
-    std::fs::rename(&tmp, here.join(&name)).map_err(failed)?;
-    if let Some(old) = layer.round().checked_sub(2) {
-        let _ = std::fs::remove_file(round_dir(dir, old).join(&name));
-        let _ = std::fs::remove_dir(round_dir(dir, old));
-    }
-    Ok(())
-}
 
-/// The parts of the newest complete layer in `dir` that worker `index` of `peers` takes (every
-/// `peers`-th), added into one layer; `None` when there is no complete layer.
-fn resume(
-    frontier: &Frontier,
-    dir: &Path,
-    index: usize,
-    peers: usize,
-) -> Result<Option<Layer>, DistError> {
-    let failed = |e: std::io::Error| DistError::Checkpoint(e.to_string());
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Ok(None);
-    };
-    let mut rounds: Vec<u32> = entries
-        .filter_map(|e| e.ok())
-        .filter_map(|e| e.file_name().to_str()?.strip_prefix("layer-")?.parse().ok())
-        .collect();
-    rounds.sort_unstable_by(|a, b| b.cmp(a));
-    for round in rounds {
-        let here = round_dir(dir, round);
-        let parts: Vec<(usize, usize, PathBuf)> = std::fs::read_dir(&here)
-            .map_err(failed)?
-            .filter_map(|e| e.ok())
-            .filter_map(|e| {
-                let name = e.file_name().to_str()?.to_string();
-                let (w, n) = name.strip_prefix("part-")?.split_once("-of-")?;
-                Some((w.parse().ok()?, n.parse().ok()?, e.path()))
-            })
-            .collect();
-        let Some(&(_, n, _)) = parts.first() else {
-            continue;
-        };
-        let complete = parts.len() == n
-            && parts.iter().all(|&(w, m, _)| m == n && w < n)
-            && (0..n).all(|w| parts.iter().any(|p| p.0 == w));
-        if !complete {
-            continue;
+    #[cfg(not(feature = "fault-injection"))]
+    pub(crate) fn panic_at() -> Option<u32> {
+        None
+    }
+
+    /// Panics in the worker chosen, at the round asked.
+    pub(crate) fn maybe_panic(at: Option<u32>, round: u32, index: usize, peers: usize) {
+        if at == Some(round) && index == 1.min(peers - 1) {
+            panic!("worker {index} stops at round {round}, as KNIGHTBITS_DIST_PANIC_AT_ROUND asks");
         }
-        let mut layer = Layer::new(round, 0);
-        for (w, _, path) in parts {
-            if w % peers != index {
-                continue;
-            }
-            let file = std::fs::File::open(&path).map_err(failed)?;
-            let part = Layer::read_from(frontier, std::io::BufReader::new(file))
-                .map_err(|e| DistError::Checkpoint(format!("{}: {e}", path.display())))?;
-            if part.round() != round {
-                return Err(DistError::Checkpoint(format!(
-                    "{}: another round",
-                    path.display()
-                )));
-            }
-            layer.add_done(part.done()).map_err(DistError::Count)?;
-            for (s, ways) in part.states() {
-                layer.add(s, ways).map_err(DistError::Count)?;
-            }
-        }
-        layer.pack();
-        return Ok(Some(layer));
     }
-    Ok(None)
 }
 
 /// How long a process waits for its peers to answer.
@@ -534,18 +503,16 @@ fn connect(addresses: &[String], me: usize) -> std::io::Result<Vec<Option<std::n
     Ok(sockets)
 }
 
-/// Peak resident memory of this process (the board crate's `count::peak_memory`), or 0 where
-/// the system does not say.
-fn peak_memory() -> u64 {
-    knightbits_board::count::peak_memory().unwrap_or(0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn board(w: u32, h: u32) -> Board {
         Board::new(w, h).unwrap()
+    }
+
+    fn closed(w: u32, h: u32) -> Count {
+        Count::closed(board(w, h)).unwrap()
     }
 
     #[test]
@@ -564,18 +531,14 @@ mod tests {
     /// with the same states and ways after every round.
     #[test]
     fn threads_of_one_process_agree_with_the_library() {
-        let one = count(board(6, 6), Kind::Closed, &Cluster::local(1))
-            .unwrap()
-            .unwrap();
-        let two = count(board(6, 6), Kind::Closed, &Cluster::local(2))
-            .unwrap()
-            .unwrap();
+        let one = count(&closed(6, 6), &Cluster::local(1)).unwrap().unwrap();
+        let two = count(&closed(6, 6), &Cluster::local(2)).unwrap().unwrap();
         assert_eq!(one.count, 9862);
         assert_eq!(
             (two.count, &two.states, &two.ways),
             (9862, &one.states, &one.ways)
         );
-        let open = count(board(5, 6), Kind::Open, &Cluster::local(2))
+        let open = count(&Count::open(board(5, 6), None).unwrap(), &Cluster::local(2))
             .unwrap()
             .unwrap();
         assert_eq!(
@@ -590,10 +553,9 @@ mod tests {
             threads: 1,
             process: 2,
             addresses: vec!["127.0.0.1:1".into(), "127.0.0.1:2".into()],
-            checkpoint: None,
         };
         assert!(matches!(
-            count(board(6, 6), Kind::Closed, &c),
+            count(&closed(6, 6), &c),
             Err(DistError::Config(_))
         ));
     }

@@ -3,7 +3,7 @@
 //! ``(file, rank)`` pair counted from 0.
 
 use knightbits::mapping::{Numbering, convert as renumber};
-use knightbits_board::count::{self, OpenMethod};
+use knightbits_board::count::{self, Count};
 use knightbits_board::tour::Tour;
 use knightbits_board::{Board, Coord};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -139,14 +139,12 @@ pub fn count_tours(
         ));
     }
     let threads = threads.unwrap_or_else(count::available_threads).max(1);
-    py.detach(|| {
-        if closed {
-            count::count_closed_tours(b, threads)
-        } else if OpenMethod::for_board(b) == OpenMethod::MeetInTheMiddle {
-            count::count_open_tours(b, start, threads).map(u128::from)
-        } else {
-            count::count_open_tours_by_frontier(b, start, threads)
-        }
-    })
-    .map_err(value_error)
+    let job = if closed {
+        Count::closed(b)
+    } else {
+        Count::open(b, start)
+    }
+    .map_err(value_error)?;
+    py.detach(|| job.with_threads(threads).run(&mut |_| {}))
+        .map_err(value_error)
 }

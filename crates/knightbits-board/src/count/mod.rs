@@ -1,6 +1,6 @@
 //! Counting knight's tours on small boards: directed open tours by meet in the middle
 //! ([`count_open_tours`]) or by a frontier dynamic programme ([`count_open_tours_by_frontier`];
-//! [`OpenMethod::for_board`] says which is the faster), and undirected closed tours by the
+//! [`Method::for_count`] says which is the faster), and undirected closed tours by the
 //! frontier programme ([`count_closed_tours`]).
 //!
 //! ```
@@ -11,18 +11,21 @@
 //! assert_eq!(count_closed_tours(Board::new(3, 10).unwrap(), 2), Ok(16));
 //! ```
 
+mod checkpoint;
 mod closed;
 #[cfg(test)]
 mod dfs;
 mod frontier;
 mod grid;
+mod job;
 mod meet;
 mod packed;
 mod table;
 mod workers;
 
 pub use self::closed::{ClosedCount, Round};
-pub use self::frontier::{Frontier, Kind, Layer, LayerError};
+pub use self::frontier::{Frontier, Kind, Layer, State};
+pub use self::job::{Count, Method};
 pub use self::workers::{available_disk, available_memory, available_threads, peak_memory};
 
 use crate::board::{Board, Coord};
@@ -76,6 +79,15 @@ pub enum CountError {
         /// Bytes free there.
         available: u64,
     },
+    /// A count that holds its tables in memory would need more than its budget.
+    OverBudget {
+        /// Bytes of the estimated peak.
+        needed: u64,
+        /// Bytes of the budget.
+        budget: u64,
+        /// Estimated seconds of the count.
+        seconds: u64,
+    },
 }
 
 impl fmt::Display for CountError {
@@ -107,6 +119,12 @@ impl fmt::Display for CountError {
                  are free there",
                 needed.div_ceil(1_000_000),
                 available / 1_000_000
+            ),
+            CountError::OverBudget { needed, budget, .. } => write!(
+                f,
+                "the count would need about {} MB of memory, more than its budget of {} MB",
+                needed.div_ceil(1_000_000),
+                budget / 1_000_000
             ),
         }
     }
@@ -166,7 +184,8 @@ pub fn count_open_tours_through(
 
 /// The number of undirected closed knight's tours (Hamiltonian cycles of the knight graph) of
 /// `board`, counted by a frontier dynamic programme along the longer side on `threads` threads
-/// (as OEIS A001230: 9,862 on 6 x 6; A070030: 16 on 3 x 10, 176 on 3 x 12).
+/// (as OEIS A001230: 9,862 on 6 x 6; A070030: 16 on 3 x 10, 176 on 3 x 12): [`Count::closed`]
+/// with no memory budget.
 ///
 /// Boards whose shorter side is at most [`MAX_CLOSED_WIDTH`]; the longer side may be anything
 /// as long as the count and the ways of every state on the way fit in a `u128` (6 x 24 does,
@@ -181,23 +200,7 @@ pub fn count_closed_tours_with_progress(
     threads: usize,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<u128, CountError> {
-    // 64-bit states and ways where they fit (boards up to 8 wide), in memory; else, or when
-    // some ways pass 64 bits, 128-bit states and ways.
-    if let Ok(count) = ClosedCount::new(board, threads, u64::MAX, &std::env::temp_dir()) {
-        let total = u64::from(count.rounds());
-        match count.run(&mut |r| {
-            progress(Progress {
-                done: u64::from(r.round) + 1,
-                total,
-            })
-        }) {
-            Err(CountError::Overflow { bits: 64 }) => {}
-            outcome => return outcome,
-        }
-    }
-    let f = Frontier::new(board, Kind::Closed)?;
-    let last = f.run(f.first(), threads, progress)?;
-    f.total(&last)
+    Count::closed(board)?.with_threads(threads).run(progress)
 }
 
 /// The number of directed open knight's tours of `board` starting on `start`, or starting
@@ -216,48 +219,6 @@ pub fn count_open_tours_by_frontier(
     };
     let last = f.run(f.first(), threads, &mut |_| {})?;
     f.total(&last)
-}
-
-/// The two methods that count the directed open tours of a board, from every start or from one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum OpenMethod {
-    /// Meet in the middle ([`count_open_tours`], [`OpenTours`]): boards of at most
-    /// [`MAX_OPEN_SQUARES`] squares, little memory.
-    MeetInTheMiddle,
-    /// The frontier programme ([`count_open_tours_by_frontier`], [`Frontier`] with
-    /// [`Kind::Open`] or [`Frontier::open_from`]): any length, shorter side at most
-    /// [`MAX_CLOSED_WIDTH`].
-    Frontier,
-}
-
-impl OpenMethod {
-    /// The method to count the open tours of `board` with, from every start or from one (the
-    /// same for both: a start costs each method about what all starts do): the frontier
-    /// programme for boards at least 8 long and at most 6 wide, and for boards past
-    /// [`MAX_OPEN_SQUARES`] squares (which meet in the middle cannot hold); meet in the middle
-    /// for the others, where it is as fast or faster and needs far less memory. Meet in the
-    /// middle's work grows with the number of squares, the frontier's with the shorter side
-    /// (BENCHMARKS.md has the runs behind the rule).
-    ///
-    /// ```
-    /// use knightbits_board::{Board, count::OpenMethod};
-    /// let method = |w, h| OpenMethod::for_board(Board::new(w, h).unwrap());
-    /// assert_eq!(method(7, 7), OpenMethod::MeetInTheMiddle);
-    /// assert_eq!(method(6, 7), OpenMethod::MeetInTheMiddle);
-    /// assert_eq!(method(10, 5), OpenMethod::Frontier);
-    /// assert_eq!(method(9, 8), OpenMethod::Frontier); // 72 squares
-    /// ```
-    pub fn for_board(board: Board) -> OpenMethod {
-        let (w, h) = (
-            board.width().min(board.height()),
-            board.width().max(board.height()),
-        );
-        if board.len() > MAX_OPEN_SQUARES || (h >= 8 && w <= 6) {
-            OpenMethod::Frontier
-        } else {
-            OpenMethod::MeetInTheMiddle
-        }
-    }
 }
 
 /// What a short sample of a count's actual work predicts for the whole count. Rough: the
@@ -301,6 +262,11 @@ impl OpenTours {
         };
         let units = meet::units(&grid);
         Ok(OpenTours { grid, start, units })
+    }
+
+    /// The start's square number, if any.
+    pub(crate) fn start(&self) -> Option<u32> {
+        self.start
     }
 
     /// The number of units.

@@ -620,37 +620,40 @@ fn wide_frontier_states_count_the_same() {
     }
 }
 
-/// The layer of `f` before round `round`, and its bytes as a checkpoint.
-fn layer_written_at(f: &Frontier, round: u32) -> (Layer, Vec<u8>) {
+/// A checkpoint file of this test.
+fn checkpoint_file(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("knightbits-test-{}-{name}", std::process::id()))
+}
+
+/// The layer of `f` before round `round`, saved at `path` as a checkpoint.
+fn layer_saved_at(f: &Frontier, round: u32, path: &std::path::Path) -> Layer {
     let mut layer = f.first();
     while layer.round() < round {
         layer = f.step(layer, 2).unwrap();
     }
-    let mut bytes = Vec::new();
-    layer.write_to(f, &mut bytes).unwrap();
-    (layer, bytes)
+    f.save(&layer, path).unwrap();
+    layer
 }
 
-/// Proves a layer survives a checkpoint: written after round 20 of 6 x 6 closed, read back and
+/// Proves a layer survives a checkpoint: saved after round 20 of 6 x 6 closed, read back and
 /// run on, it gives OEIS A001230's 9,862; a layer of another board or kind, or cut short, is
-/// refused.
+/// refused, and no file is no layer.
 #[test]
 fn layers_resume_from_a_checkpoint() {
     let f = Frontier::new(board(6, 6), Kind::Closed).unwrap();
-    let (layer, bytes) = layer_written_at(&f, 20);
-    let back = Layer::read_from(&f, bytes.as_slice()).unwrap();
+    let path = checkpoint_file("layer-6x6");
+    let layer = layer_saved_at(&f, 20, &path);
+    let back = f.resume(&path).unwrap().unwrap();
     assert_eq!((back.round(), back.len()), (20, layer.len()));
     let last = f.run(back, 1, &mut |_| {}).unwrap();
     assert_eq!(f.total(&last), Ok(9862));
     let other = Frontier::new(board(6, 6), Kind::Open).unwrap();
-    assert!(matches!(
-        Layer::read_from(&other, bytes.as_slice()),
-        Err(LayerError::OtherCount)
-    ));
-    assert!(matches!(
-        Layer::read_from(&f, &bytes[..bytes.len() - 3]),
-        Err(LayerError::NotALayer)
-    ));
+    assert_eq!(other.resume(&path).err(), Some(CountError::Checkpoint));
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
+    assert_eq!(f.resume(&path).err(), Some(CountError::Checkpoint));
+    std::fs::remove_file(&path).unwrap();
+    assert!(f.resume(&path).unwrap().is_none());
 }
 
 /// Proves a layer of the count from one start resumes to the same count, and is refused by the
@@ -659,8 +662,9 @@ fn layers_resume_from_a_checkpoint() {
 fn layers_from_a_start_resume_only_from_that_start() {
     let b = board(5, 6);
     let f = Frontier::open_from(b, Coord::new(0, 0)).unwrap();
-    let (_, bytes) = layer_written_at(&f, 15);
-    let back = Layer::read_from(&f, bytes.as_slice()).unwrap();
+    let path = checkpoint_file("layer-5x6-a1");
+    layer_saved_at(&f, 15, &path);
+    let back = f.resume(&path).unwrap().unwrap();
     let last = f.run(back, 1, &mut |_| {}).unwrap();
     assert_eq!(
         f.total(&last).ok(),
@@ -671,17 +675,11 @@ fn layers_from_a_start_resume_only_from_that_start() {
     let all = Frontier::new(b, Kind::Open).unwrap();
     let other = Frontier::open_from(b, Coord::new(1, 0)).unwrap();
     for reader in [&all, &other] {
-        assert!(matches!(
-            Layer::read_from(reader, bytes.as_slice()),
-            Err(LayerError::OtherCount)
-        ));
+        assert_eq!(reader.resume(&path).err(), Some(CountError::Checkpoint));
     }
-    let mut theirs = Vec::new();
-    all.first().write_to(&all, &mut theirs).unwrap();
-    assert!(matches!(
-        Layer::read_from(&f, theirs.as_slice()),
-        Err(LayerError::OtherCount)
-    ));
+    all.save(&all.first(), &path).unwrap();
+    assert_eq!(f.resume(&path).err(), Some(CountError::Checkpoint));
+    std::fs::remove_file(&path).unwrap();
 }
 
 /// Proves the route spreads states evenly: the 6 x 6 closed layer after round 24 split four ways
@@ -695,7 +693,7 @@ fn routes_spread_states_evenly() {
     }
     let mut parts = [0usize; 4];
     for (s, _) in layer.states() {
-        parts[(Frontier::route(s) % 4) as usize] += 1;
+        parts[(s.route() % 4) as usize] += 1;
     }
     let n = layer.len();
     assert!(n > 10_000, "{n}");
@@ -741,4 +739,166 @@ fn the_frontier_estimate_is_part_of_the_count() {
     assert!(e.seconds > 0.0 && e.peak_bytes > 0, "{e:?}");
     let last = f.run(layer, 2, &mut |_| {}).unwrap();
     assert_eq!(f.total(&last), Ok(55_488_142));
+}
+
+/// Runs `job` until its progress passes `stop` units, then stops it as a kill would (the
+/// checkpoint stays on disk); returns where it stopped.
+fn stopped_at(job: Count, stop: u64) -> u64 {
+    let mut seen = 0;
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        job.run(&mut |p| {
+            seen = p.done;
+            if p.done > stop {
+                std::panic::panic_any("stopped");
+            }
+        })
+    }));
+    assert!(outcome.is_err(), "the count ended before unit {stop}");
+    seen
+}
+
+/// Proves every method of the count job resumes from its one checkpoint format to the same
+/// total: each count is stopped part-way (after checkpoints were written), and the same job
+/// started again reports progress from where it stopped, not from 0, and ends with the count
+/// of an uninterrupted run (OEIS A165134 1,728 for 5 x 5 open by meet in the middle; 5 x 8
+/// open by the frontier programme against meet in the middle; A001230 9,862 for 6 x 6 closed
+/// in 64-bit states), and the checkpoint is gone at the end.
+#[test]
+fn every_method_of_a_count_job_resumes_from_its_checkpoint() {
+    let every = std::time::Duration::ZERO;
+    let cases = [
+        (
+            Count::open(board(5, 5), None).unwrap(),
+            Method::MeetInTheMiddle,
+            1,
+            1728,
+        ),
+        (
+            Count::open(board(5, 8), None).unwrap(),
+            Method::Frontier,
+            20,
+            u128::from(count_open_tours(board(5, 8), None, 2).unwrap()),
+        ),
+        (
+            Count::closed(board(6, 6)).unwrap(),
+            Method::Frontier64,
+            20,
+            9862,
+        ),
+    ];
+    for (i, (job, method, stop, want)) in cases.into_iter().enumerate() {
+        assert_eq!(job.method(), method);
+        let path = checkpoint_file(&format!("job-{i}"));
+        let _ = std::fs::remove_file(&path);
+        let job = job.with_threads(2).with_checkpoint(&path, every);
+        let board = job.board();
+        let again = |path: &std::path::Path| {
+            let job = match method {
+                Method::Frontier64 => Count::closed(board),
+                _ => Count::open(board, None),
+            };
+            job.unwrap().with_threads(2).with_checkpoint(path, every)
+        };
+        stopped_at(job, stop);
+        assert!(
+            path.exists(),
+            "{method:?}: a stopped count keeps its checkpoint"
+        );
+        let resumed = again(&path);
+        assert_eq!(resumed.resumes(), Ok(true), "{method:?}");
+        let mut first = None;
+        let total = resumed.run(&mut |p| {
+            first.get_or_insert(p.done);
+        });
+        assert_eq!(total, Ok(want), "{method:?}");
+        assert!(
+            first.is_some_and(|f| f > 0),
+            "{method:?} started again from {first:?}"
+        );
+        assert!(
+            !path.exists(),
+            "{method:?}: the checkpoint is removed at the end"
+        );
+    }
+}
+
+/// Proves a checkpoint is taken only by the count that wrote it: a meet-in-the-middle
+/// checkpoint of 5 x 5 is refused by the 5 x 5 count from a1 and by a 6 x 6 closed count, and
+/// a file that is no checkpoint by every count; the refused file is left alone.
+#[test]
+fn a_count_job_refuses_another_counts_checkpoint() {
+    let every = std::time::Duration::ZERO;
+    let path = checkpoint_file("job-other");
+    let _ = std::fs::remove_file(&path);
+    let job = Count::open(board(5, 5), None)
+        .unwrap()
+        .with_checkpoint(&path, every);
+    stopped_at(job, 1);
+    let from_a1 = Count::open(board(5, 5), Some(Coord::new(0, 0))).unwrap();
+    let closed = Count::closed(board(6, 6)).unwrap();
+    for job in [from_a1, closed] {
+        let job = job.with_checkpoint(&path, every);
+        assert_eq!(job.resumes(), Err(CountError::Checkpoint));
+        assert_eq!(job.run(&mut |_| {}), Err(CountError::Checkpoint));
+    }
+    std::fs::write(&path, b"not a checkpoint at all").unwrap();
+    for job in [
+        Count::open(board(5, 5), None).unwrap(),
+        Count::closed(board(6, 6)).unwrap(),
+        Count::open(board(5, 8), None).unwrap(),
+    ] {
+        let job = job.with_checkpoint(&path, every);
+        assert_eq!(job.run(&mut |_| {}), Err(CountError::Checkpoint));
+    }
+    assert!(path.exists());
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// Proves a layer written in parts by some workers is resumed by any number of others: the
+/// 6 x 6 closed layer before round 20 split by route into 2 parts, read back by 3 workers (each
+/// taking every third part) and merged, runs on to OEIS A001230's 9,862; an incomplete round
+/// (one part missing) is passed over for the complete round before it.
+#[test]
+fn layers_in_parts_resume_on_any_number_of_workers() {
+    let f = Frontier::new(board(6, 6), Kind::Closed).unwrap();
+    let dir = checkpoint_file("parts");
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut layer = f.first();
+    while layer.round() < 20 {
+        layer = f.step(layer, 2).unwrap();
+    }
+    let save_split = |layer: &Layer| {
+        for part in 0..2 {
+            let mut mine = Layer::new(layer.round(), 0);
+            for (s, w) in layer.states().filter(|(s, _)| s.route() % 2 == part) {
+                mine.add(s, w).unwrap();
+            }
+            let done = if part == 0 { layer.done() } else { 0 };
+            f.save_part(&dir, &mine, done, part as usize, 2).unwrap();
+        }
+    };
+    save_split(&layer);
+    let next = f
+        .step(f.resume_part(&dir, 0, 1).unwrap().unwrap(), 2)
+        .unwrap();
+    // Round 21's part 0 only: incomplete.
+    let mut half = Layer::new(next.round(), 0);
+    for (s, w) in next.states().filter(|(s, _)| s.route() % 2 == 0) {
+        half.add(s, w).unwrap();
+    }
+    f.save_part(&dir, &half, 0, 0, 2).unwrap();
+    let mut merged = Layer::new(20, 0);
+    for worker in 0..3 {
+        let part = f.resume_part(&dir, worker, 3).unwrap().unwrap();
+        assert_eq!(part.round(), 20, "the complete round");
+        merged.add_done(part.done()).unwrap();
+        for (s, w) in part.states() {
+            merged.add(s, w).unwrap();
+        }
+    }
+    merged.pack();
+    assert_eq!(merged.len(), layer.len());
+    let last = f.run(merged, 2, &mut |_| {}).unwrap();
+    assert_eq!(f.total(&last), Ok(9862));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -3,10 +3,10 @@
 
 use std::path::PathBuf;
 
-use knightbits_board::Board;
-use knightbits_board::count::Kind;
+use indicatif::HumanBytes;
+use knightbits_api::tour::TourCountRequest;
+use knightbits_board::count::Count;
 use knightbits_dist::{Cluster, Report};
-use serde::Serialize;
 
 use crate::error::CliError;
 use crate::output;
@@ -33,26 +33,15 @@ pub struct DistArgs {
     pub hostfile: Option<PathBuf>,
 }
 
-/// The JSON answer of a count across processes.
-#[derive(Serialize)]
-struct Answer {
-    count: u128,
-    board: String,
-    kind: &'static str,
-    seconds: f64,
-    states_per_round: Vec<u64>,
-    ways_per_round: Vec<u128>,
-    peak_memory_per_process: Vec<u64>,
-}
-
+/// Runs `job` on timely workers as `args` say, and prints its answer as a count on one process
+/// does (`{"closed": n}` or `{"open": n}` with `--json`), each round's figures on stderr.
 pub fn run(
     args: &DistArgs,
-    board: Board,
-    closed: bool,
-    threads: Option<u16>,
-    checkpoint: Option<PathBuf>,
+    request: &TourCountRequest,
+    job: &Count,
     json: bool,
 ) -> Result<(), CliError> {
+    let board = job.board();
     let processes = usize::from(args.processes.unwrap_or(1));
     let addresses = match &args.hostfile {
         Some(path) => {
@@ -75,10 +64,9 @@ pub fn run(
         )));
     }
     let cluster = Cluster {
-        threads: threads.map_or_else(knightbits_board::count::available_threads, usize::from),
+        threads: job.threads(),
         process: usize::from(args.process),
         addresses,
-        checkpoint,
     };
     // A worker that panics would leave the others waiting for it for ever: end the process.
     std::panic::set_hook(Box::new(|info| {
@@ -91,8 +79,7 @@ pub fn run(
         eprintln!("knightbits: the count failed: {what}");
         std::process::exit(1);
     }));
-    let kind = if closed { Kind::Closed } else { Kind::Open };
-    let report = knightbits_dist::count(board, kind, &cluster).map_err(|e| match e {
+    let report = knightbits_dist::count(job, &cluster).map_err(|e| match e {
         knightbits_dist::DistError::Start(m) => CliError::Internal(m),
         e => CliError::Input(format!("cannot count tours of {board}: {e}")),
     })?;
@@ -100,25 +87,32 @@ pub fn run(
         return Ok(());
     };
     log(&report);
-    let kind = kind.name();
+    let answer = request.answer(report.count);
     if json {
-        output::json(&Answer {
-            count: report.count,
-            board: board.to_string(),
-            kind,
-            seconds: report.seconds,
-            states_per_round: report.states,
-            ways_per_round: report.ways,
-            peak_memory_per_process: report.peak_memory,
-        })
+        output::json(&answer)
     } else {
-        output::text(&format!("{} {kind} tours of {board}\n", report.count))
+        output::text(&format!(
+            "{} {} tours of {board}\n",
+            report.count,
+            answer.kind()
+        ))
     }
 }
 
-/// The states and ways after each round, on stderr.
+/// The states and ways after each round, then the seconds and each process's peak memory, on
+/// stderr.
 fn log(report: &Report) {
     for (r, (s, w)) in report.states.iter().zip(&report.ways).enumerate() {
         eprintln!("round {}: {s} states, {w} ways", r + 1);
     }
+    let peaks: Vec<String> = report
+        .peak_memory
+        .iter()
+        .map(|&b| HumanBytes(b).to_string())
+        .collect();
+    eprintln!(
+        "{:.2} s; peak memory of each process: {}",
+        report.seconds,
+        peaks.join(", ")
+    );
 }

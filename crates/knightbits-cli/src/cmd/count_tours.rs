@@ -1,20 +1,16 @@
 //! `knightbits count-tours`: how many knight's tours a board has, with an estimate before a
 //! long count, a progress bar and checkpoints.
 
-use std::fs;
-use std::io::{self, BufReader, BufWriter, IsTerminal};
+use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use indicatif::{HumanBytes, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use knightbits_api::tour::TourCount;
+use knightbits_api::tour::TourCountRequest;
 use knightbits_api::values;
-use knightbits_board::count::{
-    self, ClosedCount, CountError, Estimate, Frontier, Kind, Layer, OpenMethod, OpenTours,
-};
-use knightbits_board::{Board, Coord};
-use serde::{Deserialize, Serialize};
+use knightbits_board::Board;
+use knightbits_board::count::{self, CountError, Method};
 
 use crate::error::CliError;
 use crate::output;
@@ -136,55 +132,106 @@ impl std::fmt::Display for Bytes {
     }
 }
 
-/// Seconds of the count spent on the estimate (the work goes on from there for closed tours).
+/// Seconds of the count spent on the estimate (the work goes on from there).
 const SAMPLE_SECONDS: f64 = 2.0;
 /// Counts estimated to take longer than this get the estimate printed.
 const LONG_SECONDS: f64 = 10.0;
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let board = args.board;
-    #[cfg(feature = "dist")]
-    if args.dist.processes.is_some() {
-        return super::count_dist::run(
-            &args.dist,
-            board,
-            args.closed,
-            args.threads,
-            args.checkpoint.clone(),
-            args.json,
-        );
-    }
-    let threads = args
-        .threads
-        .map_or_else(count::available_threads, usize::from);
-    let limit = args
-        .max_memory
-        .or_else(|| count::available_memory().map(Bytes));
-    let bar = args.json || !io::stderr().is_terminal();
-    let ctx = Context {
-        board,
-        threads,
-        limit,
-        explicit: args.max_memory.is_some(),
-        quiet_bar: bar,
-        checkpoint: args.checkpoint.clone(),
-        every: Duration::from_secs(args.checkpoint_every),
-    };
     let start = match &args.start {
         Some(text) => Some(values::coord(board, "start square", text)?),
         None => None,
     };
-    let scratch = args.scratch.clone().unwrap_or_else(std::env::temp_dir);
-    let answer = if args.closed {
-        TourCount::Closed(ctx.closed(&scratch)?)
-    } else if OpenMethod::for_board(board) == OpenMethod::Frontier {
-        TourCount::Open(ctx.frontier(Kind::Open, start)?)
-    } else {
-        TourCount::Open(ctx.open(start, args.start.as_deref())?.into())
+    let refused = |e: CountError| CliError::Input(format!("cannot count tours of {board}: {e}"));
+    let request = TourCountRequest {
+        board,
+        closed: args.closed,
+        start,
     };
-    if let Some(path) = &args.checkpoint {
-        let _ = fs::remove_file(path);
+    let job = request.job()?;
+    let mut job = match args.threads {
+        Some(t) => job.with_threads(usize::from(t)),
+        None => job,
+    };
+    // Given, or the memory available (three quarters of it for the count that goes out of
+    // core: the rest is for the system's cache of its layer files and for other processes).
+    let available = count::available_memory();
+    let budget = match (args.max_memory, available) {
+        (Some(b), _) => Some(b.0),
+        (None, Some(a)) if job.method() == Method::Frontier64 => Some(a / 4 * 3),
+        (None, a) => a,
+    };
+    if let Some(b) = budget {
+        job = job.with_budget(b);
     }
+    if let Some(dir) = &args.scratch {
+        job = job.with_scratch(dir);
+    }
+    if let Some(path) = &args.checkpoint {
+        job = job.with_checkpoint(path, Duration::from_secs(args.checkpoint_every));
+    }
+    let failed = |e: CountError| match e {
+        CountError::Checkpoint => mismatch(
+            args.checkpoint.as_deref().unwrap_or(Path::new("")),
+            "it belongs to another count, or is not a checkpoint",
+        ),
+        e => refused(e),
+    };
+    #[cfg(feature = "dist")]
+    if args.dist.processes.is_some() {
+        return super::count_dist::run(&args.dist, &request, &job, args.json);
+    }
+    let kind = job.kind().name();
+    let clock = Instant::now();
+    match job.estimate(SAMPLE_SECONDS) {
+        Ok(Some(e)) if e.seconds > LONG_SECONDS => eprintln!(
+            "knightbits: counting {kind} tours of {board}: {} and about {} at peak, \
+             estimated from {} of counting (rough)",
+            duration(e.seconds),
+            Bytes(e.peak_bytes),
+            duration(clock.elapsed().as_secs_f64())
+        ),
+        Ok(_) => {}
+        Err(CountError::OverBudget {
+            needed,
+            budget,
+            seconds,
+        }) => {
+            let whose = if args.max_memory.is_some() {
+                "--max-memory"
+            } else {
+                "the memory available"
+            };
+            return Err(CliError::Input(format!(
+                "counting {kind} tours of {board} would need about {} and take {}, more than \
+                 {} ({whose}), estimated from {} of counting; to go on anyway, raise \
+                 --max-memory",
+                Bytes(needed),
+                duration(seconds as f64),
+                Bytes(budget),
+                duration(clock.elapsed().as_secs_f64())
+            )));
+        }
+        Err(e) => return Err(failed(e)),
+    }
+    let bar = if args.json || !io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+    };
+    let unit = job.method().unit();
+    let template =
+        format!("{{bar:40}} {{pos}}/{{len}} {unit}, {{elapsed}} so far, about {{eta}} left");
+    if let Ok(style) = ProgressStyle::with_template(&template) {
+        bar.set_style(style);
+    }
+    let outcome = job.run(&mut |p| {
+        bar.set_length(p.total);
+        bar.set_position(p.done);
+    });
+    bar.finish_and_clear();
+    let answer = request.answer(outcome.map_err(failed)?);
     if args.json {
         output::json(&answer)
     } else {
@@ -200,261 +247,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
 }
 
-/// What a count needs besides its kind.
-struct Context {
-    board: Board,
-    threads: usize,
-    limit: Option<Bytes>,
-    /// Was the limit given (rather than the memory available)?
-    explicit: bool,
-    quiet_bar: bool,
-    checkpoint: Option<PathBuf>,
-    /// Time between checkpoints of a closed count.
-    every: Duration,
-}
-
-impl Context {
-    fn refused(&self, e: CountError) -> CliError {
-        CliError::Input(format!("cannot count tours of {}: {e}", self.board))
-    }
-
-    /// Prints the estimate of a long count, and refuses it when its memory exceeds the limit;
-    /// `sampled` is the time the estimate took (the count's first seconds, or all of it).
-    fn judge(&self, kind: &str, e: &Estimate, sampled: Duration) -> Result<(), CliError> {
-        let sampled = duration(sampled.as_secs_f64());
-        let peak = Bytes(e.peak_bytes);
-        if let Some(limit) = self.limit
-            && e.peak_bytes > limit.0
-        {
-            let whose = if self.explicit {
-                "--max-memory"
-            } else {
-                "the memory available"
-            };
-            return Err(CliError::Input(format!(
-                "counting {kind} tours of {} would need about {peak} and take {}, more than \
-                 {limit} ({whose}), estimated from {sampled} of counting; to go on anyway, \
-                 raise --max-memory",
-                self.board,
-                duration(e.seconds)
-            )));
-        }
-        if e.seconds > LONG_SECONDS {
-            eprintln!(
-                "knightbits: counting {kind} tours of {}: {} and about {peak} at peak, \
-                 estimated from {sampled} of counting (rough)",
-                self.board,
-                duration(e.seconds)
-            );
-        }
-        Ok(())
-    }
-
-    fn bar(&self, len: u64, unit: &str) -> ProgressBar {
-        let target = if self.quiet_bar {
-            ProgressDrawTarget::hidden()
-        } else {
-            ProgressDrawTarget::stderr()
-        };
-        let bar = ProgressBar::with_draw_target(Some(len), target);
-        let template =
-            format!("{{bar:40}} {{pos}}/{{len}} {unit}, {{elapsed}} so far, about {{eta}} left");
-        if let Ok(style) = ProgressStyle::with_template(&template) {
-            bar.set_style(style);
-        }
-        bar
-    }
-
-    /// Closed tours: in 64-bit states within the memory limit (out of core in `scratch` past
-    /// it) on boards up to 8 wide, by the 128-bit frontier programme on the others and where
-    /// some ways pass 64 bits.
-    fn closed(&self, scratch: &Path) -> Result<u128, CliError> {
-        // Given, or three quarters of the memory available: the rest is for the system's cache
-        // of the layer files and for the processes beside the count.
-        let budget = match self.limit {
-            Some(b) if self.explicit => b.0,
-            Some(b) => b.0 / 4 * 3,
-            None => u64::MAX,
-        };
-        let count = match ClosedCount::new(self.board, self.threads, budget, scratch) {
-            Ok(count) => count,
-            Err(CountError::TooWide { .. }) => return self.frontier(Kind::Closed, None),
-            Err(e) => return Err(self.refused(e)),
-        };
-        let count = match &self.checkpoint {
-            Some(path) => count.with_checkpoint(path, self.every.as_secs_f64()),
-            None => count,
-        };
-        let bar = self.bar(u64::from(count.rounds()), "squares");
-        let outcome = count.run(&mut |r| bar.set_position(u64::from(r.round) + 1));
-        bar.finish_and_clear();
-        match outcome {
-            Ok(total) => Ok(total),
-            Err(CountError::Overflow { bits: 64 }) => self.frontier(Kind::Closed, None),
-            Err(CountError::Checkpoint) => Err(mismatch(
-                self.checkpoint.as_deref().unwrap_or(Path::new("")),
-                "it belongs to another count, or is not a checkpoint",
-            )),
-            Err(e) => Err(self.refused(e)),
-        }
-    }
-
-    /// Closed or open tours (from `start`, if given) by the frontier programme, round by round.
-    fn frontier(&self, kind: Kind, start: Option<Coord>) -> Result<u128, CliError> {
-        let f = match start {
-            Some(c) => Frontier::open_from(self.board, c),
-            None => Frontier::new(self.board, kind),
-        }
-        .map_err(|e| self.refused(e))?;
-        let mut layer = match self.resume_layer(&f)? {
-            Some(layer) => layer,
-            None => {
-                let clock = Instant::now();
-                let (layer, estimate) = f
-                    .estimate(f.first(), self.threads, SAMPLE_SECONDS)
-                    .map_err(|e| self.refused(e))?;
-                if layer.round() < f.rounds() {
-                    self.judge(kind.name(), &estimate, clock.elapsed())?;
-                }
-                layer
-            }
-        };
-        let bar = self.bar(u64::from(f.rounds()), "squares");
-        bar.set_position(u64::from(layer.round()));
-        let mut saved = Instant::now();
-        while layer.round() < f.rounds() {
-            layer = f.step(layer, self.threads).map_err(|e| self.refused(e))?;
-            bar.set_position(u64::from(layer.round()));
-            if let Some(path) = &self.checkpoint
-                && saved.elapsed() >= self.every
-                && layer.round() < f.rounds()
-            {
-                save(path, |out| layer.write_to(&f, out))?;
-                saved = Instant::now();
-            }
-        }
-        bar.finish_and_clear();
-        f.total(&layer).map_err(|e| self.refused(e))
-    }
-
-    /// The layer kept at the checkpoint, if there is one.
-    fn resume_layer(&self, f: &Frontier) -> Result<Option<Layer>, CliError> {
-        let Some(path) = &self.checkpoint else {
-            return Ok(None);
-        };
-        let Ok(file) = fs::File::open(path) else {
-            return Ok(None);
-        };
-        Layer::read_from(f, BufReader::new(file))
-            .map(Some)
-            .map_err(|e| mismatch(path, &e.to_string()))
-    }
-
-    /// Open tours by meet in the middle, unit by unit.
-    fn open(&self, start: Option<Coord>, start_text: Option<&str>) -> Result<u64, CliError> {
-        let plan = OpenTours::new(self.board, start).map_err(|e| self.refused(e))?;
-        let id = OpenCheckpoint {
-            format: OPEN_FORMAT.to_string(),
-            board: self.board.to_string(),
-            start: start_text.map(str::to_ascii_lowercase),
-            units: Vec::new(),
-        };
-        let mut done = match self.resume_open(&id)? {
-            Some(units) => units,
-            None => {
-                let clock = Instant::now();
-                let estimate = plan.estimate(self.threads, SAMPLE_SECONDS);
-                self.judge("open", &estimate, clock.elapsed())?;
-                Vec::new()
-            }
-        };
-        let bar = self.bar(plan.units() as u64, "middle squares");
-        bar.set_position(done.len() as u64);
-        while done.len() < plan.units() {
-            let ways = plan
-                .count_unit(done.len(), self.threads)
-                .map_err(|e| self.refused(e))?;
-            done.push(ways);
-            bar.set_position(done.len() as u64);
-            if let Some(path) = &self.checkpoint
-                && done.len() < plan.units()
-            {
-                let state = OpenCheckpoint {
-                    units: done.iter().map(u128::to_string).collect(),
-                    ..id.clone()
-                };
-                save(path, |out| {
-                    serde_json::to_writer(out, &state).map_err(io::Error::from)
-                })?;
-            }
-        }
-        bar.finish_and_clear();
-        let sum = done
-            .iter()
-            .try_fold(0u128, |s, &w| s.checked_add(w))
-            .ok_or_else(|| self.refused(CountError::Overflow { bits: 64 }))?;
-        plan.total(sum).map_err(|e| self.refused(e))
-    }
-
-    /// The units counted at the checkpoint, if there is one.
-    fn resume_open(&self, id: &OpenCheckpoint) -> Result<Option<Vec<u128>>, CliError> {
-        let Some(path) = &self.checkpoint else {
-            return Ok(None);
-        };
-        let Ok(file) = fs::File::open(path) else {
-            return Ok(None);
-        };
-        let kept: OpenCheckpoint = serde_json::from_reader(BufReader::new(file))
-            .map_err(|_| mismatch(path, "not a checkpoint of an open-tour count"))?;
-        if kept.format != id.format || kept.board != id.board || kept.start != id.start {
-            return Err(mismatch(path, "it belongs to another count"));
-        }
-        let units = kept
-            .units
-            .iter()
-            .map(|u| u.parse::<u128>())
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|_| mismatch(path, "not a checkpoint of an open-tour count"))?;
-        Ok(Some(units))
-    }
-}
-
-/// The first field of an open-tour checkpoint.
-const OPEN_FORMAT: &str = "knightbits open-tour count 2";
-
-/// The checkpoint of an open-tour count: the tours of each unit counted so far, in order.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct OpenCheckpoint {
-    format: String,
-    board: String,
-    start: Option<String>,
-    /// Decimal, as JSON numbers stop at 64 bits in many readers.
-    units: Vec<String>,
-}
-
 fn mismatch(path: &Path, why: &str) -> CliError {
     CliError::Input(format!(
         "cannot resume from checkpoint {}: {why} (remove it to start over)",
         path.display()
     ))
-}
-
-/// Writes a checkpoint: to PATH.tmp, then renamed over PATH.
-fn save(
-    path: &Path,
-    write: impl FnOnce(&mut BufWriter<fs::File>) -> io::Result<()>,
-) -> Result<(), CliError> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let failed =
-        |e: io::Error| CliError::Input(format!("cannot write checkpoint {}: {e}", path.display()));
-    let file = fs::File::create(&tmp).map_err(failed)?;
-    let mut out = BufWriter::new(file);
-    write(&mut out).map_err(failed)?;
-    let file = out.into_inner().map_err(|e| failed(e.into_error()))?;
-    file.sync_all().map_err(failed)?;
-    fs::rename(&tmp, path).map_err(failed)
 }
 
 /// Seconds in words, by indicatif: "about 40 seconds", "about 12 minutes", "about 2 days";

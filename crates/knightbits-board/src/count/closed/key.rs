@@ -266,15 +266,15 @@ mod tests {
             while layer.round() < f.rounds() {
                 let round = layer.round();
                 for (s, _) in layer.states().filter(|_| layer.len() <= 200_000) {
-                    let key = key_of(s);
-                    assert_eq!(state_of(key), s, "{w}x{h} round {round}");
+                    let key = key_of(s.0);
+                    assert_eq!(state_of(key), s.0, "{w}x{h} round {round}");
                     let mut want = Vec::new();
-                    let closes = f.expand(round, s, 1, |n, _| want.push(key_of(n)));
+                    let closes = f.expand(round, s, 1, |n, _| want.push(key_of(n.0)));
                     let mut got = Vec::new();
                     let closed = places[round as usize].expand(key, &mut |k| got.push(k));
                     want.sort_unstable();
                     got.sort_unstable();
-                    assert_eq!(got, want, "{w}x{h} round {round} state {s:x}");
+                    assert_eq!(got, want, "{w}x{h} round {round} state {:x}", s.0);
                     assert_eq!(u128::from(closed), closes, "{w}x{h} round {round}");
                     seen += 1;
                 }

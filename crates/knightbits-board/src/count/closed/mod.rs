@@ -24,14 +24,16 @@ mod file;
 mod key;
 mod shard;
 
-use self::file::{HEADER_BYTES, Header, LayerFile, Source, read_records};
+use self::file::{LayerFile, Source, read_records};
 use self::key::{Place, normalise};
 use self::shard::{BATCH, Block, MAX_LOAD, Shard, compact, hash};
+use super::Method;
+use super::checkpoint::{HEADER_BYTES, Header};
 use super::frontier::{Frontier, Kind};
 use super::{CountError, workers};
 use crate::board::Board;
 use std::fs::{self, File};
-use std::io::{self, BufReader};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use std::sync::{Mutex, PoisonError};
@@ -213,7 +215,7 @@ impl ClosedCount {
         let first = self.frontier.first();
         let records: Vec<Record> = first
             .states()
-            .map(|(s, w)| [normalise((s >> 4) as u64), w as u64])
+            .map(|(s, w)| [normalise((s.0 >> 4) as u64), w as u64])
             .collect();
         Layer {
             round: first.round(),
@@ -360,12 +362,7 @@ impl ClosedCount {
         }
         let store = match writer {
             Some(w) => {
-                let header = Header {
-                    board: self.frontier.board(),
-                    round: round + 1,
-                    done,
-                    states,
-                };
+                let header = self.header(round + 1, done, states);
                 let path = self.layer_path(round + 1);
                 w.finish(&header, &path).map_err(io_error)?;
                 Store::File(path)
@@ -388,6 +385,23 @@ impl ClosedCount {
             seconds: 0.0,
         };
         Ok((next, figures))
+    }
+
+    /// The header of the layer file before round `round`.
+    fn header(&self, round: u32, done: u128, states: u64) -> Header {
+        let board = self.frontier.board();
+        Header {
+            method: Method::Frontier64,
+            kind: Kind::Closed,
+            board,
+            across: self.frontier.across_width(),
+            start: None,
+            round,
+            part: 0,
+            parts: 1,
+            done,
+            records: states,
+        }
     }
 
     /// Where the layer before round `round` goes out of core: the checkpoint when there is
@@ -433,12 +447,7 @@ impl ClosedCount {
             for s in shards {
                 w.write(s.get())?;
             }
-            let header = Header {
-                board: self.frontier.board(),
-                round: layer.round,
-                done: layer.done,
-                states: layer.states,
-            };
+            let header = self.header(layer.round, layer.done, layer.states);
             w.finish(&header, path)?;
         }
         Ok(())
@@ -449,23 +458,17 @@ impl ClosedCount {
         let Some(path) = &self.checkpoint else {
             return Ok(None);
         };
-        let file = match File::open(path) {
-            Ok(f) => f,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(io_error(e)),
+        let Some((header, _)) = Header::open(path)? else {
+            return Ok(None);
         };
-        let header = Header::read(&mut BufReader::new(file)).map_err(|_| CountError::Checkpoint)?;
-        if header.board != self.frontier.board() || header.round > self.frontier.rounds() {
-            return Err(CountError::Checkpoint);
-        }
-        let len = fs::metadata(path).map_err(io_error)?.len();
-        if len != HEADER_BYTES + header.states * 16 {
+        let mine = self.header(0, 0, 0);
+        if !header.same_count(&mine) || header.parts != 1 || header.round > self.frontier.rounds() {
             return Err(CountError::Checkpoint);
         }
         Ok(Some(Layer {
             round: header.round,
             done: header.done,
-            states: header.states,
+            states: header.records,
             store: Store::File(path.clone()),
         }))
     }
