@@ -146,6 +146,17 @@ impl Count {
         self
     }
 
+    /// Holds at most the memory available now ([`super::available_memory`]; three quarters of
+    /// it for the 64-bit frontier programme, leaving the rest to the system's cache of its
+    /// layer files and to other processes), when the system says; else no limit.
+    pub fn within_available_memory(self) -> Count {
+        match super::available_memory() {
+            Some(a) if self.method == Method::Frontier64 => self.with_budget(a / 4 * 3),
+            Some(a) => self.with_budget(a),
+            None => self,
+        }
+    }
+
     /// Keeps the layers that go out of core in the folder `dir` (default: the system's
     /// temporary folder).
     pub fn with_scratch(mut self, dir: &Path) -> Count {

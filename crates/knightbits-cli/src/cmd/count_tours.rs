@@ -10,7 +10,7 @@ use indicatif::{HumanBytes, HumanDuration, ProgressBar, ProgressDrawTarget, Prog
 use knightbits_api::tour::TourCountRequest;
 use knightbits_api::values;
 use knightbits_board::Board;
-use knightbits_board::count::{self, CountError, Method};
+use knightbits_board::count::CountError;
 
 use crate::error::CliError;
 use crate::output;
@@ -154,17 +154,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Some(t) => job.with_threads(usize::from(t)),
         None => job,
     };
-    // Given, or the memory available (three quarters of it for the count that goes out of
-    // core: the rest is for the system's cache of its layer files and for other processes).
-    let available = count::available_memory();
-    let budget = match (args.max_memory, available) {
-        (Some(b), _) => Some(b.0),
-        (None, Some(a)) if job.method() == Method::Frontier64 => Some(a / 4 * 3),
-        (None, a) => a,
+    job = match args.max_memory {
+        Some(b) => job.with_budget(b.0),
+        None => job.within_available_memory(),
     };
-    if let Some(b) = budget {
-        job = job.with_budget(b);
-    }
     if let Some(dir) = &args.scratch {
         job = job.with_scratch(dir);
     }
