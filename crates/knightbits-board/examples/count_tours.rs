@@ -1,11 +1,11 @@
-//! Counts the knight's tours of a small board: `cargo run --release -p knightbits-board --example
-//! count_tours -- 6x6 [open|closed|frontier] [start]`.
+//! Counts the knight's tours of a small board as the command line does (`count::Count`, the
+//! method chosen by the library): `cargo run --release -p knightbits-board --example
+//! count_tours -- 6x6 [open|closed|frontier|estimate] [start]`. `frontier` counts the open
+//! tours by the frontier programme whatever the board; `estimate` prints the estimates of the
+//! open count by the library's method and by the frontier programme, and of the closed count.
 
-use knightbits_board::Board;
-use knightbits_board::count::{
-    available_threads, count_closed_tours, count_open_tours_by_frontier,
-    count_open_tours_with_progress,
-};
+use knightbits_board::count::{Count, Frontier, Kind, count_open_tours_by_frontier};
+use knightbits_board::{Board, Coord};
 use std::time::Instant;
 
 fn main() {
@@ -15,53 +15,60 @@ fn main() {
         .as_deref()
         .unwrap_or("6x6")
         .parse()
-        .unwrap_or_else(|e| {
-            eprintln!("{e}");
-            std::process::exit(2)
-        });
+        .unwrap_or_else(|e| exit(e));
     let kind = args.next().unwrap_or_else(|| "open".into());
-    let start = args.next().map(|s| {
-        board.parse_coord(&s).unwrap_or_else(|e| {
-            eprintln!("{e}");
-            std::process::exit(2)
-        })
-    });
+    let start: Option<Coord> = args
+        .next()
+        .map(|s| board.parse_coord(&s).unwrap_or_else(|e| exit(e)));
     let t = Instant::now();
     if kind == "estimate" {
-        let plan = knightbits_board::count::OpenTours::new(board, start).unwrap();
-        let e = plan.estimate(2, 2.0);
-        let f =
-            knightbits_board::count::Frontier::new(board, knightbits_board::count::Kind::Closed)
-                .unwrap();
-        let (_, c) = f.estimate(f.first(), 2, 2.0).unwrap();
-        println!(
-            "{board} closed estimate: {:.0} s, {:.0} MB",
-            c.seconds,
-            c.peak_bytes as f64 / 1e6
-        );
-        println!(
-            "{board} open estimate: {:.0} s, {:.0} MB ({:.1} s)",
-            e.seconds,
-            e.peak_bytes as f64 / 1e6,
-            t.elapsed().as_secs_f64()
-        );
+        estimate(board, start);
         return;
     }
-    let count = if kind == "closed" {
-        count_closed_tours(board, available_threads())
-    } else if kind == "frontier" {
-        count_open_tours_by_frontier(board, None, available_threads())
-    } else {
-        count_open_tours_with_progress(board, start, 2, &mut |p| {
-            eprint!("\r{}/{} ", p.done, p.total);
-        })
-        .map(u128::from)
+    let count = match kind.as_str() {
+        "closed" => Count::closed(board).and_then(|job| job.run(&mut |_| {})),
+        "frontier" => count_open_tours_by_frontier(board, start, 2),
+        _ => Count::open(board, start)
+            .and_then(|job| job.run(&mut |p| eprint!("\r{}/{} ", p.done, p.total))),
     };
     match count {
         Ok(n) => println!("{board} {kind}: {n} ({:.3} s)", t.elapsed().as_secs_f64()),
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(2)
+        Err(e) => exit(e),
+    }
+}
+
+/// Prints the estimates (2 s of sampled work each) of the open count, by the method the
+/// library picks and by the frontier programme, and of the closed count.
+fn estimate(board: Board, start: Option<Coord>) {
+    let show = |what: &str, seconds: f64, bytes: u64| {
+        println!(
+            "{board} {what}: about {:.0} s and {:.1} GB at peak",
+            seconds,
+            bytes as f64 / 1e9
+        )
+    };
+    for (what, job) in [
+        ("open", Count::open(board, start)),
+        ("closed", Count::closed(board)),
+    ] {
+        let mut job = job.unwrap_or_else(|e| exit(e));
+        let method = job.method();
+        match job.estimate(2.0) {
+            Ok(Some(e)) => show(&format!("{what} by {method:?}"), e.seconds, e.peak_bytes),
+            Ok(None) => println!("{board} {what} by {method:?}: no estimate"),
+            Err(e) => println!("{board} {what} by {method:?}: {e}"),
         }
     }
+    let f = match start {
+        Some(c) => Frontier::open_from(board, c),
+        None => Frontier::new(board, Kind::Open),
+    }
+    .unwrap_or_else(|e| exit(e));
+    let (_, e) = f.estimate(f.first(), 2, 2.0).unwrap_or_else(|e| exit(e));
+    show("open by the frontier programme", e.seconds, e.peak_bytes);
+}
+
+fn exit(e: impl std::fmt::Display) -> ! {
+    eprintln!("{e}");
+    std::process::exit(2)
 }
