@@ -11,9 +11,9 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
 
-use crate::args::{self, Source};
+use crate::args;
 use crate::method::Piece;
-use crate::position::{self, Forks};
+use crate::position::{self, Forks, Source};
 
 /// Reads every item of `fens` with the GIL held (strings are kept, boards read into parts).
 fn sources(fens: &Bound<'_, PyAny>) -> PyResult<Vec<Source>> {

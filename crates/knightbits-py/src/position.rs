@@ -1,8 +1,12 @@
 //! `Position` and `Forks`: one position's questions, with python-chess's conventions.
 
-use knightbits::Bitboard;
+use knightbits::position::Setup;
 use knightbits::position::{MoveList, Position};
+use knightbits::{Bitboard, Color};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
 use pyo3::types::{PyTuple, PyType};
 
 use crate::args;
@@ -47,7 +51,7 @@ impl PyPosition {
     #[new]
     fn new(fen_or_board: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
         Ok(PyPosition {
-            pos: args::position(fen_or_board)?,
+            pos: position(fen_or_board)?,
         })
     }
 
@@ -188,4 +192,106 @@ impl Forks {
             (f.squares, f.moves, f.forced_moves, f.royal_moves),
         ))
     }
+}
+
+/// What a position argument holds before it is checked: the FEN text, or a board already read
+/// into plain parts (so the checks can run with the GIL released).
+pub enum Source {
+    /// A FEN string.
+    Fen(pyo3::pybacked::PyBackedStr),
+    /// A `chess.Board`'s bitboards.
+    Setup(Setup),
+    /// A `knightbits.Position`, already checked.
+    Position(Position),
+}
+
+impl Source {
+    /// Reads a FEN `str`, a `knightbits.Position` or a `chess.Board` (through its attributes).
+    pub fn read(obj: &Bound<'_, PyAny>) -> PyResult<Source> {
+        if let Ok(s) = obj.cast::<PyString>() {
+            return Ok(Source::Fen(s.clone().try_into()?));
+        }
+        if let Ok(p) = obj.cast::<PyPosition>() {
+            return Ok(Source::Position(p.get().pos));
+        }
+        board_setup(obj).map(Source::Setup)
+    }
+
+    /// The position, checked as a FEN is.
+    pub fn position(&self) -> Result<Position, String> {
+        match self {
+            Source::Fen(fen) => Position::from_fen(fen).map_err(|e| e.to_string()),
+            Source::Setup(setup) => Position::from_setup(*setup).map_err(|e| e.to_string()),
+            Source::Position(pos) => Ok(*pos),
+        }
+    }
+}
+
+/// Reads a `chess.Board` (python-chess) through its attributes: `occupied_co` (index `True` is
+/// white), `pawns` … `kings`, `turn`, `castling_rights`, `ep_square` (a potential en passant
+/// square, as knightbits keeps it), `halfmove_clock` and `fullmove_number`.
+fn board_setup<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Setup> {
+    let py = obj.py();
+    // python-chess keeps these as plain instance attributes: one dict lookup each in the
+    // instance's `__dict__` (fewer steps than `getattr`), `getattr` for anything else.
+    let dict = obj
+        .getattr(intern!(py, "__dict__"))
+        .ok()
+        .and_then(|d| d.cast_into::<PyDict>().ok());
+    let attr = |name: &Bound<'py, PyString>| -> PyResult<Bound<'py, PyAny>> {
+        match dict
+            .as_ref()
+            .map(|d| d.get_item(name))
+            .transpose()?
+            .flatten()
+        {
+            Some(value) => Ok(value),
+            None => obj.getattr(name),
+        }
+    };
+    let Ok(occupied) = attr(intern!(py, "occupied_co")) else {
+        return Err(PyTypeError::new_err(format!(
+            "a position is a FEN string, a chess.Board or a knightbits.Position, not {}",
+            args::type_name(obj)
+        )));
+    };
+    let bits = |name: &Bound<'py, PyString>| -> PyResult<Bitboard> { args::bitboard(&attr(name)?) };
+    let ep = attr(intern!(py, "ep_square"))?;
+    let counter = |name: &Bound<'py, PyString>| -> PyResult<u32> {
+        attr(name)?
+            .extract::<u32>()
+            .map_err(|_| PyValueError::new_err(format!("board.{name} is not a count below 2**32")))
+    };
+    Ok(Setup {
+        by_color: [
+            args::bitboard(&occupied.get_item(1)?)?,
+            args::bitboard(&occupied.get_item(0)?)?,
+        ],
+        by_role: [
+            bits(intern!(py, "pawns"))?,
+            bits(intern!(py, "knights"))?,
+            bits(intern!(py, "bishops"))?,
+            bits(intern!(py, "rooks"))?,
+            bits(intern!(py, "queens"))?,
+            bits(intern!(py, "kings"))?,
+        ],
+        turn: if attr(intern!(py, "turn"))?.is_truthy()? {
+            Color::White
+        } else {
+            Color::Black
+        },
+        castling: bits(intern!(py, "castling_rights"))?,
+        ep_square: if ep.is_none() {
+            None
+        } else {
+            Some(args::square(&ep)?)
+        },
+        halfmoves: counter(intern!(py, "halfmove_clock"))?,
+        fullmoves: counter(intern!(py, "fullmove_number"))?,
+    })
+}
+
+/// A position argument, checked (a bad one is a `ValueError` with the library's message).
+pub fn position(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
+    Source::read(obj)?.position().map_err(PyValueError::new_err)
 }

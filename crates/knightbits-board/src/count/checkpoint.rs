@@ -4,8 +4,8 @@
 //! `PATH.tmp`, synced and renamed, so a file at its path is always whole. Layers that the
 //! 64-bit count puts out of core are files of the same format.
 
-use super::frontier::Kind;
-use super::{CountError, Method};
+use super::error::CountError;
+use super::method::{Kind, Method};
 use crate::board::Board;
 use std::fs::{self, File};
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};

@@ -1,7 +1,7 @@
 //! A board of at most 64 squares as one `u64`: bit `rank * width + file` (the row-major index of
 //! [`Board::index`]), with neighbour masks and setwise knight attacks by masked shifts.
 
-use super::CountError;
+use super::error::CountError;
 use crate::board::{Board, Coord, KNIGHT_DELTAS};
 
 /// The bit graph of a small board: every square a bit of a `u64`.

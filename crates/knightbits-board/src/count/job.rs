@@ -3,68 +3,17 @@
 //! this process (`knightbits-dist` runs the same job's frontier programme across processes).
 
 use super::checkpoint::{Header, read_records, save};
-use super::frontier::{Frontier, Kind, Layer};
-use super::{ClosedCount, CountError, Estimate, MAX_OPEN_SQUARES, OpenTours, Progress};
+use super::closed::ClosedCount;
+use super::error::CountError;
+use super::frontier::{self, Frontier, Layer};
+use super::method::{Kind, Method};
+use super::open::OpenTours;
+use super::report::{Estimate, Progress};
+use super::workers::{available_memory, available_threads};
 use crate::board::{Board, Coord};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use std::vec::Vec;
-
-/// How a count is made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Method {
-    /// Meet in the middle ([`OpenTours`]): directed open tours of boards of at most
-    /// [`MAX_OPEN_SQUARES`] squares, in little memory, one unit of work per middle square.
-    MeetInTheMiddle,
-    /// The frontier programme in 128-bit states ([`Frontier`]): open or closed tours of
-    /// boards whose shorter side is at most [`super::MAX_CLOSED_WIDTH`], any length, in memory;
-    /// the method that runs across processes.
-    Frontier,
-    /// The frontier programme in 64-bit states ([`ClosedCount`]): closed tours of boards up to
-    /// [`ClosedCount::MAX_WIDTH`] wide within a memory budget, out of core past it.
-    Frontier64,
-}
-
-impl Method {
-    /// The method for the tours of `kind` on `board`: closed tours by the 64-bit frontier
-    /// programme up to 8 wide and by the 128-bit one beyond; open tours (from every start or
-    /// from one: a start costs each method about what all starts do) by the frontier
-    /// programme on boards at least 8 long and at most 6 wide and on boards past
-    /// [`MAX_OPEN_SQUARES`] squares (which meet in the middle cannot hold), and by meet in
-    /// the middle on the others, where it is as fast or faster and needs far less memory (its
-    /// work grows with the number of squares, the frontier's with the shorter side;
-    /// BENCHMARKS.md has the runs behind the rule).
-    ///
-    /// ```
-    /// use knightbits_board::{Board, count::{Kind, Method}};
-    /// let method = |w, h, kind| Method::for_count(Board::new(w, h).unwrap(), kind);
-    /// assert_eq!(method(7, 7, Kind::Open), Method::MeetInTheMiddle);
-    /// assert_eq!(method(10, 5, Kind::Open), Method::Frontier);
-    /// assert_eq!(method(9, 8, Kind::Open), Method::Frontier); // 72 squares
-    /// assert_eq!(method(8, 8, Kind::Closed), Method::Frontier64);
-    /// assert_eq!(method(9, 9, Kind::Closed), Method::Frontier);
-    /// ```
-    pub fn for_count(board: Board, kind: Kind) -> Method {
-        let (w, h) = (
-            board.width().min(board.height()),
-            board.width().max(board.height()),
-        );
-        match kind {
-            Kind::Closed if w <= ClosedCount::MAX_WIDTH => Method::Frontier64,
-            Kind::Closed => Method::Frontier,
-            Kind::Open if board.len() > MAX_OPEN_SQUARES || (h >= 8 && w <= 6) => Method::Frontier,
-            Kind::Open => Method::MeetInTheMiddle,
-        }
-    }
-
-    /// What [`Progress`] counts: `squares` (a round each) or `middle squares` (a unit each).
-    pub fn unit(self) -> &'static str {
-        match self {
-            Method::MeetInTheMiddle => "middle squares",
-            Method::Frontier | Method::Frontier64 => "squares",
-        }
-    }
-}
 
 /// A count of the tours of one board: closed tours, or directed open tours from every start
 /// or from one. Configured by its builder methods, estimated, then run; with a checkpoint, the
@@ -112,10 +61,10 @@ impl Count {
     fn new(board: Board, kind: Kind, start: Option<Coord>) -> Result<Count, CountError> {
         let method = Method::for_count(board, kind);
         if method != Method::MeetInTheMiddle
-            && board.width().min(board.height()) > super::MAX_CLOSED_WIDTH
+            && board.width().min(board.height()) > frontier::MAX_WIDTH
         {
             return Err(CountError::TooWide {
-                limit: super::MAX_CLOSED_WIDTH,
+                limit: frontier::MAX_WIDTH,
             });
         }
         Ok(Count {
@@ -123,7 +72,7 @@ impl Count {
             kind,
             start,
             method,
-            threads: super::available_threads(),
+            threads: available_threads(),
             budget: u64::MAX,
             scratch: std::env::temp_dir(),
             checkpoint: None,
@@ -146,11 +95,11 @@ impl Count {
         self
     }
 
-    /// Holds at most the memory available now ([`super::available_memory`]; three quarters of
+    /// Holds at most the memory available now ([`available_memory`]; three quarters of
     /// it for the 64-bit frontier programme, leaving the rest to the system's cache of its
     /// layer files and to other processes), when the system says; else no limit.
     pub fn within_available_memory(self) -> Count {
-        match super::available_memory() {
+        match available_memory() {
             Some(a) if self.method == Method::Frontier64 => self.with_budget(a / 4 * 3),
             Some(a) => self.with_budget(a),
             None => self,

@@ -56,10 +56,11 @@
 //! only removes paths that complete to no tour, so the counts are exact; the tests check every
 //! rule on every tour of the boards small enough to list them.
 
+use super::error::CountError;
 use super::grid::{Degrees, Grid, Perm};
 use super::packed::{Filler, PackedTable as Table};
+use super::report::Progress;
 use super::workers;
-use super::{CountError, Progress};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::vec::Vec;
 

@@ -15,122 +15,28 @@ mod checkpoint;
 mod closed;
 #[cfg(test)]
 mod dfs;
+mod error;
 mod frontier;
 mod grid;
 mod job;
 mod meet;
+mod method;
+mod open;
 mod packed;
+mod report;
 mod table;
 mod workers;
 
 pub use self::closed::{ClosedCount, Round};
-pub use self::frontier::{Frontier, Kind, Layer, State};
-pub use self::job::{Count, Method};
+pub use self::error::CountError;
+pub use self::frontier::{Frontier, Layer, State};
+pub use self::job::Count;
+pub use self::method::{Kind, Method};
+pub use self::open::OpenTours;
+pub use self::report::{Estimate, Progress};
 pub use self::workers::{available_disk, available_memory, available_threads, peak_memory};
 
 use crate::board::{Board, Coord};
-use core::fmt;
-
-/// How far a long count has come: `done` of `total` units of work (middle squares for open
-/// tours, squares of the board for closed tours).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// Units finished.
-    pub done: u64,
-    /// Units in all.
-    pub total: u64,
-}
-
-/// Why tours could not be counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CountError {
-    /// Meet in the middle counts open tours on boards of at most `limit` squares.
-    TooManySquares {
-        /// The largest number of squares accepted.
-        limit: u32,
-    },
-    /// The frontier programme (closed tours, and open tours of long or large boards) counts on
-    /// boards whose shorter side is at most `limit`.
-    TooWide {
-        /// The largest shorter side accepted.
-        limit: u32,
-    },
-    /// The start square is not on the board.
-    StartOffBoard,
-    /// The count, or a partial sum on the way to it, does not fit in `bits` bits: 64 for open
-    /// tours by meet in the middle, 128 by the frontier programme.
-    Overflow {
-        /// The width of the count.
-        bits: u32,
-    },
-    /// Reading or writing a layer in the scratch folder or the checkpoint failed.
-    Io(std::io::ErrorKind),
-    /// The checkpoint belongs to another count, or is not a layer file.
-    Checkpoint,
-    /// A board was to be swept with a number of squares across that is none of its sides.
-    NotASide {
-        /// The number asked for.
-        side: u32,
-    },
-    /// The folder of the layer files has not room enough for the next layer.
-    NoRoom {
-        /// Bytes the layer needs.
-        needed: u64,
-        /// Bytes free there.
-        available: u64,
-    },
-    /// A count that holds its tables in memory would need more than its budget.
-    OverBudget {
-        /// Bytes of the estimated peak.
-        needed: u64,
-        /// Bytes of the budget.
-        budget: u64,
-        /// Estimated seconds of the count.
-        seconds: u64,
-    },
-}
-
-impl fmt::Display for CountError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CountError::TooManySquares { limit } => {
-                write!(
-                    f,
-                    "meet in the middle counts open tours on boards of at most {limit} squares"
-                )
-            }
-            CountError::TooWide { limit } => write!(
-                f,
-                "the frontier programme counts tours on boards whose shorter side is at most {limit}"
-            ),
-            CountError::StartOffBoard => f.write_str("start square is not on the board"),
-            CountError::Overflow { bits } => write!(
-                f,
-                "the count, or a partial sum on the way to it, does not fit in {bits} bits"
-            ),
-            CountError::Io(kind) => write!(f, "cannot read or write a layer: {kind}"),
-            CountError::Checkpoint => {
-                f.write_str("the checkpoint belongs to another count, or is not a layer file")
-            }
-            CountError::NotASide { side } => write!(f, "{side} is not a side of the board"),
-            CountError::NoRoom { needed, available } => write!(
-                f,
-                "a layer needs about {} MB on disk where the count keeps its layers, and {} MB \
-                 are free there",
-                needed.div_ceil(1_000_000),
-                available / 1_000_000
-            ),
-            CountError::OverBudget { needed, budget, .. } => write!(
-                f,
-                "the count would need about {} MB of memory, more than its budget of {} MB",
-                needed.div_ceil(1_000_000),
-                budget / 1_000_000
-            ),
-        }
-    }
-}
-
-impl core::error::Error for CountError {}
 
 /// The number of directed open knight's tours of `board` starting on `start`, or starting
 /// anywhere when `start` is `None`, counted by meet in the middle on `threads` threads.
@@ -219,96 +125,6 @@ pub fn count_open_tours_by_frontier(
     };
     let last = f.run(f.first(), threads, &mut |_| {})?;
     f.total(&last)
-}
-
-/// What a short sample of a count's actual work predicts for the whole count. Rough: the
-/// methods that give one say how they extrapolate.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Estimate {
-    /// Wall seconds of the whole count.
-    pub seconds: f64,
-    /// Peak bytes of the count's tables.
-    pub peak_bytes: u64,
-}
-
-/// A count of directed open tours by meet in the middle, split into units of work (one middle
-/// square of the tours each, weighted by the squares it stands for) that the caller runs one
-/// by one: to report progress, to checkpoint after each unit and to resume.
-///
-/// ```
-/// use knightbits_board::{Board, count::OpenTours};
-/// let plan = OpenTours::new(Board::new(5, 5).unwrap(), None).unwrap();
-/// let mut sum = 0;
-/// for unit in 0..plan.units() {
-///     sum += plan.count_unit(unit, 2).unwrap();
-/// }
-/// assert_eq!(plan.total(sum), Ok(1728)); // OEIS A165134
-/// ```
-#[derive(Clone, Debug)]
-pub struct OpenTours {
-    grid: grid::Grid,
-    start: Option<u32>,
-    units: std::vec::Vec<(u32, u64)>,
-}
-
-impl OpenTours {
-    /// The plan for `board`, tours starting on `start` (any square when `None`).
-    pub fn new(board: Board, start: Option<Coord>) -> Result<OpenTours, CountError> {
-        let grid = grid::Grid::new(board)?;
-        let start = match start {
-            Some(c) if board.contains(c) => Some(grid.bit(c)),
-            Some(_) => return Err(CountError::StartOffBoard),
-            None => None,
-        };
-        let units = meet::units(&grid);
-        Ok(OpenTours { grid, start, units })
-    }
-
-    /// The start's square number, if any.
-    pub(crate) fn start(&self) -> Option<u32> {
-        self.start
-    }
-
-    /// The number of units.
-    pub fn units(&self) -> usize {
-        self.units.len()
-    }
-
-    /// The directed open tours of unit `unit` (below [`OpenTours::units`]; 0 beyond), on
-    /// `threads` threads.
-    pub fn count_unit(&self, unit: usize, threads: usize) -> Result<u128, CountError> {
-        match self.units.get(unit) {
-            Some(&u) => meet::count_unit(&self.grid, u, self.start, threads),
-            None => Ok(0),
-        }
-    }
-
-    /// The count from the sum of every unit's tours.
-    pub fn total(&self, sum: u128) -> Result<u64, CountError> {
-        u64::try_from(sum).map_err(|_| CountError::Overflow { bits: 64 })
-    }
-
-    /// Time and memory of the whole count on `threads` threads, from about `seconds` of real
-    /// work: in each unit, prefixes of the half-tours (their first squares) are walked in a
-    /// shuffled order, doubling the sample until its share of the time is spent; a unit's time
-    /// is the sample's mean time a prefix times the number of prefixes, its table entries the
-    /// sample's entries grown at the rate of the last doubling, and the peak memory that of the
-    /// largest unit. Both err high (sets shared between prefixes grow the tables ever more
-    /// slowly), the more the shorter the sample.
-    pub fn estimate(&self, threads: usize, seconds: f64) -> Estimate {
-        let each = seconds / self.units.len().max(1) as f64;
-        let (mut total, mut peak) = (0.0f64, 0.0f64);
-        for &(m, _) in &self.units {
-            let s = meet::sample_unit(&self.grid, m, self.start, each);
-            total += s.seconds;
-            peak = peak.max(s.entries * s.bytes_per_entry);
-        }
-        let threads = threads.max(1) as f64;
-        Estimate {
-            seconds: total / threads,
-            peak_bytes: peak as u64,
-        }
-    }
 }
 
 /// The most squares [`count_open_tours`] accepts: a set of squares is one `u64`.

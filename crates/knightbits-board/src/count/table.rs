@@ -28,7 +28,7 @@ impl Key for u128 {
 }
 
 /// Counts keyed by nonzero keys: open addressing, linear probing, key 0 marks a free slot.
-/// The slot hash is seeded per table and unrelated to [`super::Frontier::route`]. Counts are
+/// The slot hash is seeded per table and unrelated to [`State::route`](super::State::route). Counts are
 /// `u128`, held as a low `u64` a slot and a high `u64` a slot that is only allocated once some
 /// count passes `u64::MAX`: tables of smaller counts pay nothing for it.
 pub(crate) struct Table<K: Key> {

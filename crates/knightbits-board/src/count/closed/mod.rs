@@ -27,10 +27,11 @@ mod shard;
 use self::file::{LayerFile, Source, read_records};
 use self::key::{Place, normalise};
 use self::shard::{BATCH, Block, MAX_LOAD, Shard, compact, hash};
-use super::Method;
 use super::checkpoint::{HEADER_BYTES, Header};
-use super::frontier::{Frontier, Kind};
-use super::{CountError, workers};
+use super::error::CountError;
+use super::frontier::Frontier;
+use super::method::{Kind, Method, WIDTH_64};
+use super::workers;
 use crate::board::Board;
 use std::fs::{self, File};
 use std::io;
@@ -104,7 +105,7 @@ pub struct ClosedCount {
 
 impl ClosedCount {
     /// The widest board this count takes: 16 slots of four bits in a `u64`.
-    pub const MAX_WIDTH: u32 = 8;
+    pub const MAX_WIDTH: u32 = WIDTH_64;
 
     /// The count of `board`'s closed tours on `threads` threads, holding at most about
     /// `budget` bytes of layers in memory and putting the rest in `scratch` (a folder). The

@@ -3,7 +3,8 @@
 
 use super::{Frontier, Layer, MARK, State};
 use crate::count::checkpoint::{Header, Writer, not_a_checkpoint};
-use crate::count::{CountError, Method};
+use crate::count::error::CountError;
+use crate::count::method::Method;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::vec::Vec;

@@ -1,7 +1,8 @@
 //! What a short sample of the programme's rounds predicts for the whole count.
 
 use super::{Frontier, Layer};
-use crate::count::{CountError, Estimate};
+use crate::count::error::CountError;
+use crate::count::report::Estimate;
 use std::vec::Vec;
 
 impl Frontier {

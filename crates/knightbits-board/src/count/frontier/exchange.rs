@@ -1,13 +1,12 @@
 //! A round across worker threads: each owns a part of the next layer, and new states go to their owner.
 
-use super::layer::Part;
+use super::layer::{Batch, Part};
 use super::{Frontier, Layer, State};
-use crate::count::{CountError, workers};
+use crate::count::error::CountError;
+use crate::count::workers;
 use std::sync::mpsc;
 use std::vec::Vec;
 
-/// New states on their way to the worker whose part holds them, with their ways.
-pub(super) type Batch = Vec<(u128, u128)>;
 type Inbox = mpsc::Receiver<Batch>;
 type Outbox = mpsc::Sender<Batch>;
 

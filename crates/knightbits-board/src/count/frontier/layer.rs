@@ -3,10 +3,13 @@
 #[cfg(doc)]
 use super::Frontier;
 use super::{ENDS, MARK};
-use crate::count::CountError;
+use crate::count::error::CountError;
 use crate::count::table::Table;
 use core::fmt;
 use std::vec::Vec;
+
+/// New states on their way to the worker whose part holds them, with their ways.
+pub(super) type Batch = Vec<(u128, u128)>;
 
 /// A state of the frontier programme: for each square of the frontier window, four bits
 /// (no edge yet, finished, or an end of a path labelled by the order its labels appear in),
@@ -108,7 +111,7 @@ impl Part {
     }
 
     /// Adds every state of `batch`.
-    pub(super) fn add_all(&mut self, batch: super::exchange::Batch) {
+    pub(super) fn add_all(&mut self, batch: Batch) {
         for (state, ways) in batch {
             self.add(state, ways);
         }

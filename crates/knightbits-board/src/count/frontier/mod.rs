@@ -27,7 +27,9 @@ use self::rules::Rules;
 pub(crate) use self::rules::encode_state;
 pub(crate) use self::rules::{Step, each_choice};
 
-use super::{CountError, Progress};
+use super::error::CountError;
+use super::method::Kind;
+use super::report::Progress;
 use crate::board::{Board, Coord};
 use std::vec::Vec;
 
@@ -46,25 +48,6 @@ pub(super) const SINGLE: u8 = 13;
 pub(super) const ENDS: u32 = 120;
 /// A marker bit on states, so that no state is 0 (a free table slot).
 pub(super) const MARK: u128 = 1 << 127;
-
-/// Which tours a frontier programme counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// Closed tours, each undirected cycle once.
-    Closed,
-    /// Open tours, each in both directions (the programme counts undirected paths).
-    Open,
-}
-
-impl Kind {
-    /// `closed` or `open`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Closed => "closed",
-            Kind::Open => "open",
-        }
-    }
-}
 
 /// The frontier programme for one board and kind of tour: [`Frontier::rounds`] rounds, one per
 /// square, each taking a [`Layer`] of states to the next.

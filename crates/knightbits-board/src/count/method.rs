@@ -1,0 +1,82 @@
+//! What a count counts and how: the kind of tour and the method.
+
+use super::grid::Grid;
+use crate::board::Board;
+
+/// The widest board of the 64-bit frontier programme: 16 slots of four bits in a `u64`.
+pub(crate) const WIDTH_64: u32 = 8;
+
+/// Which tours a frontier programme counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Closed tours, each undirected cycle once.
+    Closed,
+    /// Open tours, each in both directions (the programme counts undirected paths).
+    Open,
+}
+
+impl Kind {
+    /// `closed` or `open`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Closed => "closed",
+            Kind::Open => "open",
+        }
+    }
+}
+
+/// How a count is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Meet in the middle ([`OpenTours`](super::OpenTours)): directed open tours of boards of at most
+    /// [`MAX_OPEN_SQUARES`](super::MAX_OPEN_SQUARES) squares, in little memory, one unit of work per middle square.
+    MeetInTheMiddle,
+    /// The frontier programme in 128-bit states ([`Frontier`](super::Frontier)): open or closed tours of
+    /// boards whose shorter side is at most [`MAX_CLOSED_WIDTH`](super::MAX_CLOSED_WIDTH), any length, in memory;
+    /// the method that runs across processes.
+    Frontier,
+    /// The frontier programme in 64-bit states ([`ClosedCount`](super::ClosedCount)): closed tours of boards up to
+    /// [`ClosedCount::MAX_WIDTH`](super::ClosedCount::MAX_WIDTH) wide within a memory budget, out of core past it.
+    Frontier64,
+}
+
+impl Method {
+    /// The method for the tours of `kind` on `board`: closed tours by the 64-bit frontier
+    /// programme up to 8 wide and by the 128-bit one beyond; open tours (from every start or
+    /// from one: a start costs each method about what all starts do) by the frontier
+    /// programme on boards at least 8 long and at most 6 wide and on boards past
+    /// [`MAX_OPEN_SQUARES`](super::MAX_OPEN_SQUARES) squares (which meet in the middle cannot hold), and by meet in
+    /// the middle on the others, where it is as fast or faster and needs far less memory (its
+    /// work grows with the number of squares, the frontier's with the shorter side;
+    /// BENCHMARKS.md has the runs behind the rule).
+    ///
+    /// ```
+    /// use knightbits_board::{Board, count::{Kind, Method}};
+    /// let method = |w, h, kind| Method::for_count(Board::new(w, h).unwrap(), kind);
+    /// assert_eq!(method(7, 7, Kind::Open), Method::MeetInTheMiddle);
+    /// assert_eq!(method(10, 5, Kind::Open), Method::Frontier);
+    /// assert_eq!(method(9, 8, Kind::Open), Method::Frontier); // 72 squares
+    /// assert_eq!(method(8, 8, Kind::Closed), Method::Frontier64);
+    /// assert_eq!(method(9, 9, Kind::Closed), Method::Frontier);
+    /// ```
+    pub fn for_count(board: Board, kind: Kind) -> Method {
+        let (w, h) = (
+            board.width().min(board.height()),
+            board.width().max(board.height()),
+        );
+        match kind {
+            Kind::Closed if w <= WIDTH_64 => Method::Frontier64,
+            Kind::Closed => Method::Frontier,
+            Kind::Open if board.len() > Grid::MAX_SQUARES || (h >= 8 && w <= 6) => Method::Frontier,
+            Kind::Open => Method::MeetInTheMiddle,
+        }
+    }
+
+    /// What [`Progress`](super::Progress) counts: `squares` (a round each) or `middle squares` (a unit each).
+    pub fn unit(self) -> &'static str {
+        match self {
+            Method::MeetInTheMiddle => "middle squares",
+            Method::Frontier | Method::Frontier64 => "squares",
+        }
+    }
+}
