@@ -33,6 +33,7 @@ pub(super) enum Block {
 const MAPPED: usize = 64 << 10;
 
 /// Blocks of at least this many bytes ask for huge pages.
+#[cfg(target_os = "linux")]
 const HUGE: usize = 4 << 20;
 
 impl Block {
