@@ -40,9 +40,10 @@ pub const fn fork_squares(targets: Bitboard) -> Bitboard {
     //   up side's sets move one more rank up and the down side's one more rank down, and a
     //   shift loses the rank it pushes off the board, so the two sides cannot share their last
     //   shift. But the squares reached once from each side are an AND of the two sides, and
-    //   `((any_up << 16) & any_down) >> 8` is `(any_up << 8) & (any_down >> 8)` (the rank the
-    //   first shift pushes off is one `any_down >> 8` has empty): it rides on the down side's
-    //   last shift, 3 shifts for the sides' 4 sets where the grouping before this had 4.
+    //   `((any_up << 16) & any_down) >> 8` is `(any_up << 8) & (any_down >> 8)` (`<< 16` also
+    //   loses `any_up`'s seventh rank, which `<< 8` would put on the eighth, where
+    //   `any_down >> 8` is empty): it rides on the down side's last shift, 3 shifts for the
+    //   sides' 4 sets where the grouping before this had 4.
     // - 11 merges: 3 a side for the squares reached twice, 2 for the squares reached at all,
     //   1 to meet the sides, 2 to join the three results.
     // The rest of the loop is the caller's: 7 register copies (two-operand x86 keeps a value
