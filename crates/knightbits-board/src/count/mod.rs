@@ -268,6 +268,8 @@ pub struct Estimate {
     pub seconds: f64,
     /// Peak bytes of the count's tables.
     pub peak_bytes: u64,
+    /// Bytes of scratch disk the count's files take at once (0 when it stays in memory).
+    pub disk_bytes: u64,
 }
 
 /// A count of directed open tours by meet in the middle, split into units of work (one middle
@@ -341,6 +343,7 @@ impl OpenTours {
         Estimate {
             seconds: total / threads,
             peak_bytes: peak as u64,
+            disk_bytes: 0,
         }
     }
 }

@@ -20,6 +20,7 @@
 //! pass building the shards of one range of the hash (out of core); the finished shards of each
 //! pass go to the next layer's file. A layer's file is also its checkpoint.
 
+mod estimate;
 mod file;
 mod key;
 mod shard;
