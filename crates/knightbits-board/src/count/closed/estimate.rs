@@ -85,7 +85,7 @@ impl ClosedCount {
     /// passes) is played on those sizes: a round costs the sampled seconds a state, more for
     /// larger tables, and its layer files' disk traffic, and holds its tables at their
     /// loosest. Checked against counts of 6 x 8, 7 x 8, 8 x 7 and 8 x 8 (BENCHMARKS.md, issue
-    /// 23): within 1.4 times, but 7 x 8 about 1.5 times too high.
+    /// 23): within 1.4 times, but 7 x 8 1.4 to 1.8 times too high in time and 1.5 in memory.
     pub fn estimate(&self, seconds: f64) -> Result<Estimate, CountError> {
         let baseline = peak_memory().unwrap_or(0);
         let e = self.estimate_tables(seconds)?;
