@@ -1,6 +1,7 @@
 //! Counts the closed tours of a board up to 8 wide round by round, printing each round's
 //! figures: `cargo run --release -p knightbits-board --example count_closed -- 8x6 [across W]
-//! [budget BYTES] [checkpoint PATH]`.
+//! [budget BYTES] [checkpoint PATH] [estimate SECONDS]`; with `estimate`, prints what the count
+//! would take, told from about that many seconds of work, and does not count.
 
 use knightbits_board::Board;
 use knightbits_board::count::{ClosedCount, available_threads, peak_memory};
@@ -24,11 +25,17 @@ fn main() {
             std::process::exit(2)
         });
     let mut budget = u64::MAX;
+    let mut estimate = None;
+    let mut across = board.width().min(board.height());
     while let (Some(k), Some(v)) = (args.next(), args.next()) {
         match k.as_str() {
-            "across" => count = count.across(v.parse().unwrap_or(8)).expect("a side"),
+            "across" => {
+                across = v.parse().unwrap_or(8);
+                count = count.across(across).expect("a side")
+            }
             "budget" => budget = v.parse().expect("bytes"),
             "checkpoint" => count = count.with_checkpoint(v.as_ref(), 600.0),
+            "estimate" => estimate = Some(v.parse::<f64>().expect("seconds")),
             _ => {
                 eprintln!("unknown option {k}");
                 std::process::exit(2)
@@ -36,6 +43,25 @@ fn main() {
         }
     }
     let count = count.with_budget(budget);
+    if let Some(seconds) = estimate {
+        let t = Instant::now();
+        match count.estimate(seconds) {
+            Ok(e) => println!(
+                "{board} across {}: estimated {:.1} s, peak {:.2} GiB ({} bytes), scratch disk {:.1} GB (estimate took {:.2} s, budget {budget})",
+                across,
+                e.seconds,
+                e.peak_bytes as f64 / f64::from(1u32 << 30),
+                e.peak_bytes,
+                e.disk_bytes as f64 / 1e9,
+                t.elapsed().as_secs_f64()
+            ),
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1)
+            }
+        }
+        return;
+    }
     let t = Instant::now();
     let total = count.run(&mut |r| {
         println!(

@@ -210,10 +210,12 @@ impl Count {
         }
     }
 
-    /// Time and peak memory of the whole count, from about `seconds` of its real work (kept:
-    /// the count goes on from there), or `None` when there is nothing to estimate (the count
-    /// resumes from its checkpoint). [`CountError::OverBudget`] when a method that holds its
-    /// tables in memory would need more than the budget.
+    /// Time, peak memory and scratch disk of the whole count, from about `seconds` of its real
+    /// work (kept by the 128-bit frontier programme: the count goes on from there), or `None`
+    /// when there is nothing to estimate (the count resumes from its checkpoint, or it is a
+    /// closed count of a board up to 6 wide, which takes seconds). [`CountError::OverBudget`]
+    /// when a method that holds its tables in memory would need more than the budget (the
+    /// 64-bit frontier programme goes out of core instead).
     pub fn estimate(&mut self, seconds: f64) -> Result<Option<Estimate>, CountError> {
         if self.resumes()? {
             return Ok(None);
@@ -228,7 +230,19 @@ impl Count {
                 self.sampled = Some(layer);
                 estimate
             }
-            Method::Frontier64 => return Ok(None),
+            // Closed tours of boards up to 6 wide take seconds, less than the estimate would;
+            // a board with an odd number of squares has none.
+            Method::Frontier64
+                if self.board.width().min(self.board.height()) <= 6
+                    || self.board.len() % 2 == 1 =>
+            {
+                return Ok(None);
+            }
+            // Past its budget this count goes out of core: an estimate, never a refusal.
+            Method::Frontier64 => {
+                let count = ClosedCount::new(self.board, self.threads, self.budget, &self.scratch)?;
+                return count.estimate(seconds).map(Some);
+            }
         };
         if estimate.peak_bytes > self.budget {
             return Err(CountError::OverBudget {

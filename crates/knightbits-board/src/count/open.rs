@@ -81,6 +81,7 @@ impl OpenTours {
         Estimate {
             seconds: total / threads,
             peak_bytes: peak as u64,
+            disk_bytes: 0,
         }
     }
 }

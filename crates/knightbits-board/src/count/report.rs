@@ -18,4 +18,6 @@ pub struct Estimate {
     pub seconds: f64,
     /// Peak bytes of the count's tables.
     pub peak_bytes: u64,
+    /// Bytes of scratch disk the count's files take at once (0 when it stays in memory).
+    pub disk_bytes: u64,
 }

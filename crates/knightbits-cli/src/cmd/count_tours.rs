@@ -178,13 +178,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let kind = job.kind().name();
     let clock = Instant::now();
     match job.estimate(SAMPLE_SECONDS) {
-        Ok(Some(e)) if e.seconds > LONG_SECONDS => eprintln!(
-            "knightbits: counting {kind} tours of {board}: {} and about {} at peak, \
-             estimated from {} of counting (rough)",
-            duration(e.seconds),
-            Bytes(e.peak_bytes),
-            duration(clock.elapsed().as_secs_f64())
-        ),
+        Ok(Some(e)) if e.seconds > LONG_SECONDS => {
+            let disk = match e.disk_bytes {
+                0 => String::new(),
+                d => format!(" and {} of scratch disk", Bytes(d)),
+            };
+            eprintln!(
+                "knightbits: counting {kind} tours of {board}: {} and about {} at peak{disk}, \
+                 estimated from {} of counting",
+                duration(e.seconds),
+                Bytes(e.peak_bytes),
+                duration(clock.elapsed().as_secs_f64())
+            )
+        }
         Ok(_) => {}
         Err(CountError::OverBudget {
             needed,

@@ -20,6 +20,7 @@
 //! pass building the shards of one range of the hash (out of core); the finished shards of each
 //! pass go to the next layer's file. A layer's file is also its checkpoint.
 
+mod estimate;
 mod file;
 mod key;
 mod shard;
@@ -229,8 +230,8 @@ impl ClosedCount {
     /// The next layer's number of states, from the growth at the same file one rank back (or
     /// over the last round), with a tenth more.
     fn predict(&self, states: u64, sizes: &[u64]) -> u64 {
-        let b = self.frontier.board();
-        let w = b.width().min(b.height()) as usize;
+        // A rank of the sweep: the side across, which `across` may make the longer one.
+        let w = self.frontier.across_width() as usize;
         let n = sizes.len();
         let ratio = |a: usize, b: usize| match (sizes.get(a), sizes.get(b)) {
             (Some(&x), Some(&y)) if x > 0 => Some(y as f64 / x as f64),

@@ -75,6 +75,7 @@ impl Frontier {
         let estimate = Estimate {
             seconds: spent + future * per_state,
             peak_bytes: peak_bytes as u64,
+            disk_bytes: 0,
         };
         Ok((layer, estimate))
     }
