@@ -240,19 +240,23 @@ impl ClosedCount {
 }
 
 /// The seconds a state read or made in the larger rounds of a sample (those of at least
-/// [`TIMED_STATES`] states), and the states of its largest round; none without such rounds.
+/// [`TIMED_STATES`] states): the median over those rounds, so that one round slowed by the
+/// system does not set the price of all; and the states of its largest round; none without such
+/// rounds.
 fn timing(sample: &Sample) -> Option<(f64, f64)> {
     let mut old = sample.first;
-    let (mut moved, mut spent, mut largest) = (0.0, 0.0, 1u64);
+    let mut each: Vec<f64> = Vec::new();
+    let mut largest = 1u64;
     for f in &sample.rounds {
         if f.states >= TIMED_STATES || old >= TIMED_STATES {
-            moved += (old + f.states) as f64;
-            spent += f.seconds;
+            each.push(f.seconds / (old + f.states) as f64);
         }
         largest = largest.max(f.states);
         old = f.states;
     }
-    (moved > 0.0).then(|| (spent / moved, largest as f64))
+    each.sort_unstable_by(f64::total_cmp);
+    let median = each.get(each.len() / 2)?;
+    Some((*median, largest as f64))
 }
 
 /// The layer sizes of the narrower boards counted whole.
