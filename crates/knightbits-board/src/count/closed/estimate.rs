@@ -86,8 +86,9 @@ impl ClosedCount {
     /// last two rows shrink as 5 x 8's do against 5 x 10's. The count's own plan (spills,
     /// passes) is played on those sizes: a round costs the sampled seconds a state, more for
     /// larger tables, and its layer files' disk traffic, and holds its tables at their
-    /// loosest. Checked against counts of 6 x 8, 7 x 8, 8 x 7 and 8 x 8 (BENCHMARKS.md, issue
-    /// 23): within 1.4 times, but 7 x 8 1.4 to 1.8 times too high in time and 1.5 in memory.
+    /// loosest. BENCHMARKS.md (issue 23) holds it against counts of 6 x 8, 7 x 8, 8 x 7 and
+    /// 8 x 8: it errs high on 7 x 8, and on the time of counts whose layer files the system
+    /// caches.
     pub fn estimate(&self, seconds: f64) -> Result<Estimate, CountError> {
         let baseline = peak_memory().unwrap_or(0);
         let e = self.estimate_tables(seconds)?;
