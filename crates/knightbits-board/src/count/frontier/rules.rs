@@ -206,17 +206,24 @@ fn place(mut a: [u8; SLOTS], ends: u8, picked: &[u32], rules: &Rules) -> Place {
     }
     let (done, empty) = slide(&mut a, cells, me);
     if closes {
-        return if rules.last && done == (1 << cells) - 1 {
-            Place::Closed
-        } else {
-            Place::Invalid
-        };
+        return whole(rules, done);
     }
     // Squares that cannot get the edges they still need.
     if rules.finished & !done != 0 || rules.started & empty != 0 {
         return Place::Invalid;
     }
     Place::State(encode(&a, cells))
+}
+
+/// A path this square closes is a tour when the square is the last and every frontier square
+/// (`done`) is finished; anything else is no tour.
+#[inline]
+fn whole(rules: &Rules, done: u32) -> Place {
+    if rules.last && done == (1 << rules.cells) - 1 {
+        Place::Closed
+    } else {
+        Place::Invalid
+    }
 }
 
 /// An edge from the square placed (labelled `me` so far) to slot `j`, when it joins no two
@@ -310,11 +317,7 @@ fn place_path(mut a: [u8; SLOTS], ends: u8, picked: &[u32], rules: &Rules) -> Pl
     }
     let (done, empty) = slide(&mut a, cells, me);
     if complete {
-        return if rules.last && done == (1 << cells) - 1 {
-            Place::Closed
-        } else {
-            Place::Invalid
-        };
+        return whole(rules, done);
     }
     if rules.started & empty != 0 {
         return Place::Invalid;
