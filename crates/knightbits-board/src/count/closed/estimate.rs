@@ -226,7 +226,9 @@ impl ClosedCount {
             peak = peak.max(memory);
             seconds += match sampled {
                 Some(f) => f.seconds,
-                None => per_state_at(new) * (old * passes + new) as f64 + io / DISK_RATE,
+                // The layer files go through the page cache, written back while the round
+                // computes: a round takes its work or its disk traffic, whichever is longer.
+                None => (per_state_at(new) * (old * passes + new) as f64).max(io / DISK_RATE),
             };
             old = new;
         }
