@@ -32,12 +32,11 @@ fn expected(name: &str) -> String {
 
 /// Runs the command with `--svg` into a temporary file and returns the file's text.
 fn svg_of(args: &[&str]) -> String {
-    let dir = std::env::temp_dir().join(format!("knightbits-svg-{}", std::process::id()));
+    // A folder of its own for each call (tests run at once), removed with its file.
+    let name = args.join("_").replace(['/', ' ', ','], "-");
+    let dir = std::env::temp_dir().join(format!("knightbits-svg-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!(
-        "{}.svg",
-        args.join("_").replace(['/', ' ', ','], "-")
-    ));
+    let file = dir.join(format!("{name}.svg"));
     let mut all: Vec<&str> = args.to_vec();
     let path = file.to_str().unwrap().to_string();
     all.extend(["--svg", &path]);
@@ -48,7 +47,7 @@ fn svg_of(args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = std::fs::read_to_string(&file).unwrap();
-    let _ = std::fs::remove_file(&file);
+    let _ = std::fs::remove_dir_all(&dir);
     text
 }
 
