@@ -27,10 +27,11 @@ knightbits count-tours --board 7x7 --checkpoint 7x7.ckpt   # about 7 minutes on 
 knightbits count-tours --board 8x8 --closed --max-memory 16G --checkpoint 8x8.layer\n\n\
 Closed tours of boards up to 8 wide are counted square by square within --max-memory: the\n\
 layers that do not fit are kept in --scratch (the same command resumes from --checkpoint), and\n\
-the count stops with one line only when that folder has no room for a layer. Before another\n\
-count expected to take more than a few seconds, an estimate of its time and peak memory is\n\
-printed on stderr, from the first seconds of the count itself; such a count is refused when\n\
-the estimated memory exceeds --max-memory. A progress bar with the time left is drawn on\n\
+the count stops with one line only when that folder has no room for a layer; before one of a\n\
+board 7 or 8 wide, an estimate of its time, peak memory and scratch disk is printed on stderr.\n\
+Before another count expected to take more than a few seconds, an estimate of its time and\n\
+peak memory is printed on stderr, from the first seconds of the count itself; such a count is\n\
+refused when the estimated memory exceeds --max-memory. A progress bar with the time left is drawn on\n\
 stderr when it is a terminal (not with --json). Open tours (from every start or from --start)\n\
 are counted by the frontier programme on boards at least 8 long and at most 6 wide and on\n\
 boards past 64 squares, by meet in the middle on the others. Limit of the representation:\n\
