@@ -222,3 +222,36 @@ fn a_closed_count_past_its_memory_goes_out_of_core() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "layers left");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Proves a checkpoint path of the wrong shape is refused with one line and exit 2 before any
+/// counting: in a folder that does not exist (by the parser), or a folder where a file goes
+/// (by the count, which cannot read it as a checkpoint).
+#[test]
+fn a_checkpoint_path_of_the_wrong_shape_is_refused() {
+    let dir = scratch("wrong-shape");
+    std::fs::create_dir_all(&dir).unwrap();
+    let missing = dir.join("no-such-folder").join("x.ckpt");
+    let cases = [
+        (missing.to_str().unwrap(), "is not in a folder that exists"),
+        (dir.to_str().unwrap(), "is a directory"),
+    ];
+    for (path, says) in cases {
+        for closed in [false, true] {
+            let mut args = vec!["count-tours", "--board", "6x6", "--checkpoint", path];
+            if closed {
+                args.push("--closed");
+            }
+            let out = Command::new(env!("CARGO_BIN_EXE_knightbits"))
+                .args(&args)
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            assert!(out.stdout.is_empty(), "{args:?}");
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+            assert!(err.contains(says), "{args:?}: {err}");
+        }
+    }
+    assert!(!missing.parent().unwrap().exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -69,7 +69,12 @@ impl fmt::Display for CountError {
                 f,
                 "the count, or a partial sum on the way to it, does not fit in {bits} bits"
             ),
-            CountError::Io(kind) => write!(f, "cannot read or write a layer: {kind}"),
+            CountError::Io(kind) => {
+                write!(
+                    f,
+                    "cannot read or write the checkpoint or a layer file: {kind}"
+                )
+            }
             CountError::Checkpoint => {
                 f.write_str("the checkpoint belongs to another count, or is not a layer file")
             }

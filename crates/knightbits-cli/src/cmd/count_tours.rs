@@ -63,7 +63,7 @@ pub struct Args {
     /// Keep the count's state in PATH (written to PATH.tmp, then renamed) after every unit of
     /// work (meet in the middle) or every --checkpoint-every seconds (frontier); the same command
     /// with the same PATH resumes from it. The file is removed when the count ends.
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", value_parser = in_a_folder)]
     checkpoint: Option<PathBuf>,
     /// Seconds between checkpoints of a frontier count (0: after every square).
     #[arg(
@@ -88,6 +88,16 @@ fn folder(s: &str) -> Result<PathBuf, String> {
         Ok(path)
     } else {
         Err(format!("{s:?} is not a folder"))
+    }
+}
+
+/// A path whose folder exists (checked before the count, not at its first checkpoint).
+fn in_a_folder(s: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(s);
+    match path.parent() {
+        Some(dir) if dir.as_os_str().is_empty() || dir.is_dir() => Ok(path),
+        Some(dir) => Err(format!("{s:?} is not in a folder that exists ({:?})", dir)),
+        None => Err(format!("{s:?} is not a file path")),
     }
 }
 
