@@ -260,28 +260,36 @@ fn a_worker_panic_fails_every_process() {
     assert!(err.contains("the count failed"), "{err}");
 }
 
-/// `--start` is not honoured across processes (they count every start), so the pair is refused by
-/// the parser instead of being accepted and ignored.
+/// Options a count across processes would not honour are refused by the parser instead of
+/// being accepted and ignored: `--start` (the processes count every start), `--max-memory`
+/// (the frontier programme across processes has no budget), `--checkpoint-every` (every
+/// worker saves its part after every round) and `--scratch`.
 #[test]
-fn processes_with_a_start_are_refused() {
-    let out = Command::new(env!("CARGO_BIN_EXE_knightbits"))
-        .args([
-            "count-tours",
-            "--board",
-            "5x5",
-            "--start",
-            "a1",
-            "--processes",
-            "1",
-        ])
-        .output()
-        .expect("knightbits runs");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.contains("--start") && err.contains("--processes"),
-        "{err}"
-    );
+fn options_processes_ignore_are_refused() {
+    let dir = std::env::temp_dir();
+    let dir = dir.to_str().unwrap();
+    let cases: [(&[&str], &str); 4] = [
+        (&["--start", "a1"], "--start"),
+        (&["--max-memory", "1G"], "--max-memory"),
+        (
+            &["--checkpoint", dir, "--checkpoint-every", "5"],
+            "--checkpoint-every",
+        ),
+        (&["--closed", "--scratch", dir], "--scratch"),
+    ];
+    for (extra, flag) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_knightbits"))
+            .args(["count-tours", "--board", "5x5", "--processes", "1"])
+            .args(extra)
+            .output()
+            .expect("knightbits runs");
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        assert!(out.stdout.is_empty(), "{extra:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains(flag) && err.contains("--processes"),
+            "{extra:?}: {err}"
+        );
+    }
 }

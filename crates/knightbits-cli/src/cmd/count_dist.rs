@@ -17,7 +17,8 @@ pub struct DistArgs {
     /// Count on timely dataflow workers in P processes (P = 1: threads of this process), by
     /// the frontier programme, closed or open. With --checkpoint PATH, PATH is a directory
     /// where every worker writes its part of each layer, and any number of processes resume
-    /// from the newest complete layer. Counts every start (not with --start).
+    /// from the newest complete layer (after every round: not with --checkpoint-every). Counts
+    /// every start (not with --start), in memory (not with --max-memory or --scratch).
     #[arg(
         long,
         value_name = "P",

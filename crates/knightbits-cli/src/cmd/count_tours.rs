@@ -54,6 +54,7 @@ pub struct Args {
     /// of a board up to 8 wide keeps within it by putting its layers in --scratch; another
     /// count whose estimated peak exceeds it is refused.
     #[arg(long, value_name = "SIZE")]
+    #[cfg_attr(feature = "dist", arg(conflicts_with = "processes"))]
     max_memory: Option<Bytes>,
     /// The folder where a closed count keeps the layers that do not fit in --max-memory
     /// (default: the system's temporary folder).
@@ -72,6 +73,7 @@ pub struct Args {
         default_value_t = 30,
         requires = "checkpoint"
     )]
+    #[cfg_attr(feature = "dist", arg(conflicts_with = "processes"))]
     checkpoint_every: u64,
     /// Print one JSON object: {"open": n} or {"closed": n}.
     #[arg(long)]
