@@ -28,11 +28,23 @@ fn docs_cli_md_matches_the_clap_definitions() {
         std::fs::write(path(), format!("{written}\n{MARKER}\n{want}")).expect("write docs/cli.md");
         return;
     }
-    assert!(
-        generated == want,
-        "docs/cli.md differs from the clap definitions; refresh it with \
-         KNIGHTBITS_BLESS=1 cargo test -p knightbits-cli --features dist --test reference"
-    );
+    if generated != want {
+        let line = generated
+            .lines()
+            .zip(want.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or_else(|| generated.lines().count().min(want.lines().count()));
+        let (was, now) = (
+            generated.lines().nth(line).unwrap_or("(end)"),
+            want.lines().nth(line).unwrap_or("(end)"),
+        );
+        panic!(
+            "docs/cli.md differs from the clap definitions at line {} of the generated part:\n  \
+             file: {was}\n  clap: {now}\nrefresh it with \
+             KNIGHTBITS_BLESS=1 cargo test -p knightbits-cli --features dist --test reference",
+            line + 1
+        );
+    }
 }
 
 /// Every option of every command appears in the reference, with its help.
