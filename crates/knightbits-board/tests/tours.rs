@@ -7,27 +7,57 @@ fn board(w: u32, h: u32) -> Board {
     Board::new(w, h).unwrap()
 }
 
+/// How many squares an open tour can start from, by colour alone: a knight changes colour
+/// every move, so on a board of odd area a tour (of odd length) starts and ends on the
+/// corners' colour, (area + 1) / 2 squares; on an even area any square may.
+fn colour_bound(b: Board) -> u32 {
+    if b.len().is_multiple_of(2) {
+        b.len()
+    } else {
+        b.len().div_ceil(2)
+    }
+}
+
+/// Whether an open tour from `s` is known to exist without asking the library: on a board
+/// whose sides are both at least 5, from every square of the colour bound (Conrad, Hindrichs,
+/// Morsy and Wegener, "Solution of the knight's Hamiltonian path problem on chessboards",
+/// 1994).
+fn known_start(b: Board, s: Coord) -> bool {
+    b.width().min(b.height()) >= 5
+        && (b.len().is_multiple_of(2) || (u32::from(s.file) + u32::from(s.rank)).is_multiple_of(2))
+}
+
 /// Proves: on every board up to 8x8, every start square the rule allows yields an open tour
 /// (checked by the validator), and every start it refuses is refused with the rule's error.
+/// Every start known to have a tour ([`known_start`]: 606 on the boards 5x5 to 8x8) is among
+/// those checked.
 #[test]
 fn open_tours_from_every_allowed_start_up_to_8x8() {
+    let (mut checked, mut known) = (0, 0);
     for w in 1..=8 {
         for h in 1..=8 {
             let b = board(w, h);
             for i in 0..b.len() {
                 let s = b.coord(i);
+                known += u32::from(known_start(b, s));
                 match tour::check_open(b, s) {
                     Ok(()) => {
                         let t = Tour::open(b, s).unwrap_or_else(|e| panic!("{b} from {s:?}: {e}"));
                         assert_eq!(t.squares()[0], i);
                         assert!(!t.is_closed());
                         assert_eq!(tour::validate(b, t.squares(), false), Ok(()), "{b} {s:?}");
+                        checked += 1;
                     }
-                    Err(e) => assert_eq!(Tour::open(b, s), Err(e)),
+                    Err(e) => {
+                        assert!(!known_start(b, s), "{b} from {s:?} refused: {e}");
+                        assert_eq!(Tour::open(b, s), Err(e));
+                    }
                 }
             }
         }
     }
+    assert_eq!(known, 606);
+    assert!(checked >= known, "{checked} starts checked");
 }
 
 /// Proves: every board up to 30x30 that Schwenk's theorem allows gets a closed tour that the
@@ -150,7 +180,7 @@ fn warnsdorff_on_bitboards_completes_from_every_square() {
 
 /// Proves open tours from every allowed start on boards with both sides odd (the divide and
 /// conquer path with an odd block) and on boards 3 wide (the growth by 4 files), both
-/// orientations.
+/// orientations; on each board the starts checked are all those of the [`colour_bound`].
 #[test]
 fn open_tours_from_every_allowed_start_on_odd_and_thin_boards() {
     let mut boards = vec![
@@ -168,14 +198,17 @@ fn open_tours_from_every_allowed_start_on_odd_and_thin_boards() {
     for (w, h) in boards {
         for (bw, bh) in [(w, h), (h, w)] {
             let b = board(bw, bh);
+            let mut checked = 0;
             for i in 0..b.len() {
                 let s = b.coord(i);
                 if tour::check_open(b, s).is_ok() {
                     let t = Tour::open(b, s).unwrap_or_else(|e| panic!("{b} from {s:?}: {e}"));
                     assert_eq!(t.squares()[0], i);
                     assert_eq!(tour::validate(b, t.squares(), false), Ok(()), "{b} {s:?}");
+                    checked += 1;
                 }
             }
+            assert_eq!(checked, colour_bound(b), "{b}: starts checked");
         }
     }
 }
@@ -280,18 +313,24 @@ fn closed_tour_of_the_largest_board() {
     assert_eq!(tour::validate(b, t.squares(), true), Ok(()));
 }
 
-/// Every allowed start of a 4 x n board (both orientations), validated.
+/// Every allowed start of a 4 x n board (both orientations), validated; they are the 2n
+/// squares of the two outer lines (a knight on an outer line always jumps to an inner one and
+/// changes colour every move, so a tour starting on an inner line would leave every outer
+/// square one colour), and each has a tour.
 fn four_wide(ns: core::ops::RangeInclusive<u32>) {
     for n in ns {
         for (bw, bh) in [(4, n), (n, 4)] {
             let b = board(bw, bh);
+            let mut checked = 0;
             for i in 0..b.len() {
                 let s = b.coord(i);
                 if tour::check_open(b, s).is_ok() {
                     let t = Tour::open(b, s).unwrap_or_else(|e| panic!("{b} from {s:?}: {e}"));
                     assert_eq!(tour::validate(b, t.squares(), false), Ok(()), "{b} {s:?}");
+                    checked += 1;
                 }
             }
+            assert_eq!(checked, 2 * n, "{b}: starts checked");
         }
     }
 }
@@ -330,6 +369,7 @@ fn sampled_starts_on_long_boards() {
         seed % m
     };
     let mut worst = std::time::Duration::ZERO;
+    let (mut checked, mut known) = (0, 0);
     for _ in 0..300 {
         let n = 301 + rnd(9700) as u32;
         let f = rnd(n as u64) as u16;
@@ -358,16 +398,24 @@ fn sampled_starts_on_long_boards() {
         for _ in 0..20 {
             let i = rnd(b.len() as u64) as u32;
             let s = b.coord(i);
+            known += u32::from(known_start(b, s));
             if tour::check_open(b, s).is_err() {
+                assert!(!known_start(b, s), "{b} from {s:?} refused");
                 continue;
             }
+            checked += 1;
             let t0 = std::time::Instant::now();
             let t = Tour::open(b, s).unwrap_or_else(|e| panic!("{b} {s:?} {e}"));
             worst = worst.max(t0.elapsed());
             assert_eq!(tour::validate(b, t.squares(), false), Ok(()));
         }
     }
-    println!("slowest tour: {worst:?}");
+    // About half of the 160 squares drawn on these odd boards are of the corners' colour.
+    assert!(
+        checked >= known && known >= 60,
+        "{checked} checked, {known} known"
+    );
+    println!("slowest tour: {worst:?}; {checked} sampled starts of odd boards checked");
 }
 
 /// Proves tours on sampled boards (fixed seed): 300 boards with sides from 1 to 400, an open
@@ -383,22 +431,34 @@ fn sampled_boards() {
         seed ^= seed << 17;
         seed % m
     };
+    let (mut checked, mut known) = (0, 0);
     for _ in 0..300 {
         let b = board(1 + rnd(400) as u32, 1 + rnd(400) as u32);
         let i = rnd(b.len() as u64) as u32;
         let s = b.coord(i);
+        known += u32::from(known_start(b, s));
         match tour::check_open(b, s) {
             Ok(()) => {
                 let t = Tour::open(b, s).unwrap_or_else(|e| panic!("{b} {s:?} {e}"));
                 assert_eq!(tour::validate(b, t.squares(), false), Ok(()), "{b} {s:?}");
+                checked += 1;
             }
-            Err(e) => assert_eq!(Tour::open(b, s), Err(e)),
+            Err(e) => {
+                assert!(!known_start(b, s), "{b} from {s:?} refused: {e}");
+                assert_eq!(Tour::open(b, s), Err(e));
+            }
         }
         if tour::check_closed(b).is_ok() {
             let t = Tour::closed(b).unwrap_or_else(|e| panic!("{b} {e}"));
             assert_eq!(tour::validate(b, t.squares(), true), Ok(()), "{b}");
         }
     }
+    // Nearly every board drawn has both sides at least 5, and about half of the squares drawn
+    // on an odd one are of the corners' colour.
+    assert!(
+        checked >= known && known >= 150,
+        "{checked} checked, {known} known"
+    );
     for (w, h) in [
         (997, 1000),
         (1000, 999),

@@ -3,6 +3,7 @@
 //! - [`api`]: the typed request/response layer; every answer, in JSON or text, comes from it.
 //! - [`args`] and [`cmd`]: the command line, its typed values and one module per subcommand.
 //! - [`batch`]: the `--batch` line processor; [`output`], [`picture`]: printing.
+//! - [`reference`]: the command-line reference in Markdown (docs/cli.md), from the clap tree.
 //! - [`server`]: the explorer's web server, a thin adapter from queries to [`api`].
 //!
 //! Exit codes: 0 success, 2 bad input or usage (one line on stderr), 1 an internal failure.
@@ -13,6 +14,7 @@ pub mod cmd;
 pub mod error;
 pub mod output;
 pub mod picture;
+pub mod reference;
 pub mod server;
 
 use std::process::ExitCode;

@@ -130,10 +130,37 @@ fn traces_have_the_sources_steps() {
     assert_eq!(Method::Translate.trace(Bitboard::EMPTY).len(), 1);
 }
 
-/// Proves, on every single square and 3,005 sets, that a post-mask step's shift, mask and
-/// removed bits are the ones that make its set (`shifted & mask == set`, the shift is the
-/// direction's offset, removed = shifted - set), and that a pre-mask step's set is its
-/// direction applied (and removed = the knights its mask drops).
+/// The wiki's file masks, written out as its parallel-prefix routine and the article's `nA`
+/// give them (not taken from the crate).
+const NOT_A_FILE: u64 = 0xfefe_fefe_fefe_fefe;
+const NOT_AB_FILE: u64 = 0xfcfc_fcfc_fcfc_fcfc;
+const NOT_H_FILE: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+const NOT_GH_FILE: u64 = 0x3f3f_3f3f_3f3f_3f3f;
+
+/// The wiki's eight knight directions ("Knight Pattern", by Calculation), literally: the name,
+/// the shift (left if positive, right if negative), the mask after the shift (`(b << 17) &
+/// notAFile`) and the mask before it (`(b & notHFile) << 17`). In `Direction::ALL`'s order,
+/// which the test checks by name.
+const WIKI: [(&str, i32, u64, u64); 8] = [
+    ("noNoEa", 17, NOT_A_FILE, NOT_H_FILE),
+    ("noEaEa", 10, NOT_AB_FILE, NOT_GH_FILE),
+    ("soEaEa", -6, NOT_AB_FILE, NOT_GH_FILE),
+    ("soSoEa", -15, NOT_A_FILE, NOT_H_FILE),
+    ("soSoWe", -17, NOT_H_FILE, NOT_A_FILE),
+    ("soWeWe", -10, NOT_GH_FILE, NOT_AB_FILE),
+    ("noWeWe", 6, NOT_GH_FILE, NOT_AB_FILE),
+    ("noNoWe", 15, NOT_H_FILE, NOT_A_FILE),
+];
+
+/// `b << shift` for a positive shift, `b >> -shift` for a negative one, as the wiki writes them.
+fn wiki_shift(b: u64, shift: i32) -> u64 {
+    if shift >= 0 { b << shift } else { b >> -shift }
+}
+
+/// Proves, on every single square and 3,005 sets, that each post-mask and pre-mask step is the
+/// wiki's formula for its direction, computed here from the wiki's literal shifts and masks
+/// (`noNoEa = (b << 17) & notAFile`, pre-mask `(b & notHFile) << 17`): its shift, mask, shifted
+/// value, set and removed bits; and that the library's direction functions give the same sets.
 #[test]
 fn described_masks_reproduce_each_direction() {
     const POST: [fn(Bitboard) -> Bitboard; 8] = [
@@ -157,29 +184,42 @@ fn described_masks_reproduce_each_direction() {
         pre_mask::no_no_we,
     ];
     for b in sets() {
-        for (i, step) in Method::PostMask.trace(b).enumerate() {
-            let d = Direction::ALL[i];
-            let (shifted, mask) = (step.shifted().unwrap(), step.mask().unwrap());
-            assert_eq!(step.set(), POST[i](b), "{d} {b:?}");
-            assert_eq!(shifted & mask, step.set(), "{d} {b:?}");
-            assert_eq!(step.shift(), Some(d.offset()));
-            assert_eq!(shifted, b.shift(d.offset().into()));
-            assert_eq!(mask, d.mask_after());
-            assert_eq!(step.removed(), Some(shifted - step.set()));
+        let post_steps: Vec<Step> = Method::PostMask.trace(b).collect();
+        assert_eq!(post_steps.len(), 8);
+        for (i, step) in post_steps.iter().enumerate() {
+            let (name, shift, after, _) = WIKI[i];
+            assert_eq!(Direction::ALL[i].name(), name);
+            let shifted = wiki_shift(b.0, shift);
+            let set = shifted & after;
+            assert_eq!(step.shift(), Some(shift as i8), "{name}");
+            assert_eq!(step.mask(), Some(Bitboard(after)), "{name}");
+            assert_eq!(step.shifted(), Some(Bitboard(shifted)), "{name} {b:?}");
+            assert_eq!(step.set(), Bitboard(set), "{name} {b:?}");
+            assert_eq!(
+                step.removed(),
+                Some(Bitboard(shifted & !after)),
+                "{name} {b:?}"
+            );
+            assert_eq!(POST[i](b), Bitboard(set), "{name} {b:?}");
             assert!(step.mask_name().is_some());
             assert!(step.is_part());
         }
-        for (i, step) in Method::PreMask.trace(b).enumerate() {
-            let d = Direction::ALL[i];
-            assert_eq!(step.set(), PRE[i](b), "{d} {b:?}");
-            assert_eq!(step.set(), d.shift(b), "{d} {b:?}");
-            assert_eq!(step.shifted(), Some(step.set()));
-            assert_eq!(step.mask(), Some(d.mask_before()));
-            assert_eq!(step.removed(), Some(b - d.mask_before()));
+        let pre_steps: Vec<Step> = Method::PreMask.trace(b).collect();
+        assert_eq!(pre_steps.len(), 8);
+        for (i, step) in pre_steps.iter().enumerate() {
+            let (name, shift, _, before) = WIKI[i];
+            let set = wiki_shift(b.0 & before, shift);
+            assert_eq!(step.shift(), Some(shift as i8), "{name}");
+            assert_eq!(step.mask(), Some(Bitboard(before)), "{name}");
+            assert_eq!(step.set(), Bitboard(set), "{name} {b:?}");
+            assert_eq!(step.shifted(), Some(Bitboard(set)), "{name} {b:?}");
             assert_eq!(
-                (b & step.mask().unwrap()).shift(step.shift().unwrap().into()),
-                step.set()
+                step.removed(),
+                Some(Bitboard(b.0 & !before)),
+                "{name} {b:?}"
             );
+            assert_eq!(PRE[i](b), Bitboard(set), "{name} {b:?}");
+            assert_eq!(Direction::ALL[i].shift(b), Bitboard(set), "{name} {b:?}");
         }
         for step in Method::Halves
             .trace(b)

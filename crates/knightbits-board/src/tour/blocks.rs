@@ -255,11 +255,14 @@ mod tests {
     /// Proves the odd-board construction alone (without Warnsdorff in front) gives a valid
     /// open tour from every majority-colour square of every board with both sides odd from
     /// 5 to 23 (both orientations; 41 was checked in release), so it is a complete fallback there.
+    /// The starts checked are counted against the board's colours: a tour of odd length starts
+    /// on the corners' colour, (w h + 1) / 2 squares, and it checks every one of them.
     #[test]
     fn odd_construction_from_every_start() {
         for w in (5..=23).step_by(2) {
             for h in (5..=23).step_by(2) {
                 let b = Board::new(w, h).unwrap();
+                let mut checked = 0;
                 for i in 0..b.len() {
                     let s = b.coord(i);
                     if check_open(b, s).is_err() {
@@ -269,7 +272,9 @@ mod tests {
                     let order = order.unwrap_or_else(|| panic!("{b} from {s:?}"));
                     assert_eq!(order[0], i);
                     assert_eq!(validate(b, &order, false), Ok(()), "{b} {s:?}");
+                    checked += 1;
                 }
+                assert_eq!(checked, (w * h).div_ceil(2), "{b}: starts checked");
             }
         }
     }

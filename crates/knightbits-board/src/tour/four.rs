@@ -158,11 +158,17 @@ mod tests {
     }
 
     /// Proves the construction alone gives a valid open tour from every allowed start of
-    /// 4 x 5 to 4 x 60, both orientations.
+    /// 4 x 5 to 4 x 60, both orientations, and that the allowed starts are all 2n squares of
+    /// the two outer lines. That number comes from the board, not the rule: a knight on an
+    /// outer line always jumps to an inner one, and it changes colour every move, so a tour
+    /// that started on an inner line would put every outer square on one colour (they have
+    /// both) — a tour starts and ends on the outer lines; and from each of their squares one
+    /// exists (which this test proves).
     #[test]
     fn construction_from_every_start() {
         for n in 5..=60 {
             for b in [Board::new(4, n).unwrap(), Board::new(n, 4).unwrap()] {
+                let mut checked = 0;
                 for i in 0..b.len() {
                     let s = b.coord(i);
                     if check_open(b, s).is_err() {
@@ -171,7 +177,9 @@ mod tests {
                     let order = open(b, s).and_then(|l| l.walk(i));
                     let order = order.unwrap_or_else(|| panic!("{b} from {s:?}"));
                     assert_eq!(validate(b, &order, false), Ok(()), "{b} {s:?}");
+                    checked += 1;
                 }
+                assert_eq!(checked, 2 * n, "{b}: starts checked");
             }
         }
     }

@@ -187,11 +187,14 @@ mod tests {
     /// Proves the 3 x n growth alone (without Warnsdorff in front) gives a valid open tour from
     /// every allowed start of 3 x n, n odd from 13 to 45 (even n read a closed tour instead),
     /// both orientations, and a closed tour of every
-    /// 3 x n, n even from 10 to 60, read from every square.
+    /// 3 x n, n even from 10 to 60, read from every square. The open starts checked are
+    /// counted against the board's colours: on 3 x n, n odd, a tour of odd length starts on
+    /// the corners' colour, (3n + 1) / 2 squares, and it checks every one of them.
     #[test]
     fn growth_from_every_start() {
         for n in (13..=45).step_by(2) {
             for b in [Board::new(3, n).unwrap(), Board::new(n, 3).unwrap()] {
+                let mut checked = 0;
                 for i in 0..b.len() {
                     let s = b.coord(i);
                     if check_open(b, s).is_err() {
@@ -201,7 +204,9 @@ mod tests {
                     let order = order.unwrap_or_else(|| panic!("{b} from {s:?}"));
                     assert_eq!(order[0], i);
                     assert_eq!(validate(b, &order, false), Ok(()), "{b} {s:?}");
+                    checked += 1;
                 }
+                assert_eq!(checked, (3 * n).div_ceil(2), "{b}: starts checked");
             }
         }
         for n in (10..=60).step_by(2) {

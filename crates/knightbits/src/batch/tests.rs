@@ -65,6 +65,60 @@ fn backends() -> Vec<Backend> {
         .collect()
 }
 
+/// The instruction sets this CPU and OS run, as the standard library detects them (not the
+/// crate's own CPUID reading, which is under test).
+fn runnable() -> Vec<Isa> {
+    let mut sets = vec![Isa::Scalar];
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        if std::is_x86_feature_detected!("avx2") {
+            sets.push(Isa::Avx2);
+        }
+        if std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512vpopcntdq")
+        {
+            sets.push(Isa::Avx512);
+        }
+    }
+    sets
+}
+
+fn names(sets: &[Isa]) -> String {
+    let names: Vec<&str> = sets.iter().map(|isa| isa.name()).collect();
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names.join(", ")
+    }
+}
+
+/// The kernel sets a test compares: every one this machine runs. The test prints which it
+/// compared and which it could not; under `CI=true` a set the CPU runs (by [`runnable`]) that
+/// was not compared fails it, so a CI machine with AVX-512 never passes without testing AVX-512.
+fn compared(test: &str) -> Vec<Backend> {
+    let found = backends();
+    let sets: Vec<Isa> = found.iter().map(|b| b.isa()).collect();
+    let absent: Vec<Isa> = Isa::ALL
+        .iter()
+        .copied()
+        .filter(|isa| !sets.contains(isa))
+        .collect();
+    std::println!(
+        "{test}: compared {}; not run here: {}",
+        names(&sets),
+        names(&absent)
+    );
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        for isa in runnable() {
+            assert!(
+                sets.contains(&isa),
+                "{test}: this CPU runs {isa} but its kernels were not compared"
+            );
+        }
+    }
+    found
+}
+
 type Kernel = fn(Backend, &[u64], &mut [u64]) -> Result<(), LengthMismatch>;
 
 /// A kernel's name, the kernel, and the per-element library function it must equal.
@@ -101,13 +155,14 @@ fn scalar_matches_per_element() {
     }
 }
 
-/// Every available SIMD kernel gives exactly the scalar output, at every length (full vectors,
-/// the 2x unrolled loop, and every tail size), with the input starting off a vector boundary and
-/// the output at each of the 8 positions of a 64-byte line (every alignment head), and writes
-/// nothing outside the output.
+/// Every SIMD kernel this machine runs gives exactly the scalar output, at every length (full
+/// vectors, the 2x unrolled loop, and every tail size), with the input starting off a vector
+/// boundary and the output at each of the 8 positions of a 64-byte line (every alignment head),
+/// and writes nothing outside the output. It prints the sets it compared (`--nocapture`); see
+/// [`compared`] for when a set it could not compare fails it.
 #[test]
 fn simd_matches_scalar() {
-    for backend in backends() {
+    for backend in compared("simd_matches_scalar") {
         for (name, kernel, _) in KERNELS {
             for len in lengths() {
                 let input = inputs(len + 3, 1000 + len as u64);
@@ -142,13 +197,14 @@ fn simd_matches_scalar() {
 /// Bit counts: scalar equals a bit-by-bit loop, and every SIMD kernel equals scalar.
 #[test]
 fn popcount_matches() {
+    let backends = compared("popcount_matches");
     for len in lengths() {
         let input = inputs(len, 7 + len as u64);
         let slow: Vec<u32> = input
             .iter()
             .map(|&x| (0..64).filter(|b| x >> b & 1 == 1).count() as u32)
             .collect();
-        for backend in backends() {
+        for &backend in &backends {
             let mut out = vec![99; len + 1];
             backend.popcount(&input, &mut out[..len]).unwrap();
             assert_eq!(&out[..len], &slow[..], "{} len {len}", backend.isa());
