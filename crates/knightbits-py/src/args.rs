@@ -20,8 +20,15 @@ pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .unwrap_or_else(|_| "?".into())
 }
 
-fn repr(obj: &Bound<'_, PyAny>) -> String {
-    obj.repr().map(|r| r.to_string()).unwrap_or_default()
+/// `repr(obj)` on one line, cut at 60 characters (a numpy array's spans lines).
+pub fn repr(obj: &Bound<'_, PyAny>) -> String {
+    let text = obj.repr().map(|r| r.to_string()).unwrap_or_default();
+    let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if line.chars().count() > 60 {
+        format!("{}...", line.chars().take(57).collect::<String>())
+    } else {
+        line
+    }
 }
 
 /// Is `obj` an int: a Python `int` that is not a `bool`, or a numpy integer scalar?
@@ -37,12 +44,15 @@ fn as_int<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyAny>>> {
     let numpy_int = obj.hasattr(intern!(py, "dtype"))?
         && obj.hasattr(intern!(py, "__index__"))?
         && obj
+            .getattr(intern!(py, "ndim"))
+            .is_ok_and(|n| n.extract::<usize>().is_ok_and(|n| n == 0))
+        && obj
             .getattr(intern!(py, "dtype"))?
             .getattr(intern!(py, "kind"))?
             .extract::<String>()
             .is_ok_and(|k| k == "i" || k == "u");
     Ok(if numpy_int {
-        Some(obj.call_method0(intern!(py, "__index__"))?)
+        obj.call_method0(intern!(py, "__index__")).ok()
     } else {
         None
     })
@@ -103,7 +113,12 @@ pub fn bitboard(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Bitboard> {
     {
         return Ok(Bitboard(bits));
     }
-    if obj.is_instance_of::<PyBool>() || !obj.hasattr(intern!(py, "__index__"))? {
+    let int = if obj.is_instance_of::<PyBool>() {
+        None
+    } else {
+        obj.call_method0(intern!(py, "__index__")).ok()
+    };
+    let Some(int) = int else {
         return Err(named(
             Kind::Type,
             name,
@@ -112,8 +127,7 @@ pub fn bitboard(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Bitboard> {
                 type_name(obj)
             ),
         ));
-    }
-    let int = obj.call_method0(intern!(py, "__index__"))?;
+    };
     if let Ok(bits) = int.extract::<u64>() {
         return Ok(Bitboard(bits));
     }

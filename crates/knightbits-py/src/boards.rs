@@ -32,7 +32,7 @@ fn coord(board: Board, obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Coord> {
             name,
             format!(
                 "square {} is not on the {}x{} board",
-                obj.repr().map(|r| r.to_string()).unwrap_or_default(),
+                args::repr(obj),
                 board.width(),
                 board.height()
             ),
@@ -45,7 +45,13 @@ fn coord(board: Board, obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Coord> {
         let r = args::int_in(&t.get_item(1)?, name, "a rank", i64::MIN, i64::MAX);
         let (f, r) = match (f, r) {
             (Ok(f), Ok(r)) => (f, r),
-            _ => return Err(off()),
+            _ => {
+                return Err(named(
+                    Kind::Type,
+                    name,
+                    "a (file, rank) pair holds two ints",
+                ));
+            }
         };
         return u16::try_from(f)
             .ok()

@@ -118,6 +118,37 @@ fn rows(key: &Bound<'_, PyAny>, n: usize) -> PyResult<Rows> {
     ))
 }
 
+/// A constructor's numpy array argument of element type `T`, refused by name otherwise.
+fn array<T: numpy::Element>(
+    obj: &Bound<'_, PyAny>,
+    name: &str,
+    dtype: &str,
+) -> PyResult<Py<PyArray1<T>>> {
+    obj.cast::<PyArray1<T>>()
+        .map(|a| a.clone().unbind())
+        .map_err(|_| {
+            named(
+                Kind::Type,
+                name,
+                format!("a 1-D numpy.{dtype} array, not {}", args::type_name(obj)),
+            )
+        })
+}
+
+/// A constructor's `errors` argument: a dict of index to message.
+fn error_map(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Errors> {
+    match obj.filter(|o| !o.is_none()) {
+        None => Ok(Errors::new()),
+        Some(o) => o.extract::<Errors>().map_err(|_| {
+            named(
+                Kind::Type,
+                "errors",
+                format!("a dict of int to str, not {}", args::type_name(o)),
+            )
+        }),
+    }
+}
+
 /// Move lists in CSR form, filled as the batch goes.
 #[derive(Clone, Default)]
 struct Csr {
@@ -207,6 +238,31 @@ pub struct MoveBatch {
 }
 
 impl MoveBatch {
+    /// Are the arrays one CSR table: offsets from 0, never falling, ending at the number of
+    /// moves, one more than the rows; squares below 64?
+    fn check(&self, py: Python<'_>) -> PyResult<()> {
+        let offsets = self.offsets.bind(py).readonly();
+        let offsets = offsets.as_slice()?;
+        let from = self.from_squares.bind(py).readonly();
+        let to = self.to_squares.bind(py).readonly();
+        let (from, to) = (from.as_slice()?, to.as_slice()?);
+        let ok = offsets.len() == self.valid.bind(py).len() + 1
+            && offsets.first() == Some(&0)
+            && offsets.windows(2).all(|w| w[0] <= w[1])
+            && offsets.last().is_some_and(|&l| l as usize == from.len())
+            && from.len() == to.len()
+            && from.iter().chain(to).all(|&s| s < 64);
+        if ok {
+            Ok(())
+        } else {
+            Err(named(
+                Kind::Value,
+                "offsets",
+                "offsets, from_squares, to_squares and valid are not one move table",
+            ))
+        }
+    }
+
     /// Row `i`'s moves as `(from, to)` square numbers.
     fn pairs(&self, py: Python<'_>, i: usize) -> PyResult<Vec<(u8, u8)>> {
         let offsets = self.offsets.bind(py).readonly();
@@ -277,22 +333,24 @@ impl MoveBatch {
 #[pymethods]
 impl MoveBatch {
     #[new]
-    #[pyo3(signature = (offsets, from_squares, to_squares, valid, errors = BTreeMap::new()),
+    #[pyo3(signature = (offsets, from_squares, to_squares, valid, errors = None),
            text_signature = "(offsets, from_squares, to_squares, valid, errors={})")]
     fn new(
-        offsets: Py<PyArray1<i64>>,
-        from_squares: Py<PyArray1<u8>>,
-        to_squares: Py<PyArray1<u8>>,
-        valid: Py<PyArray1<bool>>,
-        errors: Errors,
-    ) -> MoveBatch {
-        MoveBatch {
-            offsets,
-            from_squares,
-            to_squares,
-            valid,
-            errors,
-        }
+        offsets: &Bound<'_, PyAny>,
+        from_squares: &Bound<'_, PyAny>,
+        to_squares: &Bound<'_, PyAny>,
+        valid: &Bound<'_, PyAny>,
+        errors: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<MoveBatch> {
+        let batch = MoveBatch {
+            offsets: array(offsets, "offsets", "int64")?,
+            from_squares: array(from_squares, "from_squares", "uint8")?,
+            to_squares: array(to_squares, "to_squares", "uint8")?,
+            valid: array(valid, "valid", "bool")?,
+            errors: error_map(errors)?,
+        };
+        batch.check(offsets.py())?;
+        Ok(batch)
     }
 
     fn __len__(&self, py: Python<'_>) -> usize {
@@ -398,21 +456,48 @@ impl ForksBatch {
     #[new]
     #[pyo3(text_signature = "(squares, moves, forced_moves, royal_moves, valid, errors)")]
     fn new(
-        squares: Py<PyArray1<u64>>,
-        moves: Py<MoveBatch>,
-        forced_moves: Py<MoveBatch>,
-        royal_moves: Py<MoveBatch>,
-        valid: Py<PyArray1<bool>>,
-        errors: Errors,
-    ) -> ForksBatch {
-        ForksBatch {
-            squares,
-            moves,
-            forced_moves,
-            royal_moves,
-            valid,
-            errors,
+        squares: &Bound<'_, PyAny>,
+        moves: &Bound<'_, PyAny>,
+        forced_moves: &Bound<'_, PyAny>,
+        royal_moves: &Bound<'_, PyAny>,
+        valid: &Bound<'_, PyAny>,
+        errors: &Bound<'_, PyAny>,
+    ) -> PyResult<ForksBatch> {
+        let batch = |obj: &Bound<'_, PyAny>, name: &str| -> PyResult<Py<MoveBatch>> {
+            obj.cast::<MoveBatch>()
+                .map(|b| b.clone().unbind())
+                .map_err(|_| {
+                    named(
+                        Kind::Type,
+                        name,
+                        format!("a MoveBatch, not {}", args::type_name(obj)),
+                    )
+                })
+        };
+        let py = squares.py();
+        let made = ForksBatch {
+            squares: array(squares, "squares", "uint64")?,
+            moves: batch(moves, "moves")?,
+            forced_moves: batch(forced_moves, "forced_moves")?,
+            royal_moves: batch(royal_moves, "royal_moves")?,
+            valid: array(valid, "valid", "bool")?,
+            errors: error_map(Some(errors))?,
+        };
+        let n = made.valid.bind(py).len();
+        let lengths = [
+            made.squares.bind(py).len(),
+            made.moves.get().__len__(py),
+            made.forced_moves.get().__len__(py),
+            made.royal_moves.get().__len__(py),
+        ];
+        if lengths.iter().any(|&l| l != n) {
+            return Err(named(
+                Kind::Value,
+                "valid",
+                "squares, moves, forced_moves, royal_moves and valid differ in length",
+            ));
         }
+        Ok(made)
     }
 
     fn __len__(&self, py: Python<'_>) -> usize {

@@ -240,18 +240,31 @@ impl Forks {
 #[pymethods]
 impl Forks {
     #[new]
+    #[pyo3(text_signature = "(squares, moves, forced_moves, royal_moves)")]
     fn new(
-        squares: u64,
-        moves: Vec<String>,
-        forced_moves: Vec<String>,
-        royal_moves: Vec<String>,
-    ) -> Forks {
-        Forks {
-            squares,
-            moves,
-            forced_moves,
-            royal_moves,
-        }
+        squares: &Bound<'_, PyAny>,
+        moves: &Bound<'_, PyAny>,
+        forced_moves: &Bound<'_, PyAny>,
+        royal_moves: &Bound<'_, PyAny>,
+    ) -> PyResult<Forks> {
+        let list = |obj: &Bound<'_, PyAny>, name: &str| -> PyResult<Vec<String>> {
+            if obj.is_instance_of::<PyString>() {
+                return Err(named(Kind::Type, name, "a list of UCI strings, not a str"));
+            }
+            obj.extract::<Vec<String>>().map_err(|_| {
+                named(
+                    Kind::Type,
+                    name,
+                    format!("a list of UCI strings, not {}", args::type_name(obj)),
+                )
+            })
+        };
+        Ok(Forks {
+            squares: args::bitboard(squares, "squares")?.0,
+            moves: list(moves, "moves")?,
+            forced_moves: list(forced_moves, "forced_moves")?,
+            royal_moves: list(royal_moves, "royal_moves")?,
+        })
     }
 
     fn __repr__(&self) -> String {
