@@ -210,3 +210,26 @@ def test_pandas_is_optional():
     else:
         frame = batch.to_pandas()
         assert list(frame.columns) == list(batch.table())
+
+
+def test_large_batches_split_across_threads_keep_order_and_indices():
+    # Over 4,096 positions a batch is split across cores: the rows, the CSR offsets and the
+    # index of an error must be those of one pass (batches of 1,000 run on one thread).
+    fens = playout_fens(2000, seed=34) * 7  # 14,000 positions
+    fens[12_345] = "not a fen"
+    with pytest.raises(kb.FenError) as info:
+        kb.forks_batch(fens)
+    assert info.value.index == 12_345 and str(info.value).startswith("fens[12345]: invalid fen")
+    with pytest.raises(kb.FenError, match=r"^fens\[12345\]"):
+        kb.legal_moves_batch(fens)
+    big = kb.forks_batch(fens, errors="mask")
+    parts = [kb.forks_batch(fens[i:i + 1000], errors="mask") for i in range(0, len(fens), 1000)]
+    assert big.tolist() == [f for p in parts for f in p.tolist()]
+    assert np.array_equal(big.moves.offsets, np.concatenate(
+        [[0]] + [p.moves.offsets[1:] + sum(len(q.moves.from_squares) for q in parts[:k])
+                 for k, p in enumerate(parts)]))
+    assert big.errors == {12_345: "invalid fen: expected 4 to 6 fields, found 3"}
+    moves = kb.legal_moves_batch(fens, piece="king", errors="mask")
+    assert moves.tolist() == [m for i in range(0, len(fens), 1000)
+                              for m in kb.legal_moves_batch(fens[i:i + 1000], piece="king",
+                                                            errors="mask").tolist()]
