@@ -157,7 +157,9 @@ pub fn path(
 /// broken by Roth's rule, the square farthest from the centre; known constructions as a
 /// fallback) from ``start`` (default 0, the a1 corner), or closed (divide and conquer: closed
 /// tours of small boards joined into one). A board without one raises ``BoardError`` saying
-/// why. The GIL is released while it runs.
+/// why: no closed tour exists on the boards Schwenk's theorem (1991) excludes, with both sides
+/// odd, a side of 1, 2 or 4, or 3 x 4, 3 x 6 or 3 x 8 (the message calls it "schwenk"). The
+/// GIL is released while it runs.
 #[pyfunction]
 #[pyo3(signature = (width, height, closed = None, start = None),
        text_signature = "(width, height, closed=False, start=None)")]

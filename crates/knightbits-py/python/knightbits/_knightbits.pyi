@@ -116,7 +116,9 @@ def tour(
     broken by Roth's rule, the square farthest from the centre; known constructions as a
     fallback) from ``start`` (default 0, the a1 corner), or closed (divide and conquer: closed
     tours of small boards joined into one). A board without one raises ``BoardError`` saying
-    why. The GIL is released while it runs."""
+    why: no closed tour exists on the boards Schwenk's theorem (1991) excludes, with both sides
+    odd, a side of 1, 2 or 4, or 3 x 4, 3 x 6 or 3 x 8 (the message calls it "schwenk"). The
+    GIL is released while it runs."""
 def count_tours(
     width: int,
     height: int,
