@@ -327,10 +327,6 @@ impl Source {
         if let Ok(p) = obj.cast::<PyPosition>() {
             return Ok(Source::Position(p.get().pos));
         }
-        let py = obj.py();
-        if obj.is_none() || !obj.hasattr(intern!(py, "occupied_co")).unwrap_or(false) {
-            return Ok(Source::Bad(not_a_position(obj)));
-        }
         match board_setup(obj, argument) {
             Ok(setup) => Ok(Source::Setup(setup)),
             Err(Ok(failure)) => Ok(Source::Bad(failure)),
@@ -364,6 +360,10 @@ impl Source {
     }
 }
 
+/// The first board class whose `uci_variant` was seen to be `"chess"` (python-chess's
+/// `chess.Board`, in practice).
+static STANDARD: pyo3::sync::PyOnceLock<Py<PyType>> = pyo3::sync::PyOnceLock::new();
+
 /// Reads a `chess.Board` (python-chess) through its attributes: `occupied_co` (index `True` is
 /// white), `pawns` … `kings`, `turn`, `castling_rights`, `ep_square` (a potential en passant
 /// square, as knightbits keeps it), `halfmove_clock` and `fullmove_number`. A board of a
@@ -376,15 +376,6 @@ fn board_setup<'py>(obj: &Bound<'py, PyAny>, argument: &str) -> Result<Setup, Py
         message,
         fen: None,
     };
-    if let Ok(variant) = obj.getattr(intern!(py, "uci_variant"))
-        && let Ok(name) = variant.extract::<String>()
-        && name != "chess"
-    {
-        return Err(Ok(fail(
-            Kind::Variant,
-            format!("variant {name:?} is not supported (standard chess only)").replace('"', "'"),
-        )));
-    }
     let read = (|| -> PyResult<Result<Setup, Failure>> {
         // python-chess keeps these as plain instance attributes: one dict lookup each in the
         // instance's `__dict__` (fewer steps than `getattr`), `getattr` for anything else.
@@ -403,6 +394,26 @@ fn board_setup<'py>(obj: &Bound<'py, PyAny>, argument: &str) -> Result<Setup, Py
                 None => Ok(obj.getattr(name).ok()),
             }
         };
+        let Some(occupied) = attr(intern!(py, "occupied_co"))? else {
+            return Ok(Err(not_a_position(obj)));
+        };
+        // python-chess's boards name their rules in the class attribute `uci_variant`; the
+        // first class seen to say "chess" is remembered, so its boards skip the lookup.
+        let class = obj.get_type();
+        let known = STANDARD.get(py).is_some_and(|t| class.is(t));
+        if !known
+            && let Ok(variant) = obj.getattr(intern!(py, "uci_variant"))
+            && !variant.is_none()
+            && variant.ne(intern!(py, "chess"))?
+        {
+            return Ok(Err(fail(
+                Kind::Variant,
+                format!(
+                    "variant '{}' is not supported (standard chess only)",
+                    variant.str()?
+                ),
+            )));
+        }
         let Some(turn) = attr(intern!(py, "turn"))? else {
             return Ok(Err(fail(
                 Kind::Type,
@@ -425,10 +436,10 @@ fn board_setup<'py>(obj: &Bound<'py, PyAny>, argument: &str) -> Result<Setup, Py
                 )
             })
         };
-        let bits = |name: &Bound<'py, PyString>| -> PyResult<Bitboard> {
-            args::bitboard(&need(name)?, &format!("board.{name}"))
+        let bits = |name: &Bound<'py, PyString>, label: &str| -> PyResult<Bitboard> {
+            args::bitboard(&need(name)?, label)
         };
-        let castling = bits(intern!(py, "castling_rights"))?;
+        let castling = bits(intern!(py, "castling_rights"), "board.castling_rights")?;
         if let Some(c960) = attr(intern!(py, "chess960"))?
             && c960.is_truthy()?
             && castling.0 != 0
@@ -440,7 +451,9 @@ fn board_setup<'py>(obj: &Bound<'py, PyAny>, argument: &str) -> Result<Setup, Py
                     .into(),
             )));
         }
-        let occupied = need(intern!(py, "occupied_co"))?;
+        if !known {
+            let _ = STANDARD.set(py, class.unbind());
+        }
         let ep = need(intern!(py, "ep_square"))?;
         let counter = |name: &Bound<'py, PyString>| -> PyResult<u32> {
             need(name)?.extract::<u32>().map_err(|_| {
@@ -458,12 +471,12 @@ fn board_setup<'py>(obj: &Bound<'py, PyAny>, argument: &str) -> Result<Setup, Py
                 args::bitboard(&occupied.get_item(0)?, occupied_name)?,
             ],
             by_role: [
-                bits(intern!(py, "pawns"))?,
-                bits(intern!(py, "knights"))?,
-                bits(intern!(py, "bishops"))?,
-                bits(intern!(py, "rooks"))?,
-                bits(intern!(py, "queens"))?,
-                bits(intern!(py, "kings"))?,
+                bits(intern!(py, "pawns"), "board.pawns")?,
+                bits(intern!(py, "knights"), "board.knights")?,
+                bits(intern!(py, "bishops"), "board.bishops")?,
+                bits(intern!(py, "rooks"), "board.rooks")?,
+                bits(intern!(py, "queens"), "board.queens")?,
+                bits(intern!(py, "kings"), "board.kings")?,
             ],
             turn: if turn.is_truthy()? {
                 Color::White

@@ -75,7 +75,7 @@ def forks_batch(
     or ``Position``s; a bare string is refused) for its side to move, against the opponent's
     pieces named by ``targets`` (piece letters, default king, queens and rooks): a
     ``ForksBatch``. The FENs are parsed and answered with the GIL released, a large batch
-    split across the machine's cores (one thread per 4,096 positions, at most 8). A position that
+    split across the machine's cores (one thread per 1,024 positions, at most 8). A position that
     does not read (a bad FEN, None, a variant's board) raises the package's error with its
     ``index``, or with ``errors="mask"`` is marked in ``valid`` and ``errors`` and the batch
     goes on."""
