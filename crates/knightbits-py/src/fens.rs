@@ -84,7 +84,12 @@ fn in_parallel<T: Send>(
     sources: &[Source],
     work: impl Fn(&[Source]) -> Result<T, (usize, Failure)> + Sync,
 ) -> Result<Vec<T>, (usize, Failure)> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if sources.len() < 2 * MIN_CHUNK {
+        return work(sources).map(|t| vec![t]);
+    }
+    // Read once: `available_parallelism` reads the process's cgroup limits each call.
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    let cores = *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let threads = cores.min(MAX_THREADS).min(sources.len() / MIN_CHUNK).max(1);
     if threads == 1 {
         return work(sources).map(|t| vec![t]);
