@@ -8,15 +8,19 @@
 //! version, which the task installs itself with npm (see [`wasm_opt`]): the module has the same size on
 //! every machine, and a module over [`BUDGET`] is an error. Any static file server can then
 //! serve DIR at its root.
+//!
+//! `cargo xtask wheel` writes the Python package's wheel (abi3, manylinux2014) and sdist to
+//! `target/wheels/` (see `wheel.rs`); `cargo xtask test` runs the suites (see `test.rs`).
 
 mod test;
+mod wheel;
 
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask web --out DIR | cargo xtask test [rust] [python] [browser]";
+const USAGE: &str = "usage: cargo xtask web --out DIR | cargo xtask test [rust] [python] [browser] | cargo xtask wheel";
 const TARGET: &str = "wasm32-unknown-unknown";
 const WASM_NAME: &str = "knightbits.wasm";
 /// The most bytes `knightbits.wasm` may have.
@@ -46,6 +50,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
             web(Path::new(&rest[0]["--out=".len()..]))
         }
         ["test", suites @ ..] => test::run(suites),
+        ["wheel"] => wheel::build().map(|_| ()),
         _ => Err(USAGE.to_string()),
     }
 }

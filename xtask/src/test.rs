@@ -3,21 +3,21 @@
 //!
 //! - `rust`: `cargo test --workspace --all-features`.
 //! - `python`: a virtual environment of its own in the target directory (`target/venv`,
-//!   git-ignored), maturin from PyPI, the wheel of `crates/knightbits-py` built and installed
-//!   with its test extras (pytest, hypothesis, python-chess, mypy, Dask), then pytest with the
-//!   derandomised hypothesis profile. A missing python-chess or numpy fails the run; pytest
-//!   running no test (its exit status 5) fails it too.
+//!   git-ignored), the release wheel built as `cargo xtask wheel` builds it (maturin and zig
+//!   from PyPI; manylinux2014, abi3) and installed with its test extras (pytest, hypothesis,
+//!   python-chess, mypy, Dask), then pytest with the derandomised hypothesis profile, which
+//!   also installs the wheel into a fresh environment without cargo or rustc and runs the
+//!   examples there. A missing python-chess or numpy fails the run; pytest running no test
+//!   (its exit status 5) fails it too.
 //! - `browser`: `crates/knightbits-cli/tests/browser/run.sh` (Chromium, node, npm packages).
 //!
 //! The Python module links libpython in plain cargo builds, so before any suite a system
 //! without Python's headers or `venv` gets them from apt when run as root (as on CI), and is
 //! refused with one line saying what to install otherwise.
 
-use std::fs;
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::{cargo, root, status, target_dir};
+use crate::{cargo, root, status, wheel};
 
 /// Usage of the task.
 pub const USAGE: &str = "cargo xtask test [rust] [python] [browser]";
@@ -91,48 +91,19 @@ fn system_python() -> Result<(), String> {
     }
 }
 
-/// Builds the wheel in the project's own virtual environment, installs it and runs pytest.
+/// Builds the release wheel (`cargo xtask wheel`: manylinux2014, abi3), installs it in the
+/// project's virtual environment with its test extras and runs pytest; the same wheel is then
+/// installed by `tests/test_wheel.py` into a fresh environment with no cargo or rustc.
 fn python() -> Result<(), String> {
-    let root = root();
-    let crate_dir = root.join("crates/knightbits-py");
-    let target = target_dir()?;
-    let venv = target.join("venv");
-    let py = venv.join("bin/python");
-    if !py.exists() {
-        println!("== python: virtual environment {}", venv.display());
-        status(Command::new("python3").arg("-m").arg("venv").arg(&venv))?;
-    }
-    let pip = |args: &[&str]| {
-        let mut c = Command::new(&py);
-        c.args([
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-        ])
-        .args(args);
-        status(&mut c)
-    };
-    pip(&["maturin>=1.16,<2"])?;
-
-    println!("== python: maturin build --release (abi3 wheel)");
-    let wheels = target.join("wheels-py");
-    let _ = fs::remove_dir_all(&wheels);
-    status(
-        Command::new(venv.join("bin/maturin"))
-            .args(["build", "--release", "--quiet", "--manifest-path"])
-            .arg(crate_dir.join("Cargo.toml"))
-            .arg("--out")
-            .arg(&wheels),
-    )?;
-    let wheel = wheel_in(&wheels)?;
+    let crate_dir = root().join("crates/knightbits-py");
+    let wheel = wheel::build()?;
+    let venv = wheel::venv()?;
     let wheel = wheel.to_str().ok_or("wheel path is not UTF-8")?;
-    pip(&["--force-reinstall", "--no-deps", wheel])?;
-    pip(&[&format!("{wheel}[test,dask]")])?;
+    wheel::pip(&venv, &["--force-reinstall", "--no-deps", wheel])?;
+    wheel::pip(&venv, &[&format!("{wheel}[test,dask]")])?;
 
     println!("== python: pytest");
-    let code = Command::new(&py)
+    let code = Command::new(venv.join("bin/python"))
         .args([
             "-m",
             "pytest",
@@ -140,6 +111,7 @@ fn python() -> Result<(), String> {
             "no:cacheprovider",
             "--hypothesis-profile=ci",
         ])
+        .env("KNIGHTBITS_WHEEL", wheel)
         .current_dir(&crate_dir)
         .status()
         .map_err(|e| format!("pytest could not start: {e}"))?;
@@ -147,18 +119,5 @@ fn python() -> Result<(), String> {
         Some(0) => Ok(()),
         Some(5) => Err("pytest collected no tests".into()),
         _ => Err(format!("pytest failed ({code})")),
-    }
-}
-
-/// The one wheel maturin wrote into `dir`.
-fn wheel_in(dir: &Path) -> Result<PathBuf, String> {
-    let wheels: Vec<PathBuf> = fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "whl"))
-        .collect();
-    match wheels.as_slice() {
-        [one] => Ok(one.clone()),
-        _ => Err(format!("expected one wheel in {}", dir.display())),
     }
 }

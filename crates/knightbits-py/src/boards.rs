@@ -6,145 +6,231 @@ use knightbits::mapping::{Numbering, convert as renumber};
 use knightbits_board::count::{self, Count};
 use knightbits_board::tour::Tour;
 use knightbits_board::{Board, Coord};
-use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyTuple};
+use pyo3::types::PyTuple;
 
-use crate::args::{self, value_error};
+use crate::args;
+use crate::errors::{Kind, named};
 
-fn board(width: u32, height: u32) -> PyResult<Board> {
-    Board::new(width, height).map_err(value_error)
+/// The most threads `count_tours` starts (as the CLI's `--threads`).
+const MAX_THREADS: i64 = 1024;
+
+/// The board `width` x `height`, each side read as an int in 1..=`Board::MAX_SIDE`.
+fn board(width: &Bound<'_, PyAny>, height: &Bound<'_, PyAny>) -> PyResult<Board> {
+    let max = i64::from(Board::MAX_SIDE);
+    let w = args::int_in(width, "width", "a board side", 1, max)?;
+    let h = args::int_in(height, "height", "a board side", 1, max)?;
+    // Both in 1..=MAX_SIDE, so the casts are exact.
+    Board::new(w as u32, h as u32).map_err(|e| named(Kind::Board, "width, height", e))
 }
 
 /// A square of `board`: an int index or a `(file, rank)` pair.
-fn coord(board: Board, obj: &Bound<'_, PyAny>) -> PyResult<Coord> {
+fn coord(board: Board, obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Coord> {
     let off = || {
-        PyValueError::new_err(format!(
-            "square {} is not on the {}x{} board",
-            obj.repr().map(|r| r.to_string()).unwrap_or_default(),
-            board.width(),
-            board.height()
-        ))
+        named(
+            Kind::Square,
+            name,
+            format!(
+                "square {} is not on the {}x{} board",
+                args::repr(obj),
+                board.width(),
+                board.height()
+            ),
+        )
     };
-    if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
-        let i: i64 = obj.extract().map_err(|_| off())?;
-        return u32::try_from(i)
-            .ok()
-            .filter(|&i| i < board.len())
-            .map(|i| board.coord(i))
-            .ok_or_else(off);
-    }
     if let Ok(t) = obj.cast::<PyTuple>()
-        && let Ok((f, r)) = t.extract::<(i64, i64)>()
+        && t.len() == 2
     {
-        let c = u16::try_from(f)
+        let f = args::int_in(&t.get_item(0)?, name, "a file", i64::MIN, i64::MAX);
+        let r = args::int_in(&t.get_item(1)?, name, "a rank", i64::MIN, i64::MAX);
+        let (f, r) = match (f, r) {
+            (Ok(f), Ok(r)) => (f, r),
+            _ => {
+                return Err(named(
+                    Kind::Type,
+                    name,
+                    "a (file, rank) pair holds two ints",
+                ));
+            }
+        };
+        return u16::try_from(f)
             .ok()
             .zip(u16::try_from(r).ok())
             .map(|(f, r)| Coord::new(f, r))
-            .filter(|&c| board.contains(c));
-        return c.ok_or_else(off);
+            .filter(|&c| board.contains(c))
+            .ok_or_else(off);
     }
-    Err(PyTypeError::new_err(
-        "a square is an int (rank * width + file) or a (file, rank) pair",
-    ))
+    let i = args::int_in(obj, name, "a square", i64::MIN, i64::MAX).map_err(|e| {
+        if e.is_instance_of::<pyo3::exceptions::PyTypeError>(obj.py()) {
+            named(
+                Kind::Type,
+                name,
+                format!(
+                    "a square is an int (rank * width + file) or a (file, rank) pair, not {}",
+                    args::type_name(obj)
+                ),
+            )
+        } else {
+            off()
+        }
+    })?;
+    u32::try_from(i)
+        .ok()
+        .filter(|&i| i < board.len())
+        .map(|i| board.coord(i))
+        .ok_or_else(off)
 }
 
-/// The same squares renumbered from numbering ``frm`` to ``to``. Numberings are named by the
-/// squares at bit 0 and bit 1: ``"a1-b1"`` (LERF, python-chess's), ``"h1-g1"`` (the engine
-/// wiki's and the devlog's), ``"a1-a2"``, ``"h1-h2"``, ``"a8-b8"``, ``"a8-a7"``, ``"h8-g8"``,
-/// ``"h8-h7"``.
+/// The same squares renumbered from numbering ``frm`` to numbering ``to``. A numbering is
+/// named by the squares it puts at bit 0 and bit 1: ``"a1-b1"`` (little-endian rank-file,
+/// python-chess's), ``"h1-g1"`` (little-endian rank-file mirrored, as some engines and the
+/// Chess Programming Wiki's examples number), ``"a1-a2"``, ``"h1-h2"``, ``"a8-b8"``,
+/// ``"a8-a7"``, ``"h8-g8"``, ``"h8-h7"``; names are read in any case.
 ///
 /// >>> hex(convert(0xA1100110A, frm="h1-g1", to="a1-b1"))
 /// '0x5088008850'
 #[pyfunction]
-pub fn convert(bitboard: &Bound<'_, PyAny>, frm: &str, to: &str) -> PyResult<u64> {
-    let bits = args::bitboard(bitboard)?.0;
-    let from: Numbering = frm.parse().map_err(value_error)?;
-    let to: Numbering = to.parse().map_err(value_error)?;
-    Ok(renumber(bits, from, to))
+pub fn convert(
+    bitboard: &Bound<'_, PyAny>,
+    frm: &Bound<'_, PyAny>,
+    to: &Bound<'_, PyAny>,
+) -> PyResult<u64> {
+    let bits = args::bitboard(bitboard, "bitboard")?.0;
+    let numbering = |obj: &Bound<'_, PyAny>, name: &str| -> PyResult<Numbering> {
+        args::text(obj, name, "a numbering")?
+            .to_ascii_lowercase()
+            .parse()
+            .map_err(|e| named(Kind::Option, name, e))
+    };
+    Ok(renumber(bits, numbering(frm, "frm")?, numbering(to, "to")?))
 }
 
-/// The fewest knight moves from ``frm`` to ``to`` on a ``width`` x ``height`` board, or None
-/// when the knight cannot get there (a 3 x 3 board's centre).
+/// The fewest knight moves from ``from_square`` to ``to_square`` on a ``width`` x ``height``
+/// board, or None when the knight cannot get there (a 3 x 3 board's centre).
 #[pyfunction]
-#[pyo3(signature = (frm, to, width = 8, height = 8))]
+#[pyo3(signature = (from_square, to_square, width = None, height = None),
+       text_signature = "(from_square, to_square, width=8, height=8)")]
 pub fn distance(
-    frm: &Bound<'_, PyAny>,
-    to: &Bound<'_, PyAny>,
-    width: u32,
-    height: u32,
+    from_square: &Bound<'_, PyAny>,
+    to_square: &Bound<'_, PyAny>,
+    width: Option<&Bound<'_, PyAny>>,
+    height: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<u32>> {
-    let b = board(width, height)?;
-    Ok(b.distance(coord(b, frm)?, coord(b, to)?))
+    let b = sized(from_square.py(), width, height)?;
+    Ok(b.distance(
+        coord(b, from_square, "from_square")?,
+        coord(b, to_square, "to_square")?,
+    ))
 }
 
-/// One shortest knight path from ``frm`` to ``to``, both included, as square ints
-/// (``rank * width + file``), or None when there is none.
+/// The board of `width` and `height`, 8 each when not given.
+fn sized(
+    py: Python<'_>,
+    width: Option<&Bound<'_, PyAny>>,
+    height: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Board> {
+    let eight = 8u32.into_pyobject(py)?.into_any();
+    board(width.unwrap_or(&eight), height.unwrap_or(&eight))
+}
+
+/// One shortest knight path from ``from_square`` to ``to_square``, both included, as square
+/// ints (``rank * width + file``), or None when there is none.
 #[pyfunction]
-#[pyo3(signature = (frm, to, width = 8, height = 8))]
+#[pyo3(signature = (from_square, to_square, width = None, height = None),
+       text_signature = "(from_square, to_square, width=8, height=8)")]
 pub fn path(
-    frm: &Bound<'_, PyAny>,
-    to: &Bound<'_, PyAny>,
-    width: u32,
-    height: u32,
+    from_square: &Bound<'_, PyAny>,
+    to_square: &Bound<'_, PyAny>,
+    width: Option<&Bound<'_, PyAny>>,
+    height: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<Vec<u32>>> {
-    let b = board(width, height)?;
-    Ok(b.path(coord(b, frm)?, coord(b, to)?)
-        .map(|p| p.map(|c| b.index(c)).collect()))
+    let b = sized(from_square.py(), width, height)?;
+    Ok(b.path(
+        coord(b, from_square, "from_square")?,
+        coord(b, to_square, "to_square")?,
+    )
+    .map(|p| p.map(|c| b.index(c)).collect()))
 }
 
 /// A knight's tour of a ``width`` x ``height`` board as square ints (``rank * width + file``):
-/// open (Warnsdorff's rule with Roth's tie-break, constructions as fallback) from ``start``
-/// (default 0, the a1 corner), or closed (divide and conquer). A board without one raises
-/// ``ValueError`` saying why. The GIL is released while it runs.
+/// open (Warnsdorff's rule: always move to the square with the fewest onward moves, ties
+/// broken by Roth's rule, the square farthest from the centre; known constructions as a
+/// fallback) from ``start`` (default 0, the a1 corner), or closed (divide and conquer: closed
+/// tours of small boards joined into one). A board without one raises ``BoardError`` saying
+/// why: no closed tour exists on the boards Schwenk's theorem (1991) excludes, with both sides
+/// odd, a side of 1, 2 or 4, or 3 x 4, 3 x 6 or 3 x 8 (the message calls it "schwenk"). The
+/// GIL is released while it runs.
 #[pyfunction]
-#[pyo3(signature = (width, height, closed = false, start = None))]
+#[pyo3(signature = (width, height, closed = None, start = None),
+       text_signature = "(width, height, closed=False, start=None)")]
 pub fn tour(
     py: Python<'_>,
-    width: u32,
-    height: u32,
-    closed: bool,
+    width: &Bound<'_, PyAny>,
+    height: &Bound<'_, PyAny>,
+    closed: Option<&Bound<'_, PyAny>>,
     start: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<u32>> {
     let b = board(width, height)?;
-    let start = start.map(|s| coord(b, s)).transpose()?;
+    let closed = match closed.filter(|c| !c.is_none()) {
+        Some(c) => args::flag(c, "closed")?,
+        None => false,
+    };
+    let start = start
+        .filter(|s| !s.is_none())
+        .map(|s| coord(b, s, "start"))
+        .transpose()?;
     let t = py.detach(|| match (closed, start) {
         (false, s) => Tour::open(b, s.unwrap_or(Coord::new(0, 0))),
         (true, None) => Tour::closed(b),
         (true, Some(s)) => Tour::closed_from(b, s),
     });
-    Ok(t.map_err(value_error)?.into_squares())
+    Ok(t.map_err(|e| named(Kind::Board, "width, height", e))?
+        .into_squares())
 }
 
 /// The number of knight's tours of a ``width`` x ``height`` board: directed open tours (from
 /// ``start``, or from every square), or undirected closed tours with ``closed=True``, on
-/// ``threads`` threads (default: every core), with the GIL released. Meant for boards that
-/// finish in seconds (5 x 5: 1,728 open; 6 x 6: 9,862 closed); the call cannot be interrupted,
-/// so larger counts belong to ``knightbits count-tours`` (estimates, checkpoints).
+/// ``threads`` threads (1 to 1024, default: every core), with the GIL released. Meant for
+/// boards that finish in seconds (5 x 5: 1,728 open; 6 x 6: 9,862 closed); the call cannot be
+/// interrupted, so larger counts belong to ``knightbits count-tours`` (estimates,
+/// checkpoints).
 #[pyfunction]
-#[pyo3(signature = (width, height, closed = false, start = None, threads = None))]
+#[pyo3(signature = (width, height, closed = None, start = None, threads = None),
+       text_signature = "(width, height, closed=False, start=None, threads=None)")]
 pub fn count_tours(
     py: Python<'_>,
-    width: u32,
-    height: u32,
-    closed: bool,
+    width: &Bound<'_, PyAny>,
+    height: &Bound<'_, PyAny>,
+    closed: Option<&Bound<'_, PyAny>>,
     start: Option<&Bound<'_, PyAny>>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u128> {
     let b = board(width, height)?;
-    let start = start.map(|s| coord(b, s)).transpose()?;
+    let closed = match closed.filter(|c| !c.is_none()) {
+        Some(c) => args::flag(c, "closed")?,
+        None => false,
+    };
+    let start = start
+        .filter(|s| !s.is_none())
+        .map(|s| coord(b, s, "start"))
+        .transpose()?;
     if closed && start.is_some() {
-        return Err(PyValueError::new_err(
+        return Err(named(
+            Kind::Option,
+            "start",
             "closed tours are counted without a start (every closed tour passes every square)",
         ));
     }
-    let threads = threads.unwrap_or_else(count::available_threads).max(1);
+    let threads = match threads.filter(|t| !t.is_none()) {
+        Some(t) => args::int_in(t, "threads", "a thread count", 1, MAX_THREADS)? as usize,
+        None => count::available_threads(),
+    };
     let job = if closed {
         Count::closed(b)
     } else {
         Count::open(b, start)
     }
-    .map_err(value_error)?;
+    .map_err(|e| named(Kind::Board, "width, height", e))?;
     py.detach(|| job.with_threads(threads).run(&mut |_| {}))
-        .map_err(value_error)
+        .map_err(|e| named(Kind::Board, "width, height", e))
 }

@@ -1,75 +1,200 @@
 //! Batches of positions: `forks_batch` and `legal_moves_batch` over a sequence of FENs (or
 //! boards), parsed and answered with the GIL released, results as numpy arrays (moves as CSR:
-//! offsets and from/to squares) with a plain-Python form beside them.
+//! offsets and from/to squares) with a plain-Python form beside them, one row per move as a
+//! dict of arrays (or a pandas DataFrame), and row selection by index, slice or index array.
 
 use std::collections::BTreeMap;
 
 use knightbits::Square;
 use knightbits::position::{Move, MoveKind, MoveList, Position, Role};
-use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods, ToPyArray};
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods, ToPyArray};
+use pyo3::exceptions::PyIndexError;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyTuple, PyType};
+use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple, PyType};
 
 use crate::args;
+use crate::errors::{Failure, Kind, named};
 use crate::method::Piece;
-use crate::position::{self, Forks, Source};
+use crate::position::{self, DEFAULT_TARGETS, Forks, Source};
 
 /// Reads every item of `fens` with the GIL held (strings are kept, boards read into parts).
-fn sources(fens: &Bound<'_, PyAny>) -> PyResult<Vec<Source>> {
+/// An item that is no position at all (a wrong type, a variant's board) raises at once, or is
+/// kept as its error when `masked`. A bare string or bytes is refused: it is one FEN, and
+/// iterating it would read each character as a position.
+fn sources(fens: &Bound<'_, PyAny>, masked: bool) -> PyResult<Vec<Source>> {
+    if fens.is_instance_of::<PyString>() || fens.hasattr(intern!(fens.py(), "decode"))? {
+        return Err(named(
+            Kind::Type,
+            "fens",
+            format!(
+                "a sequence of positions, not a single {} (pass [fen] for one)",
+                args::type_name(fens)
+            ),
+        ));
+    }
+    let iter = fens.try_iter().map_err(|_| {
+        named(
+            Kind::Type,
+            "fens",
+            format!(
+                "a sequence of FEN strings, chess.Boards or knightbits.Positions, not {}",
+                args::type_name(fens)
+            ),
+        )
+    })?;
     let mut out = Vec::with_capacity(fens.len().unwrap_or(0));
-    for (i, item) in fens.try_iter()?.enumerate() {
-        out.push(Source::read(&item?).map_err(|e| {
-            let py = fens.py();
-            PyErr::from_type(e.get_type(py), format!("fens[{i}]: {}", e.value(py)))
-        })?);
+    for (i, item) in iter.enumerate() {
+        let source = Source::read(&item?, "fens")?;
+        if let (Source::Bad(failure), false) = (&source, masked) {
+            return Err(failure.raise("fens", i));
+        }
+        out.push(source);
     }
     Ok(out)
 }
 
-/// How a bad FEN is handled: `"raise"` (a `ValueError` naming its index) or `"mask"` (its
-/// `valid` entry is False, its results empty, and the batch goes on).
-fn mask(errors: &str) -> PyResult<bool> {
-    match errors {
-        "raise" => Ok(false),
-        "mask" => Ok(true),
-        _ => Err(PyValueError::new_err(format!(
-            "errors={errors:?}: expected \"raise\" or \"mask\""
-        ))),
-    }
-}
-
 /// Parses every source; the first error is returned with its index unless `masked`.
-fn positions(sources: &[Source], masked: bool) -> Result<Vec<Result<Position, String>>, String> {
+#[allow(clippy::type_complexity)]
+fn positions(
+    sources: &[Source],
+    masked: bool,
+) -> Result<Vec<Result<Position, Failure>>, (usize, Failure)> {
     let mut out = Vec::with_capacity(sources.len());
     for (i, s) in sources.iter().enumerate() {
         let p = s.position();
         if let (Err(e), false) = (&p, masked) {
-            return Err(format!("fens[{i}]: {e}"));
+            return Err((i, e.clone()));
         }
         out.push(p);
     }
     Ok(out)
 }
 
-/// Python's index `i` (negative from the end) into `n` rows, or an `IndexError`.
-fn row_index(i: isize, n: usize) -> PyResult<usize> {
-    let j = if i < 0 { i + n as isize } else { i };
-    usize::try_from(j)
-        .ok()
-        .filter(|&j| j < n)
-        .ok_or_else(|| PyIndexError::new_err("batch index out of range"))
+/// The fewest positions a thread of [`in_parallel`] is given.
+const MIN_CHUNK: usize = 1024;
+/// The most threads [`in_parallel`] starts.
+const MAX_THREADS: usize = 8;
+
+/// Runs `work` on consecutive chunks of `sources`, one chunk per core (at most
+/// [`MAX_THREADS`], each of at least [`MIN_CHUNK`] positions; a small batch runs on the
+/// calling thread alone), and returns the chunks' results in order. An error carries the
+/// index within its chunk; it is returned with its index in `sources` (the first one).
+fn in_parallel<T: Send>(
+    sources: &[Source],
+    work: impl Fn(&[Source]) -> Result<T, (usize, Failure)> + Sync,
+) -> Result<Vec<T>, (usize, Failure)> {
+    if sources.len() < 2 * MIN_CHUNK {
+        return work(sources).map(|t| vec![t]);
+    }
+    // Read once: `available_parallelism` reads the process's cgroup limits each call.
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    let cores = *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = cores.min(MAX_THREADS).min(sources.len() / MIN_CHUNK).max(1);
+    if threads == 1 {
+        return work(sources).map(|t| vec![t]);
+    }
+    let size = sources.len().div_ceil(threads);
+    let chunks: Vec<&[Source]> = sources.chunks(size).collect();
+    let results: Vec<Result<T, (usize, Failure)>> = std::thread::scope(|scope| {
+        let work = &work;
+        let handles: Vec<_> = chunks[1..]
+            .iter()
+            .map(|chunk| scope.spawn(move || work(chunk)))
+            .collect();
+        let mut results = vec![work(chunks[0])];
+        // A chunk's thread cannot panic (the work returns errors), so join only fails if
+        // the work itself has a bug: re-raise it on this thread then.
+        results.extend(
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))),
+        );
+        results
+    });
+    results
+        .into_iter()
+        .enumerate()
+        .map(|(k, r)| r.map_err(|(i, f)| (k * size + i, f)))
+        .collect()
 }
 
-/// What `__reduce__` gives: a class and the arguments to call it with.
-type Reduced<'py> = (Bound<'py, PyType>, Bound<'py, PyTuple>);
+/// The rows a key selects: one row (an int), or several (a slice, an index array, a boolean
+/// mask: whatever numpy's indexing of `arange(n)` accepts).
+enum Rows {
+    One(usize),
+    Many(Vec<usize>),
+}
 
-/// `__reduce__`'s answer: rebuild a `T` by calling it with `parts`.
-fn reduce<'py, T: pyo3::PyTypeInfo>(
-    py: Python<'py>,
-    parts: Vec<Py<PyAny>>,
-) -> PyResult<Reduced<'py>> {
-    Ok((py.get_type::<T>(), PyTuple::new(py, parts)?))
+/// Reads `key` as rows of a batch of `n`: Python's rules (negative from the end, IndexError
+/// past the end), numpy's for arrays and slices.
+fn rows(key: &Bound<'_, PyAny>, n: usize) -> PyResult<Rows> {
+    let py = key.py();
+    if key.is_instance_of::<PyInt>() && !key.is_instance_of::<PyBool>() {
+        let i: i64 = key.extract().unwrap_or(i64::MAX);
+        let j = if i < 0 { i + n as i64 } else { i };
+        return usize::try_from(j)
+            .ok()
+            .filter(|&j| j < n)
+            .map(Rows::One)
+            .ok_or_else(|| PyIndexError::new_err(format!("batch index {i} out of range")));
+    }
+    let numpy = py.import("numpy")?;
+    let all = numpy.call_method1("arange", (n,))?;
+    let picked = all.get_item(key).map_err(|e| {
+        if e.is_instance_of::<PyIndexError>(py) {
+            e
+        } else {
+            named(
+                Kind::Type,
+                "index",
+                format!(
+                    "a batch is indexed by an int, a slice, an int array or a boolean mask, not {}",
+                    args::type_name(key)
+                ),
+            )
+        }
+    })?;
+    let picked = numpy.call_method1("asarray", (picked, "int64"))?;
+    if picked.getattr("ndim")?.extract::<usize>()? == 0 {
+        return Ok(Rows::One(picked.call_method0("item")?.extract::<usize>()?));
+    }
+    let picked = picked.call_method0("ravel")?;
+    let picked = picked.cast::<PyArray1<i64>>()?.readonly();
+    Ok(Rows::Many(
+        picked.as_slice()?.iter().map(|&i| i as usize).collect(),
+    ))
+}
+
+/// A constructor's numpy array argument of element type `T`, refused by name otherwise.
+fn array<T: numpy::Element>(
+    obj: &Bound<'_, PyAny>,
+    name: &str,
+    dtype: &str,
+) -> PyResult<Py<PyArray1<T>>> {
+    obj.cast::<PyArray1<T>>()
+        .map(|a| a.clone().unbind())
+        .map_err(|_| {
+            named(
+                Kind::Type,
+                name,
+                format!("a 1-D numpy.{dtype} array, not {}", args::type_name(obj)),
+            )
+        })
+}
+
+/// A constructor's `errors` argument: a dict of index to message.
+fn error_map(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Errors> {
+    match obj.filter(|o| !o.is_none()) {
+        None => Ok(Errors::new()),
+        Some(o) => o.extract::<Errors>().map_err(|_| {
+            named(
+                Kind::Type,
+                "errors",
+                format!("a dict of int to str, not {}", args::type_name(o)),
+            )
+        }),
+    }
 }
 
 /// Move lists in CSR form, filled as the batch goes.
@@ -90,6 +215,15 @@ impl Csr {
         }
     }
 
+    /// Appends the rows of `other` after this one's.
+    fn append(&mut self, other: Csr) {
+        let base = self.from.len() as i64;
+        self.offsets
+            .extend(other.offsets[1..].iter().map(|o| o + base));
+        self.from.extend(other.from);
+        self.to.extend(other.to);
+    }
+
     fn push(&mut self, moves: &MoveList) {
         for m in moves.iter() {
             self.from.push(m.from as u8);
@@ -98,20 +232,49 @@ impl Csr {
         self.offsets.push(self.from.len() as i64);
     }
 
-    fn into_py(self, py: Python<'_>, valid: &Py<PyArray1<bool>>) -> MoveBatch {
+    fn into_py(self, py: Python<'_>, valid: &Py<PyArray1<bool>>, errors: &Errors) -> MoveBatch {
         MoveBatch {
             offsets: self.offsets.to_pyarray(py).unbind(),
             from_squares: self.from.to_pyarray(py).unbind(),
             to_squares: self.to.to_pyarray(py).unbind(),
             valid: valid.clone_ref(py),
+            errors: errors.clone(),
         }
     }
 }
 
+/// The message of each row that did not parse, by index.
+type Errors = BTreeMap<usize, String>;
+
+/// What `__reduce__` gives: a class and the arguments to call it with.
+type Reduced<'py> = (Bound<'py, PyType>, Bound<'py, PyTuple>);
+
+/// The errors of the rows `picked`, renumbered in their new order.
+fn pick_errors(errors: &Errors, picked: &[usize]) -> Errors {
+    picked
+        .iter()
+        .enumerate()
+        .filter_map(|(new, old)| errors.get(old).map(|e| (new, e.clone())))
+        .collect()
+}
+
+/// `pandas.DataFrame(table)`, or an `ImportError` saying how to get pandas.
+fn dataframe<'py>(table: Bound<'py, PyDict>) -> PyResult<Bound<'py, PyAny>> {
+    let py = table.py();
+    let pandas = py.import("pandas").map_err(|_| {
+        pyo3::exceptions::PyImportError::new_err(
+            "to_pandas() needs pandas (pip install pandas); table() gives the same columns as a dict of numpy arrays",
+        )
+    })?;
+    pandas.call_method1("DataFrame", (table,))
+}
+
 /// Moves of a batch of positions in CSR form: the moves of position ``i`` are
 /// ``from_squares[offsets[i]:offsets[i+1]]`` to ``to_squares[…]`` (numpy ``int64`` offsets,
-/// ``uint8`` squares a1 = 0), sorted as UCI text; ``valid[i]`` is False for a FEN that did not
-/// parse (with ``errors="mask"``). ``batch[i]`` and ``batch.tolist()`` give UCI strings.
+/// ``uint8`` squares a1 = 0), sorted as UCI text; ``valid[i]`` is False for a position that
+/// did not read (with ``errors="mask"``), and ``errors`` maps its index to the message.
+/// ``batch[i]`` gives position ``i``'s moves as UCI strings; ``batch[2:5]``, ``batch[[0, 3]]``
+/// or ``batch[mask]`` a new ``MoveBatch`` of those rows; ``batch.table()`` one row per move.
 #[pyclass(module = "knightbits", name = "MoveBatch", frozen)]
 pub struct MoveBatch {
     /// Row ``i``'s moves are ``offsets[i]`` to ``offsets[i+1]``; ``len(offsets) == len(batch) + 1``.
@@ -123,62 +286,141 @@ pub struct MoveBatch {
     /// The squares the moves land on (a1 = 0).
     #[pyo3(get)]
     to_squares: Py<PyArray1<u8>>,
-    /// False where the FEN did not parse.
+    /// False where the position did not read.
     #[pyo3(get)]
     valid: Py<PyArray1<bool>>,
+    /// The message of each position that did not read, by index.
+    #[pyo3(get)]
+    errors: Errors,
 }
 
 impl MoveBatch {
-    fn row(&self, py: Python<'_>, i: usize) -> PyResult<Vec<String>> {
+    /// Are the arrays one CSR table: offsets from 0, never falling, ending at the number of
+    /// moves, one more than the rows; squares below 64?
+    fn check(&self, py: Python<'_>) -> PyResult<()> {
+        let offsets = self.offsets.bind(py).readonly();
+        let offsets = offsets.as_slice()?;
+        let from = self.from_squares.bind(py).readonly();
+        let to = self.to_squares.bind(py).readonly();
+        let (from, to) = (from.as_slice()?, to.as_slice()?);
+        let ok = offsets.len() == self.valid.bind(py).len() + 1
+            && offsets.first() == Some(&0)
+            && offsets.windows(2).all(|w| w[0] <= w[1])
+            && offsets.last().is_some_and(|&l| l as usize == from.len())
+            && from.len() == to.len()
+            && from.iter().chain(to).all(|&s| s < 64);
+        if ok {
+            Ok(())
+        } else {
+            Err(named(
+                Kind::Value,
+                "offsets",
+                "offsets, from_squares, to_squares and valid are not one move table",
+            ))
+        }
+    }
+
+    /// Row `i`'s moves as `(from, to)` square numbers.
+    fn pairs(&self, py: Python<'_>, i: usize) -> PyResult<Vec<(u8, u8)>> {
         let offsets = self.offsets.bind(py).readonly();
         let offsets = offsets.as_slice()?;
         let from = self.from_squares.bind(py).readonly();
         let to = self.to_squares.bind(py).readonly();
         let (from, to) = (from.as_slice()?, to.as_slice()?);
         let (a, b) = (offsets[i] as usize, offsets[i + 1] as usize);
-        (a..b)
-            .map(|k| {
+        Ok((a..b).map(|k| (from[k], to[k])).collect())
+    }
+
+    fn row(&self, py: Python<'_>, i: usize) -> PyResult<Vec<String>> {
+        self.pairs(py, i)?
+            .into_iter()
+            .map(|(f, t)| {
                 let square = |n: u8| {
                     Square::from_index(n).ok_or_else(|| {
-                        PyValueError::new_err(format!("square {n} is not in 0..=63"))
+                        named(
+                            Kind::Square,
+                            "from_squares",
+                            format!("square {n} is not in 0..=63"),
+                        )
                     })
                 };
                 // `Move`'s Display is the UCI text; the kind does not show in it.
                 let m = Move {
-                    from: square(from[k])?,
-                    to: square(to[k])?,
+                    from: square(f)?,
+                    to: square(t)?,
                     kind: MoveKind::Quiet,
                 };
                 Ok(m.to_string())
             })
             .collect()
     }
+
+    /// A new batch of the rows `picked`.
+    fn select(&self, py: Python<'_>, picked: &[usize]) -> PyResult<MoveBatch> {
+        let mut csr = Csr::with_rows(picked.len());
+        for &i in picked {
+            for (f, t) in self.pairs(py, i)? {
+                csr.from.push(f);
+                csr.to.push(t);
+            }
+            csr.offsets.push(csr.from.len() as i64);
+        }
+        let valid = self.valid.bind(py).readonly();
+        let valid = valid.as_slice()?;
+        let valid: Vec<bool> = picked.iter().map(|&i| valid[i]).collect();
+        Ok(csr.into_py(
+            py,
+            &valid.to_pyarray(py).unbind(),
+            &pick_errors(&self.errors, picked),
+        ))
+    }
+
+    /// The row (position index) of every move, in order.
+    fn positions(&self, py: Python<'_>) -> PyResult<Vec<i64>> {
+        let offsets = self.offsets.bind(py).readonly();
+        let offsets = offsets.as_slice()?;
+        let mut out = Vec::with_capacity(self.from_squares.bind(py).len());
+        for (i, w) in offsets.windows(2).enumerate() {
+            out.extend(std::iter::repeat_n(i as i64, (w[1] - w[0]) as usize));
+        }
+        Ok(out)
+    }
 }
 
 #[pymethods]
 impl MoveBatch {
     #[new]
+    #[pyo3(signature = (offsets, from_squares, to_squares, valid, errors = None),
+           text_signature = "(offsets, from_squares, to_squares, valid, errors={})")]
     fn new(
-        offsets: Py<PyArray1<i64>>,
-        from_squares: Py<PyArray1<u8>>,
-        to_squares: Py<PyArray1<u8>>,
-        valid: Py<PyArray1<bool>>,
-    ) -> MoveBatch {
-        MoveBatch {
-            offsets,
-            from_squares,
-            to_squares,
-            valid,
-        }
+        offsets: &Bound<'_, PyAny>,
+        from_squares: &Bound<'_, PyAny>,
+        to_squares: &Bound<'_, PyAny>,
+        valid: &Bound<'_, PyAny>,
+        errors: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<MoveBatch> {
+        let batch = MoveBatch {
+            offsets: array(offsets, "offsets", "int64")?,
+            from_squares: array(from_squares, "from_squares", "uint8")?,
+            to_squares: array(to_squares, "to_squares", "uint8")?,
+            valid: array(valid, "valid", "bool")?,
+            errors: error_map(errors)?,
+        };
+        batch.check(offsets.py())?;
+        Ok(batch)
     }
 
     fn __len__(&self, py: Python<'_>) -> usize {
         self.valid.bind(py).len()
     }
 
-    /// The moves of position ``i`` as UCI strings.
-    fn __getitem__(&self, py: Python<'_>, i: isize) -> PyResult<Vec<String>> {
-        self.row(py, row_index(i, self.__len__(py))?)
+    /// ``batch[i]``: position ``i``'s moves as UCI strings; ``batch[2:5]``, ``batch[[0, 3]]``,
+    /// ``batch[mask]``: a new ``MoveBatch`` of those rows.
+    fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        Ok(match rows(key, self.__len__(py))? {
+            Rows::One(i) => self.row(py, i)?.into_pyobject(py)?.into_any().unbind(),
+            Rows::Many(picked) => Py::new(py, self.select(py, &picked)?)?.into_any(),
+        })
     }
 
     /// Every position's moves as lists of UCI strings.
@@ -186,86 +428,77 @@ impl MoveBatch {
         (0..self.__len__(py)).map(|i| self.row(py, i)).collect()
     }
 
+    /// One row per move, as a dict of numpy arrays of equal length: ``position`` (the batch
+    /// index, int64), ``from_square`` and ``to_square`` (uint8, a1 = 0).
+    fn table<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("position", self.positions(py)?.to_pyarray(py))?;
+        d.set_item(
+            "from_square",
+            self.from_squares.bind(py).call_method0("copy")?,
+        )?;
+        d.set_item("to_square", self.to_squares.bind(py).call_method0("copy")?)?;
+        Ok(d)
+    }
+
+    /// ``table()`` as a pandas ``DataFrame`` (pandas is optional: ``ImportError`` without it).
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        dataframe(self.table(py)?)
+    }
+
     fn __repr__(&self, py: Python<'_>) -> String {
         format!(
-            "<MoveBatch: {} positions, {} moves>",
+            "<MoveBatch: {} positions, {} moves, {} invalid>",
             self.__len__(py),
-            self.from_squares.bind(py).len()
+            self.from_squares.bind(py).len(),
+            self.errors.len()
         )
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
-        reduce::<MoveBatch>(slf.py(), slf.get().parts(slf.py())?)
-    }
-}
-
-impl MoveBatch {
-    /// The constructor's arguments that rebuild `self` (for pickling).
-    fn parts(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
-        let b = self;
-        Ok(vec![
+        let py = slf.py();
+        let b = slf.get();
+        let parts = vec![
             b.offsets.clone_ref(py).into_any(),
             b.from_squares.clone_ref(py).into_any(),
             b.to_squares.clone_ref(py).into_any(),
             b.valid.clone_ref(py).into_any(),
-        ])
+            b.errors.clone().into_pyobject(py)?.into_any().unbind(),
+        ];
+        Ok((py.get_type::<MoveBatch>(), PyTuple::new(py, parts)?))
     }
 }
 
 /// The forks of a batch of positions: ``squares`` (numpy ``uint64``, one bitboard per
-/// position), ``moves``, ``forced_moves`` and ``royal_moves`` (each a ``MoveBatch``), ``valid``
-/// (numpy ``bool``) and ``errors`` (index -> message, for ``errors="mask"``). ``batch[i]`` is
-/// position ``i``'s ``Forks``.
+/// position; ``square_mask()`` gives them as a boolean ``(N, 64)`` array), ``moves``,
+/// ``forced_moves`` and ``royal_moves`` (each a ``MoveBatch``, defined as in ``Forks``),
+/// ``valid`` (numpy ``bool``) and ``errors`` (index -> message, for ``errors="mask"``).
+/// ``batch[i]`` is position ``i``'s ``Forks``; ``batch[2:5]``, ``batch[[0, 3]]`` or
+/// ``batch[mask]`` a new ``ForksBatch``; ``batch.table()`` one row per move with its flags.
 #[pyclass(module = "knightbits", name = "ForksBatch", frozen)]
 pub struct ForksBatch {
-    /// The fork squares of each position (0 where the FEN did not parse).
+    /// The fork squares of each position (0 where the position did not read).
     #[pyo3(get)]
     squares: Py<PyArray1<u64>>,
     /// The legal knight moves onto a fork square.
     #[pyo3(get)]
     moves: Py<MoveBatch>,
-    /// The moves whose destination no enemy pawn or knight attacks.
+    /// The moves onto a fork square that no enemy pawn or knight attacks.
     #[pyo3(get)]
     forced_moves: Py<MoveBatch>,
-    /// The legal knight moves that give check and attack a queen.
+    /// The legal knight moves after which the knight gives check and attacks a queen.
     #[pyo3(get)]
     royal_moves: Py<MoveBatch>,
-    /// False where the FEN did not parse.
+    /// False where the position did not read.
     #[pyo3(get)]
     valid: Py<PyArray1<bool>>,
-    /// The message of each FEN that did not parse, by index.
+    /// The message of each position that did not read, by index.
     #[pyo3(get)]
-    errors: BTreeMap<usize, String>,
+    errors: Errors,
 }
 
-#[pymethods]
 impl ForksBatch {
-    #[new]
-    fn new(
-        squares: Py<PyArray1<u64>>,
-        moves: Py<MoveBatch>,
-        forced_moves: Py<MoveBatch>,
-        royal_moves: Py<MoveBatch>,
-        valid: Py<PyArray1<bool>>,
-        errors: BTreeMap<usize, String>,
-    ) -> ForksBatch {
-        ForksBatch {
-            squares,
-            moves,
-            forced_moves,
-            royal_moves,
-            valid,
-            errors,
-        }
-    }
-
-    fn __len__(&self, py: Python<'_>) -> usize {
-        self.valid.bind(py).len()
-    }
-
-    /// Position ``i``'s forks.
-    fn __getitem__(&self, py: Python<'_>, i: isize) -> PyResult<Forks> {
-        let j = row_index(i, self.__len__(py))?;
+    fn forks(&self, py: Python<'_>, j: usize) -> PyResult<Forks> {
         Ok(Forks {
             squares: self.squares.bind(py).readonly().as_slice()?[j],
             moves: self.moves.get().row(py, j)?,
@@ -273,12 +506,147 @@ impl ForksBatch {
             royal_moves: self.royal_moves.get().row(py, j)?,
         })
     }
+}
+
+#[pymethods]
+impl ForksBatch {
+    #[new]
+    #[pyo3(text_signature = "(squares, moves, forced_moves, royal_moves, valid, errors)")]
+    fn new(
+        squares: &Bound<'_, PyAny>,
+        moves: &Bound<'_, PyAny>,
+        forced_moves: &Bound<'_, PyAny>,
+        royal_moves: &Bound<'_, PyAny>,
+        valid: &Bound<'_, PyAny>,
+        errors: &Bound<'_, PyAny>,
+    ) -> PyResult<ForksBatch> {
+        let batch = |obj: &Bound<'_, PyAny>, name: &str| -> PyResult<Py<MoveBatch>> {
+            obj.cast::<MoveBatch>()
+                .map(|b| b.clone().unbind())
+                .map_err(|_| {
+                    named(
+                        Kind::Type,
+                        name,
+                        format!("a MoveBatch, not {}", args::type_name(obj)),
+                    )
+                })
+        };
+        let py = squares.py();
+        let made = ForksBatch {
+            squares: array(squares, "squares", "uint64")?,
+            moves: batch(moves, "moves")?,
+            forced_moves: batch(forced_moves, "forced_moves")?,
+            royal_moves: batch(royal_moves, "royal_moves")?,
+            valid: array(valid, "valid", "bool")?,
+            errors: error_map(Some(errors))?,
+        };
+        let n = made.valid.bind(py).len();
+        let lengths = [
+            made.squares.bind(py).len(),
+            made.moves.get().__len__(py),
+            made.forced_moves.get().__len__(py),
+            made.royal_moves.get().__len__(py),
+        ];
+        if lengths.iter().any(|&l| l != n) {
+            return Err(named(
+                Kind::Value,
+                "valid",
+                "squares, moves, forced_moves, royal_moves and valid differ in length",
+            ));
+        }
+        Ok(made)
+    }
+
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.valid.bind(py).len()
+    }
+
+    /// ``batch[i]``: position ``i``'s ``Forks``; ``batch[2:5]``, ``batch[[0, 3]]``,
+    /// ``batch[mask]``: a new ``ForksBatch`` of those rows.
+    fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let picked = match rows(key, self.__len__(py))? {
+            Rows::One(j) => return Ok(Py::new(py, self.forks(py, j)?)?.into_any()),
+            Rows::Many(picked) => picked,
+        };
+        let squares = self.squares.bind(py).readonly();
+        let squares = squares.as_slice()?;
+        let squares: Vec<u64> = picked.iter().map(|&i| squares[i]).collect();
+        let moves = self.moves.get().select(py, &picked)?;
+        let valid = moves.valid.clone_ref(py);
+        let batch = ForksBatch {
+            squares: squares.to_pyarray(py).unbind(),
+            moves: Py::new(py, moves)?,
+            forced_moves: Py::new(py, self.forced_moves.get().select(py, &picked)?)?,
+            royal_moves: Py::new(py, self.royal_moves.get().select(py, &picked)?)?,
+            valid,
+            errors: pick_errors(&self.errors, &picked),
+        };
+        Ok(Py::new(py, batch)?.into_any())
+    }
 
     /// Every position's ``Forks``.
     fn tolist(&self, py: Python<'_>) -> PyResult<Vec<Forks>> {
-        (0..self.__len__(py) as isize)
-            .map(|i| self.__getitem__(py, i))
-            .collect()
+        (0..self.__len__(py)).map(|i| self.forks(py, i)).collect()
+    }
+
+    /// The fork squares as a boolean numpy array of shape ``(N, 64)``: ``[i, s]`` is True
+    /// when square ``s`` (a1 = 0) is a fork square of position ``i``.
+    fn square_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        let squares = self.squares.bind(py).readonly();
+        let rows: Vec<Vec<bool>> = squares
+            .as_slice()?
+            .iter()
+            .map(|&b| (0..64).map(|s| b >> s & 1 == 1).collect())
+            .collect();
+        if rows.is_empty() {
+            return Ok(PyArray2::zeros(py, [0, 64], false));
+        }
+        Ok(PyArray2::from_vec2(py, &rows)?)
+    }
+
+    /// One row per move that is a fork move or a royal move, as a dict of numpy arrays of
+    /// equal length: ``position`` (the batch index, int64), ``from_square`` and ``to_square``
+    /// (uint8, a1 = 0), and the flags ``fork`` (lands on a fork square: in ``moves``),
+    /// ``forced`` (in ``forced_moves``) and ``royal`` (in ``royal_moves``). Sorted by position,
+    /// then as UCI text.
+    fn table<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let (mut position, mut from, mut to) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut fork, mut forced, mut royal) = (Vec::new(), Vec::new(), Vec::new());
+        let (m, f, r) = (
+            self.moves.get(),
+            self.forced_moves.get(),
+            self.royal_moves.get(),
+        );
+        for i in 0..self.__len__(py) {
+            let (moves, forced_row, royal_row) =
+                (m.pairs(py, i)?, f.pairs(py, i)?, r.pairs(py, i)?);
+            let mut all: Vec<(u8, u8)> = moves.iter().chain(&royal_row).copied().collect();
+            // The order of UCI text: from square's name, then to square's (file before rank).
+            let key = |&(a, b): &(u8, u8)| ((a & 7, a >> 3), (b & 7, b >> 3));
+            all.sort_by_key(key);
+            all.dedup();
+            for mv in all {
+                position.push(i as i64);
+                from.push(mv.0);
+                to.push(mv.1);
+                fork.push(moves.contains(&mv));
+                forced.push(forced_row.contains(&mv));
+                royal.push(royal_row.contains(&mv));
+            }
+        }
+        let d = PyDict::new(py);
+        d.set_item("position", position.to_pyarray(py))?;
+        d.set_item("from_square", from.to_pyarray(py))?;
+        d.set_item("to_square", to.to_pyarray(py))?;
+        d.set_item("fork", fork.to_pyarray(py))?;
+        d.set_item("forced", forced.to_pyarray(py))?;
+        d.set_item("royal", royal.to_pyarray(py))?;
+        Ok(d)
+    }
+
+    /// ``table()`` as a pandas ``DataFrame`` (pandas is optional: ``ImportError`` without it).
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        dataframe(self.table(py)?)
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {
@@ -290,121 +658,164 @@ impl ForksBatch {
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
-        reduce::<ForksBatch>(slf.py(), slf.get().parts(slf.py())?)
-    }
-}
-
-impl ForksBatch {
-    /// The constructor's arguments that rebuild `self` (for pickling).
-    fn parts(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
-        let b = self;
-        Ok(vec![
+        let py = slf.py();
+        let b = slf.get();
+        let parts = vec![
             b.squares.clone_ref(py).into_any(),
             b.moves.clone_ref(py).into_any(),
             b.forced_moves.clone_ref(py).into_any(),
             b.royal_moves.clone_ref(py).into_any(),
             b.valid.clone_ref(py).into_any(),
             b.errors.clone().into_pyobject(py)?.into_any().unbind(),
-        ])
+        ];
+        Ok((py.get_type::<ForksBatch>(), PyTuple::new(py, parts)?))
     }
 }
 
 /// Splits parse results into the valid mask and the error messages.
-fn validity(parsed: &[Result<Position, String>]) -> (Vec<bool>, BTreeMap<usize, String>) {
+fn validity(parsed: &[Result<Position, Failure>]) -> (Vec<bool>, Errors) {
     let valid = parsed.iter().map(Result::is_ok).collect();
     let errors = parsed
         .iter()
         .enumerate()
-        .filter_map(|(i, p)| p.as_ref().err().map(|e| (i, e.clone())))
+        .filter_map(|(i, p)| p.as_ref().err().map(|e| (i, e.message().to_string())))
         .collect();
     (valid, errors)
 }
 
 /// The knight forks of every position of ``fens`` (a sequence of FEN strings, ``chess.Board``s
-/// or ``Position``s) for its side to move, against the opponent's pieces named by ``targets``:
-/// a ``ForksBatch``. The FENs are parsed and answered with the GIL released. A bad FEN raises
-/// ``ValueError`` naming its index, or with ``errors="mask"`` is marked in ``valid`` and
-/// ``errors`` and the batch goes on.
+/// or ``Position``s; a bare string is refused) for its side to move, against the opponent's
+/// pieces named by ``targets`` (piece letters, default king, queens and rooks): a
+/// ``ForksBatch``. The FENs are parsed and answered with the GIL released, a large batch
+/// split across the machine's cores (one thread per 1,024 positions, at most 8). A position that
+/// does not read (a bad FEN, None, a variant's board) raises the package's error with its
+/// ``index``, or with ``errors="mask"`` is marked in ``valid`` and ``errors`` and the batch
+/// goes on.
 #[pyfunction]
-#[pyo3(signature = (fens, targets = "kqr", errors = "raise"))]
+#[pyo3(signature = (fens, targets = None, errors = None),
+       text_signature = "(fens, targets='kqr', errors='raise')")]
 pub fn forks_batch(
     py: Python<'_>,
     fens: &Bound<'_, PyAny>,
-    targets: &str,
-    errors: &str,
+    targets: Option<&Bound<'_, PyAny>>,
+    errors: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ForksBatch> {
-    let masked = mask(errors)?;
-    let roles: Vec<Role> = args::roles(targets)?;
-    let sources = sources(fens)?;
+    let masked = errors
+        .filter(|e| !e.is_none())
+        .map(args::mask)
+        .transpose()?
+        .unwrap_or(false);
+    let roles: Vec<Role> = match targets.filter(|t| !t.is_none()) {
+        Some(t) => args::roles(t, "targets")?,
+        None => DEFAULT_TARGETS.to_vec(),
+    };
+    let sources = sources(fens, masked)?;
     let (parsed, squares, lists) = py
         .detach(|| {
-            let parsed = positions(&sources, masked)?;
-            let mut squares = Vec::with_capacity(parsed.len());
-            let mut lists = [
-                Csr::with_rows(parsed.len()),
-                Csr::with_rows(parsed.len()),
-                Csr::with_rows(parsed.len()),
-            ];
-            let none = MoveList::default();
-            for p in &parsed {
-                match p {
-                    Ok(pos) => {
-                        let f = pos.forks_against(pos.targets(&roles));
-                        squares.push(f.squares.0);
-                        lists[0].push(&f.moves);
-                        lists[1].push(&f.forced_moves);
-                        lists[2].push(&f.royal_moves);
-                    }
-                    Err(_) => {
-                        squares.push(0);
-                        lists.iter_mut().for_each(|l| l.push(&none));
+            let parts = in_parallel(&sources, |chunk| {
+                let parsed = positions(chunk, masked)?;
+                let mut squares = Vec::with_capacity(parsed.len());
+                let mut lists = [
+                    Csr::with_rows(parsed.len()),
+                    Csr::with_rows(parsed.len()),
+                    Csr::with_rows(parsed.len()),
+                ];
+                let none = MoveList::default();
+                for p in &parsed {
+                    match p {
+                        Ok(pos) => {
+                            let f = pos.forks_against(pos.targets(&roles));
+                            squares.push(f.squares.0);
+                            lists[0].push(&f.moves);
+                            lists[1].push(&f.forced_moves);
+                            lists[2].push(&f.royal_moves);
+                        }
+                        Err(_) => {
+                            squares.push(0);
+                            lists.iter_mut().for_each(|l| l.push(&none));
+                        }
                     }
                 }
+                Ok((parsed, squares, lists))
+            })?;
+            let mut all = (
+                Vec::with_capacity(sources.len()),
+                Vec::with_capacity(sources.len()),
+                [
+                    Csr::with_rows(sources.len()),
+                    Csr::with_rows(sources.len()),
+                    Csr::with_rows(sources.len()),
+                ],
+            );
+            for (parsed, squares, lists) in parts {
+                all.0.extend(parsed);
+                all.1.extend(squares);
+                for (into, part) in all.2.iter_mut().zip(lists) {
+                    into.append(part);
+                }
             }
-            Ok::<_, String>((parsed, squares, lists))
+            Ok(all)
         })
-        .map_err(PyValueError::new_err)?;
+        .map_err(|(i, f): (usize, Failure)| f.raise("fens", i))?;
     let (valid, errors) = validity(&parsed);
     let valid = valid.to_pyarray(py).unbind();
     let [moves, forced, royal] = lists;
     Ok(ForksBatch {
         squares: squares.to_pyarray(py).unbind(),
-        moves: Py::new(py, moves.into_py(py, &valid))?,
-        forced_moves: Py::new(py, forced.into_py(py, &valid))?,
-        royal_moves: Py::new(py, royal.into_py(py, &valid))?,
+        moves: Py::new(py, moves.into_py(py, &valid, &errors))?,
+        forced_moves: Py::new(py, forced.into_py(py, &valid, &errors))?,
+        royal_moves: Py::new(py, royal.into_py(py, &valid, &errors))?,
         valid,
         errors,
     })
 }
 
-/// The legal moves of the side to move's knights or king (castling as the king's move) in
-/// every position of ``fens`` (FEN strings, ``chess.Board``s or ``Position``s): a
-/// ``MoveBatch``. Parsed and answered with the GIL released; bad FENs as in ``forks_batch``.
+/// The legal moves of the side to move's knights or king (``piece=chess.KNIGHT`` or
+/// ``chess.KING``, or their names; castling only with ``castling=True``) in every position of
+/// ``fens`` (FEN strings, ``chess.Board``s or ``Position``s): a ``MoveBatch``. Parsed and
+/// answered with the GIL released; positions that do not read as in ``forks_batch``.
 #[pyfunction]
-#[pyo3(signature = (fens, piece = "knight", errors = "raise"))]
+#[pyo3(signature = (fens, piece = None, errors = None, castling = None),
+       text_signature = "(fens, piece='knight', errors='raise', castling=False)")]
 pub fn legal_moves_batch(
     py: Python<'_>,
     fens: &Bound<'_, PyAny>,
-    piece: &str,
-    errors: &str,
+    piece: Option<&Bound<'_, PyAny>>,
+    errors: Option<&Bound<'_, PyAny>>,
+    castling: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<MoveBatch> {
-    let masked = mask(errors)?;
-    let piece = Piece::parse(piece)?;
-    let sources = sources(fens)?;
-    let (valid, csr) = py
+    let masked = errors
+        .filter(|e| !e.is_none())
+        .map(args::mask)
+        .transpose()?
+        .unwrap_or(false);
+    let (piece, castling): (Piece, bool) = position::piece_and_castling(piece, castling)?;
+    let sources = sources(fens, masked)?;
+    let (parsed, csr) = py
         .detach(|| {
-            let parsed = positions(&sources, masked)?;
-            let mut csr = Csr::with_rows(parsed.len());
-            let none = MoveList::default();
-            for p in &parsed {
-                match p {
-                    Ok(pos) => csr.push(&position::legal_moves(pos, piece)),
-                    Err(_) => csr.push(&none),
+            let parts = in_parallel(&sources, |chunk| {
+                let parsed = positions(chunk, masked)?;
+                let mut csr = Csr::with_rows(parsed.len());
+                let none = MoveList::default();
+                for p in &parsed {
+                    match p {
+                        Ok(pos) => csr.push(&position::legal_moves(pos, piece, castling)),
+                        Err(_) => csr.push(&none),
+                    }
                 }
+                Ok((parsed, csr))
+            })?;
+            let mut all = (
+                Vec::with_capacity(sources.len()),
+                Csr::with_rows(sources.len()),
+            );
+            for (parsed, csr) in parts {
+                all.0.extend(parsed);
+                all.1.append(csr);
             }
-            Ok::<_, String>((parsed.iter().map(Result::is_ok).collect::<Vec<bool>>(), csr))
+            Ok(all)
         })
-        .map_err(PyValueError::new_err)?;
-    let valid = valid.to_pyarray(py).unbind();
-    Ok(csr.into_py(py, &valid))
+        .map_err(|(i, f): (usize, Failure)| f.raise("fens", i))?;
+    let (valid, errors) = validity(&parsed);
+    Ok(csr.into_py(py, &valid.to_pyarray(py).unbind(), &errors))
 }

@@ -9,6 +9,7 @@
 mod args;
 mod arrays;
 mod boards;
+mod errors;
 mod fens;
 mod method;
 mod position;
@@ -24,45 +25,57 @@ use crate::method::Piece;
 /// True
 #[pyfunction]
 fn knight_attacks(square: &Bound<'_, PyAny>) -> PyResult<u64> {
-    Ok(knight::attacks(args::square(square)?).0)
+    Ok(knight::attacks(args::square(square, "square")?).0)
 }
 
 /// The squares a king on ``square`` (an int, a1 = 0 … h8 = 63) attacks, as a bitboard int.
 #[pyfunction]
 fn king_attacks(square: &Bound<'_, PyAny>) -> PyResult<u64> {
-    Ok(king::attacks(args::square(square)?).0)
+    Ok(king::attacks(args::square(square, "square")?).0)
 }
 
 /// The squares attacked by the knights on ``bitboard`` (an int or ``chess.SquareSet``), as a
-/// bitboard int; ``method`` names one of the sources' techniques (``techniques("knight")``),
-/// all of which give the same set.
+/// bitboard int. ``method`` (any case) picks how the set is computed: a lookup table per
+/// knight, or the eight shifts of the whole set with file masks against wrapping, in the
+/// variants ``techniques("knight")`` lists; all give the same set.
 #[pyfunction]
 #[pyo3(signature = (bitboard, method = None))]
-fn knight_attacks_set(bitboard: &Bound<'_, PyAny>, method: Option<&str>) -> PyResult<u64> {
-    Ok(method::attacks(Piece::Knight, method, args::bitboard(bitboard)?)?.0)
+fn knight_attacks_set(
+    bitboard: &Bound<'_, PyAny>,
+    method: Option<&Bound<'_, PyAny>>,
+) -> PyResult<u64> {
+    Ok(method::attacks(Piece::Knight, method, args::bitboard(bitboard, "bitboard")?)?.0)
 }
 
-/// The squares attacked by the kings on ``bitboard``, as a bitboard int; ``method`` names one
-/// of ``techniques("king")``.
+/// The squares attacked by the kings on ``bitboard``, as a bitboard int; ``method`` (any case)
+/// is one of ``techniques("king")``, all of which give the same set.
 #[pyfunction]
 #[pyo3(signature = (bitboard, method = None))]
-fn king_attacks_set(bitboard: &Bound<'_, PyAny>, method: Option<&str>) -> PyResult<u64> {
-    Ok(method::attacks(Piece::King, method, args::bitboard(bitboard)?)?.0)
+fn king_attacks_set(
+    bitboard: &Bound<'_, PyAny>,
+    method: Option<&Bound<'_, PyAny>>,
+) -> PyResult<u64> {
+    Ok(method::attacks(Piece::King, method, args::bitboard(bitboard, "bitboard")?)?.0)
 }
 
 /// Every square (empty or occupied) from which a knight attacks at least two of ``targets``
-/// (a bitboard int), as a bitboard int: the wiki's fork target squares.
+/// (a bitboard int), as a bitboard int: the squares where a knight would fork them.
 #[pyfunction]
 fn fork_squares(targets: &Bound<'_, PyAny>) -> PyResult<u64> {
-    Ok(knight::fork_squares(args::bitboard(targets)?).0)
+    Ok(knight::fork_squares(args::bitboard(targets, "targets")?).0)
 }
 
-/// The names of the sources' techniques for ``piece`` (``"knight"`` or ``"king"``), for the
-/// ``method=`` argument of ``knight_attacks_set`` and ``king_attacks_set``.
+/// The names of the ways ``piece`` (``chess.KNIGHT``, ``chess.KING`` or their names) has to
+/// compute an attack set (a lookup table, shifts with wrap masks, ...), for the ``method=``
+/// argument of ``knight_attacks_set`` and ``king_attacks_set``.
 #[pyfunction]
-#[pyo3(signature = (piece = "knight"))]
-fn techniques(piece: &str) -> PyResult<Vec<&'static str>> {
-    Ok(method::names(Piece::parse(piece)?))
+#[pyo3(signature = (piece = None), text_signature = "(piece='knight')")]
+fn techniques(piece: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<&'static str>> {
+    let piece = match piece {
+        Some(p) if !p.is_none() => args::piece(p, "piece")?,
+        _ => Piece::Knight,
+    };
+    Ok(method::names(piece))
 }
 
 /// The instruction set the batch kernels use on this machine (``"avx512"``, ``"avx2"`` or

@@ -1,27 +1,35 @@
-//! The sources' techniques by name: the one place this crate reads method names, through the
-//! core's one list of both pieces' methods (`technique::Method`).
+//! Attack-set techniques by name (table lookup, shifts with wrap masks, …): the one place this
+//! crate reads method names, through the core's one list of both pieces' methods
+//! (`technique::Method`). Names are read in any case.
 
 use knightbits::position::Role;
 use knightbits::technique::Method;
 use knightbits::{Bitboard, king, knight};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+
+use crate::args;
+use crate::errors::{Kind, named};
 
 /// The attack set of `set` by `piece`'s method named `name`, or by the default (the crate's
 /// `attacks_set`) when there is no name.
-pub fn attacks(piece: Piece, name: Option<&str>, set: Bitboard) -> PyResult<Bitboard> {
-    let Some(name) = name else {
+pub fn attacks(piece: Piece, name: Option<&Bound<'_, PyAny>>, set: Bitboard) -> PyResult<Bitboard> {
+    let Some(name) = name.filter(|n| !n.is_none()) else {
         return Ok(match piece {
             Piece::Knight => knight::attacks_set(set),
             Piece::King => king::attacks_set(set),
         });
     };
-    let method = Method::of(piece.role(), name).map_err(|_| {
-        PyValueError::new_err(format!(
-            "unknown {} method {name:?}: expected one of {}",
-            piece.name(),
-            names(piece).join(", ")
-        ))
+    let name = args::text(name, "method", "a method")?;
+    let method = Method::of(piece.role(), &name.to_ascii_lowercase()).map_err(|_| {
+        named(
+            Kind::Option,
+            "method",
+            format!(
+                "unknown {} method {name:?}: expected one of {}",
+                piece.name(),
+                names(piece).join(", ")
+            ),
+        )
     })?;
     Ok(method.attacks(set))
 }
@@ -45,17 +53,6 @@ pub enum Piece {
 }
 
 impl Piece {
-    /// Reads `"knight"` or `"king"` (or `"n"`, `"k"`), any case.
-    pub fn parse(text: &str) -> PyResult<Piece> {
-        match text.parse::<knightbits::position::Role>() {
-            Ok(knightbits::position::Role::Knight) => Ok(Piece::Knight),
-            Ok(knightbits::position::Role::King) => Ok(Piece::King),
-            _ => Err(PyValueError::new_err(format!(
-                "invalid piece {text:?}: expected knight or king"
-            ))),
-        }
-    }
-
     /// The core's role of the piece.
     pub fn role(self) -> Role {
         match self {

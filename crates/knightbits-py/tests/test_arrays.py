@@ -60,8 +60,13 @@ def test_batches_equal_single_calls_with_sparse_sets():
     # Sets of 0..4 pieces: the shapes a real board gives.
     a = np.array([sum(1 << int(s) for s in rng.choice(64, size=k, replace=False))
                   for k in rng.integers(0, 5, size=2000)], dtype=np.uint64)
-    assert kb.fork_squares_batch(a).tolist() == [kb.fork_squares(int(x)) for x in a]
-    assert kb.knight_attacks_batch(a).tolist() == [kb.knight_attacks_set(int(x)) for x in a]
+    # Expected values from python-chess's tables and the pure-Python formula, not the package.
+    values = [int(x) for x in a]
+    assert kb.fork_squares_batch(a).tolist() == [fork_formula(x) for x in values]
+    assert kb.knight_attacks_batch(a).tolist() == [knight_formula(x) for x in values]
+    assert kb.king_attacks_batch(a).tolist() == [king_formula(x) for x in values]
+    # And the single calls agree with the batches.
+    assert [kb.fork_squares(x) for x in values] == [fork_formula(x) for x in values]
 
 
 def test_millions_of_values_against_numpy_formula():
@@ -118,3 +123,19 @@ def test_read_only_input_is_fine():
 
 def test_simd_names_the_kernel():
     assert kb.simd() in ("avx512", "avx2", "scalar")
+
+
+def test_read_only_out_says_so():
+    a = np.arange(4, dtype=np.uint64)
+    out = np.zeros(4, dtype=np.uint64)
+    out.flags.writeable = False
+    with pytest.raises(kb.ArgumentValueError, match="^out is read-only$"):
+        kb.knight_attacks_batch(a, out=out)
+
+
+def test_new_array_is_owned_and_writeable():
+    a = np.arange(1000, dtype=np.uint64)
+    got = kb.knight_attacks_batch(a)
+    assert got.flags.writeable and got.flags.c_contiguous and got.dtype == np.uint64
+    got[0] = 1  # numpy owns the memory the kernel wrote
+    assert np.array_equal(got[1:], np_knight(a)[1:])

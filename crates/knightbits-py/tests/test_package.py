@@ -42,7 +42,7 @@ def test_signatures_are_introspectable():
         if callable(obj) and not inspect.isclass(obj):
             inspect.signature(obj)  # raises when the native function has none
     assert str(inspect.signature(knightbits.knight_attacks_batch)) == "(a, /, out=None)"
-    assert str(inspect.signature(knightbits.Position.legal_moves)) == "(self, /, piece='knight')"
+    assert str(inspect.signature(knightbits.Position.legal_moves)) == "(self, /, piece='knight', castling=False)"
 
 
 def test_help_reads_well():

@@ -17,11 +17,13 @@ ROLES = {"pawn": chess.PAWN, "knight": chess.KNIGHT, "bishop": chess.BISHOP,
          "rook": chess.ROOK, "queen": chess.QUEEN, "king": chess.KING}
 
 
-def legal(board, piece):
-    """python-chess's legal moves of the side to move's knights or king, sorted UCI."""
+def legal(board, piece, castling=True):
+    """python-chess's legal moves of the side to move's knights or king, sorted UCI (without
+    castling moves unless ``castling``)."""
     pieces = board.knights if piece == "knight" else board.kings
     mask = pieces & board.occupied_co[board.turn]
-    return sorted(m.uci() for m in board.generate_legal_moves(from_mask=mask))
+    return sorted(m.uci() for m in board.generate_legal_moves(from_mask=mask)
+                  if castling or not board.is_castling(m))
 
 
 def attacks(board, side, role):
@@ -62,11 +64,12 @@ def check(board):
     assert pos == kb.Position(board.fen(en_passant="fen"))
     assert pos.turn == board.turn
     for piece in ("knight", "king"):
-        assert pos.legal_moves(piece) == legal(board, piece), (board.fen(), piece)
+        assert pos.legal_moves(piece) == legal(board, piece, castling=False), (board.fen(), piece)
+    assert pos.legal_moves(chess.KING, castling=True) == legal(board, "king"), board.fen()
     for side in (chess.WHITE, chess.BLACK):
         for name, role in ROLES.items():
-            assert pos.attacks(side, name) == attacks(board, side, role), (board.fen(), name)
-            assert pos.pieces(side, role) == int(board.pieces(role, side))
+            assert pos.attacks_by(name, side) == attacks(board, side, role), (board.fen(), name)
+            assert pos.pieces(role, side) == int(board.pieces(role, side))
     assert pos.forks() == forks(board)
     assert pos.forks("kq") == forks(board, "kq")
     assert pos.is_check() == board.is_check()
@@ -84,7 +87,10 @@ def test_random_playouts(seed, plies):
 
 def test_castling_is_the_kings_move():
     pos = kb.Position("r3k2r/8/8/3N4/8/8/8/R3K2R w KQkq - 0 1")
-    assert pos.legal_moves("king") == ["e1c1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e1g1"]
+    assert pos.legal_moves("king", castling=True) == ["e1c1", "e1d1", "e1d2", "e1e2", "e1f1",
+                                                      "e1f2", "e1g1"]
+    # As the command line: castling only when asked for.
+    assert pos.legal_moves("king") == ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]
 
 
 def test_forks_object_fields_and_repr():
@@ -137,6 +143,7 @@ def test_batches_equal_single_calls():
         assert mb.offsets.dtype == np.int64 and mb.from_squares.dtype == np.uint8
         assert len(mb.offsets) == len(fens) + 1
         want = [kb.Position(f).legal_moves(piece) for f in fens]
+        assert want == [legal(b, piece, castling=False) for b in boards]
         assert mb.tolist() == want
         assert kb.legal_moves_batch(boards, piece=piece).tolist() == want
         # The CSR arrays are the moves: rebuild UCI from them with python-chess's names.
@@ -203,9 +210,9 @@ def test_board_attributes_are_checked_like_a_fen():
     with pytest.raises(ValueError, match="not a piece letter"):
         pos.forks("kx")
     with pytest.raises(ValueError):
-        pos.attacks("green", "knight")
+        pos.attacks_by("knight", "green")
     with pytest.raises(TypeError):
-        pos.attacks(chess.WHITE, None)
+        pos.attacks_by(None, chess.WHITE)
 
 
 def test_en_passant_square_is_a_potential_one():
