@@ -15,6 +15,7 @@ const bin = process.env.KNIGHTBITS_BIN || resolve(root, 'target/debug/knightbits
 const artifacts = resolve(root, 'test-artifacts');
 const D4_ATTACKS = '0x0000142200221400';
 const D4_SQUARES = ['b3', 'b5', 'c2', 'c6', 'e2', 'e6', 'f3', 'f5'];
+const ZERO = '0x0000000000000000';
 
 let server;
 let base;
@@ -105,6 +106,10 @@ async function snapshot(page) {
       tour: q('#tour-out').textContent,
       tourInputs: [q('#tour-w').value, q('#tour-h').value, q('#tour-start').value, q('#tour-closed').checked],
       countOut: q('#count-out').textContent,
+      attacksOut: q('#attacks-out').textContent,
+      attacked: squares.filter((e) => e.classList.contains('kn-att') || e.classList.contains('kg-att')).map((e) => e.dataset.square).sort(),
+      sides: squares.filter((e) => e.dataset.side).map((e) => e.dataset.square + ':' + e.dataset.side).sort(),
+      labels: squares.map((e) => e.getAttribute('aria-label')).join('|'),
       svgLink: q('#svg-link').getAttribute('href'),
     };
   });
@@ -127,6 +132,12 @@ async function marked(page) {
   return names.sort();
 }
 
+/** The squares the knights and kings attack: a layer of its own over the painted bits. */
+async function attacked(page) {
+  const names = await page.$$eval('[data-square].kn-att, [data-square].kg-att', (els) => els.map((e) => e.dataset.square));
+  return names.sort();
+}
+
 async function idle(page) { await page.evaluate(() => window.kbIdle()); }
 
 test('a knight on d4 marks the wiki attack set; toggling a square edits the hex', async () => {
@@ -135,22 +146,31 @@ test('a knight on d4 marks the wiki attack set; toggling a square edits the hex'
 
   await page.click('label:has(#tool-knight)');
   await page.click('[data-square="d4"]');
-  await page.waitForFunction((v) => document.querySelector('#hex').value === v, D4_ATTACKS);
-  assert.equal(await page.inputValue('#hex'), D4_ATTACKS);
-  assert.deepEqual(await marked(page), D4_SQUARES);
+  await idle(page);
+  // The knight's attacks are their own layer (orange dots), its hex beside the board; the
+  // painted bits (the hex box) are untouched.
+  assert.deepEqual(await attacked(page), D4_SQUARES);
+  assert.match(await page.textContent('#attacks-out'), new RegExp(`^${D4_ATTACKS} \\(8 squares`));
+  assert.equal(await page.inputValue('#hex'), ZERO);
+  assert.deepEqual(await marked(page), []);
   assert.equal(await page.textContent('[data-square="d4"] .pc'), '♞');
+  assert.equal(await page.getAttribute('[data-square="d4"]', 'data-piece'), 'knight');
+  assert.equal(await page.getAttribute('[data-square="d4"]', 'data-side'), 'white');
+  assert.equal(await page.getAttribute('[data-square="d4"]', 'aria-label'), 'd4, white knight');
+  assert.equal(await page.getAttribute('[data-square="c2"]', 'aria-label'), 'c2, attacked by a knight');
 
-  // Paint mode: toggling a1 adds bit 0, toggling it again removes it.
+  // Paint mode: toggling a1 adds bit 0, toggling it again removes it; the knight stays.
   await page.click('label:has(#tool-paint)');
   await page.click('[data-square="a1"]');
-  await page.waitForFunction(() => document.querySelector('#hex').value === '0x0000142200221401');
-  assert.deepEqual(await marked(page), ['a1', ...D4_SQUARES]);
-  await page.click('[data-square="a1"]');
-  await page.waitForFunction((v) => document.querySelector('#hex').value === v, D4_ATTACKS);
-
+  await page.waitForFunction(() => document.querySelector('#hex').value === '0x0000000000000001');
+  assert.deepEqual(await marked(page), ['a1']);
+  assert.equal(await page.getAttribute('[data-square="a1"]', 'aria-label'), 'a1, set');
   // Decimal and binary follow the hex.
-  assert.equal(await page.inputValue('#dec'), String(0x0000142200221400n));
-  assert.equal(await page.inputValue('#bin'), '0b' + 0x0000142200221400n.toString(2).padStart(64, '0'));
+  assert.equal(await page.inputValue('#dec'), '1');
+  assert.equal(await page.inputValue('#bin'), '0b' + '1'.padStart(64, '0'));
+  await page.click('[data-square="a1"]');
+  await page.waitForFunction((v) => document.querySelector('#hex').value === v, ZERO);
+  assert.deepEqual(await attacked(page), D4_SQUARES);
 
   // A square list typed into #hex and Enter reads back as 0x + 16 digits.
   await page.fill('#hex', 'd4,e5');
@@ -220,16 +240,18 @@ test('drag paints, keys slide the knight, steps follow the method', async () => 
   assert.equal(await page.inputValue('#hex'), '0x000000000000000f');
 
   // A knight on b1, slid east with the arrow key to c1, then by the devlog's 'a' (one
-  // square left) back to b1.
+  // square left) back to b1. The painted a1-d1 stay painted throughout.
   await page.keyboard.press('n');
   await page.click('[data-square="b1"]');
   await idle(page);
-  assert.equal(await page.inputValue('#hex'), '0x0000000000050800');
+  assert.equal(await page.inputValue('#hex'), '0x000000000000000f');
+  assert.deepEqual(await attacked(page), ['a3', 'c3', 'd2']);
   await page.focus('[data-square="b1"]');
   await page.keyboard.press('ArrowRight');
   await idle(page);
   assert.equal(await page.textContent('[data-square="c1"] .pc'), '♞');
-  assert.deepEqual(await marked(page), ['a2', 'b3', 'd3', 'e2']);
+  assert.deepEqual(await attacked(page), ['a2', 'b3', 'd3', 'e2']);
+  assert.deepEqual(await marked(page), ['a1', 'b1', 'c1', 'd1']);
   await page.keyboard.press('a');
   await idle(page);
   assert.equal(await page.textContent('[data-square="b1"] .pc'), '♞');
@@ -247,7 +269,8 @@ test('drag paints, keys slide the knight, steps follow the method', async () => 
   const again = await browser.newPage();
   await again.goto(url);
   await again.waitForSelector('body[data-ready="1"]');
-  assert.equal(await again.inputValue('#hex'), '0x0000000000050800');
+  assert.equal(await again.inputValue('#hex'), '0x000000000000000f');
+  assert.match(await again.textContent('#step-label'), /step 1 of 8: noNoEa/, 'the step is in the link');
   assert.equal(await again.textContent('[data-square="b1"] .pc'), '♞');
   await again.close();
 
@@ -281,16 +304,17 @@ test('a FEN shows its fork move; fills and a shortest path from a clicked square
   await idle(page);
   assert.match(await page.textContent('#fork-moves'), /e5d7/);
 
-  // A bad FEN: the line under the field names the problem, and the panel no longer shows the
-  // last position's moves (they would describe a position the field does not hold).
+  // A bad FEN: the line under the field names the problem, and the last good picture stays,
+  // the message saying which position it shows.
   await page.fill('#fen', '8/8/8 w - - 0 1');
   await page.press('#fen', 'Enter');
   await idle(page);
   assert.equal(await page.isVisible('#error'), false, 'the error is the panel\'s own');
   assert.equal(await page.isVisible('#fen-error'), true);
   assert.match(await page.textContent('#fen-error'), /fen/i);
-  assert.equal(await page.textContent('#fork-moves'), '');
-  assert.equal(await page.isVisible('#pos-svg'), false);
+  assert.match(await page.textContent('#fen-error'), /last position read: 1q3rk1\/8\/8\/4N3/);
+  assert.match(await page.textContent('#fork-moves'), /e5d7/);
+  assert.equal(await page.isVisible('#pos-svg'), true);
 
   // Fills from a1: 3 squares after the first fill, 12 after the second (the wiki's diagrams);
   // a1 to h8 is six moves.
@@ -376,7 +400,7 @@ test('screenshots: desktop and phone width', async () => {
   await page.selectOption('#method', 'post-mask');
   await idle(page);
   // A knight on g3: the shifts east wrap onto files a and b, and the masks remove those bits.
-  assert.deepEqual(await marked(page), ['e2', 'e4', 'f1', 'f5', 'h1', 'h5']);
+  assert.deepEqual(await attacked(page), ['e2', 'e4', 'f1', 'f5', 'h1', 'h5']);
   assert.ok(await page.$$eval('#steps .cell.removed', (els) => els.length) > 0);
   await page.screenshot({ path: resolve(artifacts, 'explorer.png'), fullPage: false });
   assert.deepEqual(problems, []);
@@ -393,7 +417,6 @@ test('screenshots: desktop and phone width', async () => {
   await phone.page.close();
 });
 
-const ZERO = '0x0000000000000000';
 
 async function knightsOnB1G1(page) {
   await page.keyboard.press('n');
@@ -402,7 +425,7 @@ async function knightsOnB1G1(page) {
   await idle(page);
   assert.equal(await page.textContent('#pieces-out'), 'knights on b1 g1');
   assert.equal(await page.textContent('#step-label'), 'all 2 steps → 6 squares');
-  assert.equal(await page.inputValue('#hex'), hex16(await attacksOf('b1,g1', 'knight')));
+  assert.match(await page.textContent('#attacks-out'), new RegExp('^' + hex16(await attacksOf('b1,g1', 'knight'))));
 }
 
 test('Clear empties the board and every panel that describes it', async () => {
@@ -455,7 +478,8 @@ test('choosing a tool converts no piece; a king goes beside the knights', async 
   assert.deepEqual(await pieces(page), ['b1♞', 'e4♚', 'g1♞']);
   assert.equal(await page.textContent('#pieces-out'), 'knights on b1 g1, king on e4');
   const both = (await attacksOf('b1,g1', 'knight')) | (await attacksOf('e4', 'king'));
-  assert.equal(await page.inputValue('#hex'), hex16(both));
+  assert.match(await page.textContent('#attacks-out'), new RegExp('^' + hex16(both)));
+  assert.equal(await page.inputValue('#hex'), ZERO, 'no piece paints a bit');
   assert.match(await page.textContent('#step-label'), /^all \d+ steps → 13 squares$/);
 
   // Paint, then the knight tool again: still no piece changes kind.
@@ -478,24 +502,22 @@ test('choosing a tool converts no piece; a king goes beside the knights', async 
   await page.close();
 });
 
-test('a value typed into the fields replaces the board and clears the step highlights', async () => {
+test('a value typed into the fields replaces the painted bits; the pieces and the step stay', async () => {
   const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
   await page.keyboard.press('n');
   await page.click('[data-square="d4"]');
   await idle(page);
   await page.click('#step-next');
-  assert.ok((await snapshot(page)).rings > 0);
+  const stepped = await snapshot(page);
+  assert.ok(stepped.rings > 0);
 
-  // As it is typed (no Enter yet), the board already follows the value.
+  // As it is typed (no Enter yet), the painted bits already follow the value; nothing else moves.
   await page.fill('#hex', '0x00000000000000ff');
   await idle(page);
   let s = await snapshot(page);
   assert.deepEqual(s.marked, ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1']);
-  assert.deepEqual(s.pieces, []);
-  assert.equal(s.rings, 0);
-  assert.equal(s.steps, 0);
-  assert.equal(s.piecesOut, 'no pieces placed');
-  assert.equal(s.stepLabel, 'no pieces');
+  assert.deepEqual(s.pieces, ['d4♞']);
+  assert.deepEqual([s.rings, s.steps, s.piecesOut, s.stepLabel, s.attacked], [stepped.rings, stepped.steps, stepped.piecesOut, stepped.stepLabel, D4_SQUARES]);
   assert.equal(s.dec, '255');
   await page.press('#hex', 'Enter');
   await idle(page);
@@ -509,18 +531,57 @@ test('a value typed into the fields replaces the board and clears the step highl
   await page.press('#dec', 'Enter');
   await idle(page);
   s = await snapshot(page);
-  assert.deepEqual([s.hex, s.marked, s.pieces, s.piecesOut], ['0x0000000000000006', ['b1', 'c1'], [], 'no pieces placed']);
-  await page.click('[data-square="e5"]');
-  // The click's answer redraws the fields: typing before it lands could be typed into the old
-  // value (fill selects, the answer replaces the text, then '1' is appended).
-  await idle(page);
+  assert.deepEqual([s.hex, s.marked, s.pieces, s.piecesOut], ['0x0000000000000006', ['b1', 'c1'], ['d4♞', 'e5♞'], 'knights on d4 e5']);
   await page.fill('#bin', '1');
   await page.press('#bin', 'Enter');
   await idle(page);
   s = await snapshot(page);
-  assert.deepEqual([s.hex, s.pieces, s.steps], ['0x0000000000000001', [], 0]);
+  assert.deepEqual([s.hex, s.pieces], ['0x0000000000000001', ['d4♞', 'e5♞']]);
+
+  // A refused value: said beside the boxes on leaving the box, in the page's words; a board
+  // operation then refuses too, rather than use a value the box does not show.
+  await page.fill('#hex', 'nope');
+  await idle(page);
+  await page.focus('#dec');
+  await idle(page);
+  assert.equal(await page.isVisible('#error'), true);
+  assert.match(await page.textContent('#error'), /^Hex: "nope" is not a bitboard the page can read/);
+  assert.doesNotMatch(await page.textContent('#error'), /parameter/);
+  await page.click('[data-op="invert"]');
+  await idle(page);
+  assert.match(await page.textContent('#error'), /The Hex box holds a value that is not a bitboard: the board was not changed/);
+  assert.deepEqual(await marked(page), ['a1']);
+  // Esc puts the board's value back in the box.
+  await page.focus('#hex');
+  await page.keyboard.press('Escape');
+  await idle(page);
+  assert.equal(await page.inputValue('#hex'), '0x0000000000000001');
+  assert.equal(await page.isVisible('#error'), false);
   assert.deepEqual(errors, []);
-  assert.deepEqual(problems, []);
+  assert.deepEqual(unexpected(problems, /api\/show\?input=nope/, /^console: Failed to load resource: .* 400 /), []);
+  await page.close();
+});
+
+test('the second board: AND, OR, XOR use what its box shows, or refuse beside it', async () => {
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
+  await page.fill('#hex', '0x00000000000000ff');
+  await page.press('#hex', 'Enter');
+  await idle(page);
+  // Typed without Enter, then AND: the typed value is the operand (issue 31's data loss).
+  await page.fill('#hex2', '0x000000000000000f');
+  await page.click('[data-op2="and"]');
+  await idle(page);
+  assert.equal(await page.inputValue('#hex'), '0x000000000000000f');
+  assert.deepEqual(await page.$$eval('#board2 .cell.on', (els) => els.map((e) => e.dataset.cell).sort()), ['a1', 'b1', 'c1', 'd1']);
+  // A value the library refuses: nothing changes, the reason is beside the second box.
+  await page.fill('#hex2', 'nope');
+  await page.click('[data-op2="or"]');
+  await idle(page);
+  assert.equal(await page.inputValue('#hex'), '0x000000000000000f');
+  assert.equal(await page.isVisible('#second-error'), true);
+  assert.match(await page.textContent('#second-error'), /^Second board hex: "nope" is not a bitboard/);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(unexpected(problems, /api\/show\?input=nope/, /^console: Failed to load resource: .* 400 /), []);
   await page.close();
 });
 

@@ -99,6 +99,7 @@ async function described(page) {
       marked: sq.filter((e) => e.dataset.set === '1').map((e) => e.dataset.square).sort(),
       pieces: sq.filter((e) => e.querySelector('.pc').textContent).map((e) => e.dataset.square + e.querySelector('.pc').textContent).sort(),
       rays: sq.filter((e) => e.classList.contains('ray')).map((e) => e.dataset.square).sort(),
+      byKnight: sq.filter((e) => e.classList.contains('kn-att')).map((e) => e.dataset.square).sort(),
       piecesOut: q('#pieces-out').textContent,
       methods: q('#methods-out').textContent,
       steps: document.querySelectorAll('#steps .step').length,
@@ -174,8 +175,9 @@ test(`${target}: one model — clear, a tool switch and typed hex leave no panel
   assert.equal(d.piecesOut, 'knight on c7, rooks on a8 h7, bishop on f4');
   // The rook on h7 sees along rank 7 up to the knight, which blocks it; the bishop reaches c7.
   assert.ok(d.rays.includes('d7') && d.rays.includes('c7') && !d.rays.includes('b7'), d.rays.join(' '));
-  // The knight's fork squares (a8 rook, e8 …) are among the bits, the rays' squares too.
-  for (const s of ['a8', 'e8', 'a6', 'b5', 'd5', 'e6']) assert.ok(d.marked.includes(s), s);
+  // The knight's attacks (a8 rook, e8 …) are their own layer; no piece paints a bit.
+  assert.deepEqual(d.byKnight, ['a6', 'a8', 'b5', 'd5', 'e6', 'e8']);
+  assert.deepEqual(d.marked, []);
   assert.match(d.methods, /♝ bishop f4.*♜ rook h7.*♜ rook a8/, "one row a slider, a1 first");
 
   // A tool switch changes what the next click does, nothing on the board.
@@ -200,17 +202,17 @@ test(`${target}: one model — clear, a tool switch and typed hex leave no panel
     { hex: ZERO, marked: [], pieces: [], rays: [], piecesOut: 'no pieces placed', methods: '', steps: 0, rings: 0 });
   assert.equal(new URL(page.url()).hash.includes('rooks'), false);
 
-  // Typed hex replaces the board: the pieces and their descriptions go.
+  // Typed hex replaces the painted bits only: the pieces, their rays and the step stay.
   await forkAndDefenders(page);
   await page.keyboard.press(']');
+  await idle(page);
+  const stepped = await described(page);
   await page.fill('#hex', '0x0000000000000081');
   await idle(page);
   d = await described(page);
   assert.deepEqual(d.marked, ['a1', 'h1']);
-  assert.deepEqual(d.pieces, []);
-  assert.deepEqual(d.rays, []);
-  assert.equal(d.steps, 0);
-  assert.equal(d.rings, 0);
+  assert.deepEqual({ ...d, hex: null, bin: null, marked: null }, { ...stepped, hex: null, bin: null, marked: null });
+  assert.ok(d.rings > 0 && d.steps > 0);
   assert.equal(d.bin, '0b' + '0'.repeat(56) + '10000001', 'all 64 digits');
   assert.deepEqual(problems, []);
   await page.close();

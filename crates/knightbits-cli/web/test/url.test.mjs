@@ -34,7 +34,26 @@ test('the page as it starts writes no fragment, and an empty fragment asks for n
     bits: S.ZERO, pieces: { knight: null, king: null }, sliders: { rook: [], bishop: [], queen: [] }, piece: 'knight',
     methods: { knight: 'lookup', king: 'lookup' }, numbering: 'a1-b1', tool: 'paint',
     other: S.ZERO, targets: S.ZERO, fen: S.DEFAULT_FEN, from: null, to: null, tour: S.DEFAULT_TOUR,
+    side: 'white', sides: {}, step: 0, fillStep: 0, indices: true, arrows: 'forks', countMethod: 'hardware',
+    convert: S.DEFAULT_CONVERT, dropped: [],
   });
+});
+
+test('every control through the link: step, fill step, toggles, converter, sides', () => {
+  const f = `p=${hex(B1G1)}&black=b1&side=black&tool=knight&i=0&a=king&cm=loop&ci=0xff&cf=a8-b8&ct=h1-g1`;
+  assert.equal(encode(load(f)), f);
+  const w = decode('s=3&fk=2&i=0&a=king&cm=loop&ci=0xff&cf=a8-b8&ct=h1-g1&black=c7', META);
+  assert.deepEqual([w.step, w.fillStep, w.indices, w.arrows, w.countMethod, w.convert, w.sides],
+    [3, 2, false, 'king', 'loop', { input: '0xff', from: 'a8-b8', to: 'h1-g1' }, { c7: 'black' }]);
+});
+
+test('a value the page cannot use is named with its panel, never dropped silently', () => {
+  const w = decode('from=z9&rooks=a1%2Ca1%2Czz&s=x&n=zz&a=lines&tool=pawn', META);
+  assert.deepEqual(w.dropped.map((d) => d.panel), ['board', 'board', 'fill', 'board', 'steps', 'position']);
+  assert.ok(w.dropped.some((d) => d.text === 'from the link: from=z9 is not a square (a1 … h8)'));
+  assert.ok(w.dropped.some((d) => /rooks=a1,a1,zz leaves out a1, zz/.test(d.text)));
+  assert.deepEqual(w.sliders.rook, ['a1']);
+  assert.equal(decode('b=0xff&from=a1', META).dropped.length, 0);
 });
 
 test('a fragment the page wrote loads into the model that writes it again', () => {
