@@ -28,14 +28,16 @@ let typingIn = null; // the box whose typing the current history entry holds
 let applied = null; // the fragment the page shows, as last written or read
 
 // The URL follows the model once the page has read it: every edit is a history entry (Back
-// undoes it, Forward redoes it); typing in a box replaces the entry it began.
-function saveUrl(m) {
+// undoes it, Forward redoes it); typing in a box replaces the entry it began, and choosing a
+// tool or a side (what the next click does, not an edit) replaces the current one.
+function saveUrl(m, prev) {
   const hash = encode(m);
   const want = hash ? '#' + hash : '';
   if (location.hash === want) { applied = want; return; }
   const url = want || location.pathname + location.search;
   // One entry for a run of typing in the same box.
-  if (restoring || (m.editing && m.editing === typingIn)) history.replaceState(null, '', url);
+  const chooser = prev && (m.tool !== prev.tool || m.side !== prev.side);
+  if (restoring || chooser || (m.editing && m.editing === typingIn)) history.replaceState(null, '', url);
   else history.pushState(null, '', url);
   typingIn = m.editing;
   applied = location.hash;
@@ -43,7 +45,7 @@ function saveUrl(m) {
 
 const store = createStore(initial(), (m, prev) => {
   for (const p of panels) p.render(m, prev);
-  if (ready) saveUrl(m);
+  if (ready) saveUrl(m, prev);
 });
 const actions = createActions(store);
 

@@ -7,7 +7,11 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../../../..');
@@ -156,15 +160,15 @@ test('a knight on d4 marks the wiki attack set; toggling a square edits the hex'
   assert.equal(await page.textContent('[data-square="d4"] .pc'), '♞');
   assert.equal(await page.getAttribute('[data-square="d4"]', 'data-piece'), 'knight');
   assert.equal(await page.getAttribute('[data-square="d4"]', 'data-side'), 'white');
-  assert.equal(await page.getAttribute('[data-square="d4"]', 'aria-label'), 'd4, white knight');
-  assert.equal(await page.getAttribute('[data-square="c2"]', 'aria-label'), 'c2, attacked by a knight');
+  assert.equal(await page.getAttribute('[data-square="d4"]', 'aria-label'), 'd4, white knight, bit 27');
+  assert.equal(await page.getAttribute('[data-square="c2"]', 'aria-label'), 'c2, attacked by a knight, bit 10');
 
   // Paint mode: toggling a1 adds bit 0, toggling it again removes it; the knight stays.
   await page.click('label:has(#tool-paint)');
   await page.click('[data-square="a1"]');
   await page.waitForFunction(() => document.querySelector('#hex').value === '0x0000000000000001');
   assert.deepEqual(await marked(page), ['a1']);
-  assert.equal(await page.getAttribute('[data-square="a1"]', 'aria-label'), 'a1, set');
+  assert.equal(await page.getAttribute('[data-square="a1"]', 'aria-label'), 'a1, set, bit 0');
   // Decimal and binary follow the hex.
   assert.equal(await page.inputValue('#dec'), '1');
   assert.equal(await page.inputValue('#bin'), '0b' + '1'.padStart(64, '0'));
@@ -295,7 +299,12 @@ test('a FEN shows its fork move; fills and a shortest path from a clicked square
   assert.equal(await page.textContent('#fork-moves'), 'd5c7');
   assert.equal(await page.textContent('#fork-squares'), 'c7');
   assert.equal(await page.textContent('#royal-forks'), 'd5c7');
-  assert.match(await page.getAttribute('#pos-svg', 'src'), /arrows=d5c7/);
+  // The fork move is drawn over the picture from the edge of the knight's square (the knight
+  // stays in sight), and the forked queen (a8) and king (e8) are ringed.
+  const move = await page.$eval('#pos-forks line[data-move="d5c7"]', (l) => [l.x1.baseVal.value, l.y1.baseVal.value]);
+  assert.ok(Math.hypot(move[0] - 188, move[1] - 188) >= 24, `the arrow starts off the knight: ${move}`);
+  assert.deepEqual(await page.$$eval('#pos-forks [data-forked]', (els) => els.map((e) => e.dataset.forked).sort()), ['a8', 'e8']);
+  assert.doesNotMatch(await page.getAttribute('#pos-svg', 'src'), /arrows=/, 'the library draws no second arrow');
   await page.waitForFunction(() => document.querySelector('#pos-svg').naturalWidth > 0);
 
   // Another position: the knight on e5 forks the queen on b8 and the rook on f8 from d7.
@@ -680,3 +689,225 @@ test('a clean session: every file served as it should be, no console error, no f
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+/** A white knight on c7 against black rooks on a8 and h7, a black queen on e8, a black bishop on
+ *  e6 and the black king on g8; the white king on e1. */
+async function forkPosition(page) {
+  await page.keyboard.press('n');
+  await page.click('[data-square="c7"]');
+  await page.keyboard.press('k');
+  await page.click('[data-square="e1"]');
+  await page.keyboard.press('w');
+  await page.click('[data-square="g8"]');
+  await page.keyboard.press('r');
+  await page.click('[data-square="a8"]');
+  await page.click('[data-square="h7"]');
+  await page.keyboard.press('q');
+  await page.click('[data-square="e8"]');
+  await page.keyboard.press('b');
+  await page.click('[data-square="e6"]');
+  await page.keyboard.press('w');
+  await idle(page);
+}
+
+test('a knight fork as players see it: two sides, the knight\'s own colour, arrows to the forked pieces', async () => {
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
+  await forkPosition(page);
+  const s = await snapshot(page);
+  assert.deepEqual(s.sides, ['a8:black', 'c7:white', 'e1:white', 'e6:black', 'e8:black', 'g8:black', 'h7:black']);
+  // The knight's attacks in their own colour, apart from the sliders' rays.
+  assert.deepEqual(await page.$$eval('.sq.kn-att', (els) => els.map((e) => e.dataset.square).sort()), ['a6', 'a8', 'b5', 'd5', 'e6', 'e8']);
+  assert.notEqual(await page.$eval('.sq.kn-att[data-square="b5"] .pc', (e) => getComputedStyle(e, '::before').backgroundColor),
+    await page.$eval('.sq.ray', (e) => getComputedStyle(e, '::before').backgroundColor));
+  // The fork: the rook on a8 and the queen on e8 (the bishop on e6 is attacked, but a fork is
+  // about kings, queens and rooks), one arrow to each from the knight, starting off its square.
+  assert.deepEqual(await page.$$eval('.sq.forked', (els) => els.map((e) => e.dataset.square).sort()), ['a8', 'e8']);
+  assert.deepEqual(await page.$$eval('.sq.forking', (els) => els.map((e) => e.dataset.square)), ['c7']);
+  assert.equal(await page.$$eval('#board .fork-arrow', (els) => els.length), 2);
+  assert.equal(await page.getAttribute('[data-square="e8"]', 'aria-label'), 'e8, black queen, forked, attacked by a knight and a rook, bishop or queen, bit 60');
+  assert.equal(await page.getAttribute('[data-square="c7"]', 'aria-label'), 'c7, white knight, forking, attacked by a rook, bishop or queen, bit 50');
+  // The fork panel's targets come from the placed pieces: the black king, queen and rooks.
+  await page.click('#forks-from-board');
+  await idle(page);
+  assert.deepEqual(await page.$$eval('#forkboard .cell.target', (els) => els.map((e) => e.dataset.cell).sort()), ['a8', 'e8', 'g8', 'h7']);
+  assert.match(await page.textContent('#forks-out'), /fork squares?: .*c7/);
+  await page.locator('.main-panel').screenshot({ path: resolve(artifacts, 'explorer-fork.png') });
+  // The link keeps each piece's side.
+  const again = await openPage({ width: 1280, height: 1000 }, page.url());
+  assert.deepEqual((await snapshot(again.page)).sides, s.sides);
+  assert.equal(await again.page.$$eval('#board .fork-arrow', (els) => els.length), 2);
+  assert.deepEqual([...errors, ...again.errors], []);
+  assert.deepEqual([...problems, ...again.problems], []);
+  await again.page.close();
+  await page.close();
+});
+
+test('history: Back undoes, Forward redoes, a hand-edited link is applied, a reload restores every control', async () => {
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
+  const until = (fn, arg) => page.waitForFunction(fn, arg).then(() => idle(page));
+  await page.keyboard.press('n');
+  await page.click('[data-square="d4"]');
+  await idle(page);
+  await page.keyboard.press('p');
+  await page.click('[data-square="a1"]');
+  await idle(page);
+  assert.deepEqual((await snapshot(page)).marked, ['a1']);
+  // Back: the paint undone (the knight stays); Back again: the knight gone too.
+  await page.goBack();
+  await until(() => document.querySelector('#hex').value === '0x0000000000000000');
+  assert.deepEqual(await pieces(page), ['d4♞']);
+  await page.goBack();
+  await until(() => !document.querySelector('[data-square="d4"]').dataset.piece);
+  assert.deepEqual(await pieces(page), []);
+  // Forward twice: both edits again.
+  await page.goForward();
+  await until(() => document.querySelector('[data-square="d4"]').dataset.piece === 'knight');
+  await page.goForward();
+  await until(() => document.querySelector('#hex').value === '0x0000000000000001');
+  assert.deepEqual(await pieces(page), ['d4♞']);
+  // A fragment edited by hand is applied.
+  await page.evaluate(() => { location.hash = 'b=0x0000000000000003&rooks=h8'; });
+  await until(() => document.querySelector('#hex').value === '0x0000000000000003');
+  assert.deepEqual(await pieces(page), ['h8♜']);
+  // Every control survives a reload: step, fill step, bit indices, arrows, converter, count method.
+  await page.keyboard.press('n');
+  await page.click('[data-square="b1"]');
+  await idle(page);
+  await page.selectOption('#method', 'post-mask');
+  await idle(page);
+  await page.click('#step-next');
+  await page.click('#step-next');
+  await page.uncheck('#show-indices');
+  await page.check('input[name="arrows"][value="king"]');
+  await page.click('#fillboard [data-cell="a1"]');
+  await idle(page);
+  await page.click('#fill-next');
+  await page.click('#fill-next');
+  await page.fill('#conv-in', '0xff');
+  await page.press('#conv-in', 'Enter');
+  await page.selectOption('#count-method', 'loop');
+  await idle(page);
+  const controls = () => page.evaluate(() => ({
+    step: document.querySelector('#step-label').textContent,
+    fill: document.querySelector('#fill-label').textContent,
+    indices: document.querySelector('#show-indices').checked,
+    arrows: document.querySelector('input[name="arrows"]:checked').value,
+    conv: [document.querySelector('#conv-in').value, document.querySelector('#conv-out').textContent],
+    countMethod: document.querySelector('#count-method').value,
+  }));
+  const before = { ...(await snapshot(page)), ...(await controls()) };
+  assert.match(before.step, /^step 2 of 8/);
+  assert.equal(before.fill, 'fill 2 of 6');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="1"]');
+  const after = { ...(await snapshot(page)), ...(await controls()) };
+  assert.deepEqual(after, before);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a link\'s mistakes are named beside their controls, never dropped', async () => {
+  const { page, errors } = await openPage({ width: 1280, height: 1000 }, `${base}#from=z9&rooks=a1,a1,zz&fen=garbage`);
+  assert.match(await page.textContent('#fill-error'), /from=z9 is not a square/);
+  assert.match(await page.textContent('#error'), /rooks=a1,a1,zz leaves out a1, zz/);
+  assert.match(await page.textContent('#fen-error'), /^from the link: fen: /);
+  assert.deepEqual(await pieces(page), ['a1♜']);
+  // The FEN's message is beside the FEN box, in view with it.
+  const box = await page.locator('#fen').boundingBox();
+  const msg = await page.locator('#fen-error').boundingBox();
+  assert.ok(msg.y - (box.y + box.height) < 40, `the message is right under the box (${msg.y - box.y - box.height}px)`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('every key wherever focus is, except in a text box; A and D stop at the edge; focus shows over rings', async () => {
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
+  // On a tool chip: the tool keys work.
+  await page.click('label:has(#tool-knight)');
+  await page.keyboard.press('p');
+  assert.equal(await page.isChecked('#tool-paint'), true);
+  await page.keyboard.press('n');
+  await page.click('[data-square="h4"]');
+  await idle(page);
+  // D from h4: the knight is at the east edge, nothing moves (no wrap to a5 or a3).
+  await page.keyboard.press('d');
+  await idle(page);
+  assert.deepEqual(await pieces(page), ['h4♞']);
+  assert.match(await page.textContent('#hint'), /at the edge/);
+  await page.keyboard.press('a');
+  await idle(page);
+  assert.deepEqual(await pieces(page), ['g4♞']);
+  // In the method select: [ ] and the tool keys work, and the select keeps its value.
+  await page.selectOption('#method', 'post-mask');
+  await idle(page);
+  await page.focus('#method');
+  await page.keyboard.press(']');
+  assert.match(await page.textContent('#step-label'), /^step 1 of 8/);
+  await page.keyboard.press('k');
+  assert.equal(await page.isChecked('#tool-king'), true);
+  await page.keyboard.press('n');
+  assert.equal(await page.inputValue('#method'), 'post-mask');
+  // In a text box the letters are text.
+  await page.focus('#conv-in');
+  await page.keyboard.press('p');
+  assert.equal(await page.isChecked('#tool-knight'), true);
+  assert.equal(await page.inputValue('#conv-in'), 'p0xA1100110A');
+  await page.keyboard.press('Backspace');
+  // Focus on a square holding a piece in the current step: an outline over the rings.
+  await page.focus('[data-square="g4"]');
+  const ring = await page.$eval('[data-square="g4"]', (e) => {
+    const c = getComputedStyle(e);
+    return [c.outlineStyle, c.outlineWidth, e.classList.contains('has-piece')];
+  });
+  assert.deepEqual(ring, ['solid', '4px', true]);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('on a phone the panels come in order, "Catch the pawn" last', async () => {
+  const { page } = await openPage({ width: 390, height: 844 });
+  const tops = await page.$$eval('.panel', (els) => els.map((e) => [Number(e.dataset.order), e.getBoundingClientRect().top]));
+  const byTop = [...tops].sort((x, y) => x[1] - y[1]).map((t) => t[0]);
+  assert.deepEqual(byTop, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  await page.close();
+});
+
+// axe-core's WCAG 2 A and AA rules on the whole page, every panel showing something.
+async function axeViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary.split('\n').slice(1, 2).join('')}`), count: v.nodes.length }));
+  });
+}
+
+for (const scheme of ['light', 'dark']) {
+  for (const [label, viewport] of [['desktop', { width: 1280, height: 1000 }], ['phone', { width: 390, height: 844 }]]) {
+    test(`axe-core: no WCAG 2 AA violation, ${scheme}, ${label}`, async () => {
+      // (The page's CSP allows its own scripts only: axe is let in for the test.)
+      const page = await browser.newPage({ viewport, colorScheme: scheme, bypassCSP: true });
+      await page.goto(base);
+      await page.waitForSelector('body[data-ready="1"]');
+      await forkPosition(page);
+      await page.click('#step-next');
+      await page.click('#board2 [data-cell="c3"]');
+      await page.click('#forks-from-board');
+      await page.click('#fillboard [data-cell="b1"]');
+      await idle(page);
+      await page.click('#fill-next');
+      await page.click('#fillboard [data-cell="h8"]');
+      await page.click('#tour-go');
+      await page.fill('#catch-knight', 'd8');
+      await page.click('#catch-go');
+      await page.locator('details.keys summary').click();
+      await idle(page);
+      const v = await axeViolations(page);
+      writeFileSync(resolve(artifacts, `axe-${scheme}-${label}.json`), JSON.stringify(v, null, 1));
+      console.log(`# axe-core ${scheme} ${label}: ${v.length} violations${v.length ? ': ' + v.map((x) => `${x.id} (${x.count})`).join(', ') : ''}`);
+      assert.deepEqual(v, []);
+      await page.close();
+    });
+  }
+}

@@ -250,7 +250,10 @@ export function createActions(store) {
       api.moves({ fen, piece: 'knight', legal: 'true' }),
       api.moves({ fen, piece: 'king', legal: 'true', castling: 'true' }),
     ]);
-    return { fen: pos.fen, forks, knight, king };
+    // Each fork square's knight attacks, for the forked pieces marked on the picture.
+    const sets = await Promise.all(forks.squares.map((s) => api.attacks({ input: s, piece: 'knight' })));
+    const attackedFrom = Object.fromEntries(forks.squares.map((s, i) => [s, sets[i].squares]));
+    return { fen: pos.fen, forks, knight, king, forked: S.positionForks(pos, forks.moves, attackedFrom) };
   }
 
   /** A FEN: its moves and forks; a refused one clears them and says why beside the field. */

@@ -155,9 +155,11 @@ export function createBoard(store, actions) {
       }
       drawForkArrows(m);
     }
-    if (changed(m, prev, 'pieces', 'sliders', 'rays', 'sides', 'forked', 'view', 'overlay')) {
-      for (const [name, el] of squares) {
-        const label = S.squareLabel(m, name);
+    if (changed(m, prev, 'pieces', 'sliders', 'rays', 'sides', 'forked', 'view', 'overlay', 'indices')) {
+      const grid = m.indices && m.view ? m.view.grid : null;
+      for (const [i, name] of LERF.entries()) {
+        const el = squares.get(name);
+        const label = S.squareLabel(m, name, grid ? grid[i] : null);
         if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
       }
     }

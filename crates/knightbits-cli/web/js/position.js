@@ -6,6 +6,42 @@ import * as S from './state.js';
 
 const list = (moves) => (moves.length ? moves.join(' ') : '—');
 
+// The library's picture: 48-pixel squares from (20, 20), rank 8 on top, in a 424 x 424 view.
+const SQ = 48;
+const ORIGIN = 20;
+function centre(name) {
+  return [ORIGIN + SQ * ('abcdefgh'.indexOf(name[0]) + 0.5), ORIGIN + SQ * (8 - Number(name.slice(1)) + 0.5)];
+}
+
+/** A line from square `a` to `b`, `s` and `e` pixels short of their centres. */
+function line(a, b, s, e, cls) {
+  const [x1, y1] = centre(a);
+  const [x2, y2] = centre(b);
+  const len = Math.hypot(x2 - x1, y2 - y1);
+  const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+  const f = (v) => v.toFixed(1);
+  const head = cls === 'move' ? ' marker-end="url(#pos-head)"' : '';
+  return `<line class="${cls}" x1="${f(x1 + ux * s)}" y1="${f(y1 + uy * s)}" x2="${f(x2 - ux * e)}" y2="${f(y2 - uy * e)}"${head}/>`;
+}
+
+/** The fork moves over the library's picture. */
+function forkDrawing(forked) {
+  const out = ['<defs><marker id="pos-head" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#ea580c"/></marker></defs>'];
+  const ringed = new Set();
+  for (const f of forked) {
+    out.push(line(f.from, f.to, SQ * 0.5, SQ * 0.3, 'move').replace('<line ', `<line data-move="${f.move}" `));
+    for (const t of f.targets) {
+      out.push(line(f.to, t, SQ * 0.3, SQ * 0.46, 'hit'));
+      ringed.add(t);
+    }
+  }
+  for (const t of ringed) {
+    const [x, y] = centre(t);
+    out.push(`<circle class="forked" data-square="${t}" cx="${x}" cy="${y}" r="${SQ * 0.46}"/>`.replace('data-square', 'data-forked'));
+  }
+  return out.join('');
+}
+
 export function createPosition(store, actions) {
   const load = () => actions.loadPosition($('#fen').value);
   $('#fen-load').addEventListener('click', load);
@@ -33,6 +69,7 @@ export function createPosition(store, actions) {
     }
     if (!changed(m, prev, 'position', 'arrows')) return;
     if (!m.position) {
+      $('#pos-forks').innerHTML = '';
       for (const id of ['#pos-turn', '#fork-squares', '#fork-moves', '#forced-forks', '#royal-forks', '#knight-moves', '#king-moves']) $(id).textContent = '';
       $('#pos-svg').removeAttribute('src');
       $('#pos-svg').hidden = true;
@@ -50,8 +87,13 @@ export function createPosition(store, actions) {
       $('#knight-moves').textContent = list(knight.moves);
       $('#king-moves').textContent = list(king.moves);
     }
-    const arrows = m.arrows === 'knight' ? knight.moves : m.arrows === 'king' ? king.moves : forks.moves;
-    $('#pos-svg').src = svgUrl({ fen, highlighted: forks.squares.join(',') || '0', arrows: arrows.join(',') });
+    // Knight and king moves: the library's arrows. Fork moves: drawn over the picture as a
+    // player reads them (lichess's way): the move's arrow from the edge of the knight's square
+    // (the knight stays in sight), the forked pieces ringed, a dotted line to each.
+    const forking = m.arrows === 'forks';
+    const arrows = m.arrows === 'knight' ? knight.moves : m.arrows === 'king' ? king.moves : [];
+    $('#pos-svg').src = svgUrl({ fen, highlighted: forks.squares.join(',') || '0', arrows: arrows.join(',') || undefined });
+    $('#pos-forks').innerHTML = forking ? forkDrawing(m.position.forked || []) : '';
   }
 
   return { render };

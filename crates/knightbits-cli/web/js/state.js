@@ -121,9 +121,10 @@ function sidesKept(m) {
 
 /**
  * A square's accessible name: its name, then what is on it and what it is, as the board shows
- * it ("d4, white knight", "c3, attacked by a knight", "e5, set").
+ * it ("d4, white knight", "c3, attacked by a knight", "e5, set"), then the bit index drawn on
+ * it (`bit`, when the indices are shown).
  */
-export function squareLabel(m, name) {
+export function squareLabel(m, name, bit) {
   const parts = [name];
   const kind = pieceAt(m, name);
   if (kind) parts.push(`${sideAt(m, name)} ${kind}`);
@@ -135,16 +136,21 @@ export function squareLabel(m, name) {
   if (m.pieces.king && m.pieces.king.squares.includes(name)) by.push('a king');
   if (raySquares(m).includes(name)) by.push('a rook, bishop or queen');
   if (by.length) parts.push(`attacked by ${by.join(' and ')}`);
+  // The bit index drawn on the square, in the board's numbering, when it is drawn.
+  if (bit !== undefined && bit !== null) parts.push(`bit ${bit}`);
   return parts.join(', ');
 }
 
+/** The pieces a knight fork is about (the library's fork targets): kings, queens and rooks. */
+export const FORK_KINDS = Object.freeze(['king', 'queen', 'rook']);
+
 /**
- * The pieces a knight attacks that could be forked: pieces of the other side on the squares
- * `attacked` (the library's answer for that knight alone), as [squares]; a fork when 2 or more.
+ * The pieces a knight attacks that could be forked: kings, queens and rooks of the other side
+ * on the squares `attacked` (the library's answer for that knight alone); a fork when 2 or more.
  */
 export function forkTargets(m, knight, attacked) {
   const side = sideAt(m, knight);
-  return attacked.filter((s) => pieceAt(m, s) && sideAt(m, s) !== side);
+  return attacked.filter((s) => FORK_KINDS.includes(pieceAt(m, s)) && sideAt(m, s) !== side);
 }
 
 /** The knights on the board whose attacks reach two or more pieces of the other side. */
@@ -154,11 +160,11 @@ export function knightForks(m, attackedBy) {
     .filter((f) => f.targets.length >= 2);
 }
 
-/** The fork panel's targets from the placed pieces: the other side's, against the first knight's side. */
+/** The fork panel's targets from the placed pieces: the other side's kings, queens and rooks (against the first knight's side). */
 export function pieceTargets(m) {
   const knight = squaresOf(m, 'knight')[0];
   const own = knight ? sideAt(m, knight) : 'white';
-  return placed(m).filter((p) => p.side !== own).map((p) => p.square);
+  return placed(m).filter((p) => p.side !== own && FORK_KINDS.includes(p.kind)).map((p) => p.square);
 }
 
 /** Whether any knight or king is on the board (the pieces that slide with the arrow keys). */
@@ -464,6 +470,23 @@ export function measured(m, ms) { return { ...m, latency: ms }; }
 
 export function otherShown(m, view) { return { ...m, other: view }; }
 export function forksShown(m, targets, forks) { return { ...m, forks: { targets, forks } }; }
+
+/**
+ * The fork moves of a position as a player reads them: [{ move, from, to, targets }], targets
+ * being the opponent's king, queens and rooks (the library's fork targets) on the squares a
+ * knight attacks from `to` (`attackedFrom[to]`, the library's answer).
+ */
+export function positionForks(pos, moves, attackedFrom) {
+  const mover = pos.turn === 'black' ? 'black' : 'white';
+  const royal = mover === 'white' ? 'kqr' : 'KQR';
+  const at = Object.fromEntries(pos.pieces.map((p) => [p.square, p.piece]));
+  return moves.map((move) => {
+    const from = move.slice(0, 2);
+    const to = move.slice(2, 4);
+    const targets = (attackedFrom[to] || []).filter((s) => at[s] && royal.includes(at[s]));
+    return { move, from, to, targets };
+  });
+}
 
 export function positionLoaded(m, position) { return { ...m, position, fenError: null }; }
 /**

@@ -78,14 +78,15 @@ test('sides: each piece keeps the side it was placed with, through a slide and a
   m = S.piecesAnswered(m, { knight: a }, a.view, { sides: S.sidePlaced(m.sides, 'c7', 'white') });
   // Black rooks on a8 and h7, a black queen on e8: the knight on c7 forks the rook on a8 and the queen.
   m = S.piecesAnswered(m, {}, a.view, {
-    sliders: { rook: ['a8', 'h7'], bishop: [], queen: ['e8'] },
+    sliders: { rook: ['a8', 'h7'], bishop: ['e6'], queen: ['e8'] },
     rays: { attacks: { squares: [] } },
-    sides: { a8: 'black', h7: 'black', e8: 'black' },
+    sides: { a8: 'black', h7: 'black', e8: 'black', e6: 'black' },
     attackedBy: { c7: ['b5', 'd5', 'a6', 'e6', 'a8', 'e8'] },
   });
   assert.equal(S.sideAt(m, 'c7'), 'white');
   assert.equal(S.sideAt(m, 'e8'), 'black');
   assert.equal(S.sideAt(m, 'd4'), null);
+  // The bishop on e6 is attacked too, but a fork is about kings, queens and rooks.
   assert.deepEqual(m.forked, [{ from: 'c7', targets: ['a8', 'e8'] }]);
   assert.equal(S.squareLabel(m, 'e8'), 'e8, black queen, forked, attacked by a knight');
   assert.deepEqual(S.pieceTargets(m), ['a8', 'h7', 'e8']);
@@ -93,7 +94,7 @@ test('sides: each piece keeps the side it was placed with, through a slide and a
   const own = S.piecesAnswered(m, {}, a.view, { sides: { a8: 'black', h7: 'black' }, attackedBy: { c7: ['b5', 'd5', 'a6', 'e6', 'a8', 'e8'] } });
   assert.deepEqual(own.forked, []);
   // A slide east moves the knight's side with it; the sliders keep theirs.
-  assert.deepEqual(S.sidesSlid({ ...m, sides: { ...m.sides, c7: 'black' } }, 1, 0), { a8: 'black', h7: 'black', e8: 'black', d7: 'black' });
+  assert.deepEqual(S.sidesSlid({ ...m, sides: { ...m.sides, c7: 'black' } }, 1, 0), { a8: 'black', h7: 'black', e8: 'black', e6: 'black', d7: 'black' });
 });
 
 test('choosing a tool changes no piece, and the next click places the new kind beside the old', () => {
@@ -283,6 +284,12 @@ test('a refused tour clears the one shown; the inputs still read what was asked'
   m = S.tourShown(m, { board: '6x6', start: 'a1', closed: true }, { board: '6x6', closed: true, squares: [] }, '<svg/>');
   assert.equal(m.tour.error, null);
   assert.deepEqual(m.tourForm, { w: '6', h: '6', start: 'a1', closed: true });
+});
+
+test('a position\'s fork moves: the opponent\'s king, queens and rooks the knight attacks', () => {
+  const pos = { turn: 'white', pieces: [{ square: 'd5', piece: 'N' }, { square: 'a8', piece: 'q' }, { square: 'e8', piece: 'k' }, { square: 'd7', piece: 'p' }, { square: 'e6', piece: 'B' }] };
+  assert.deepEqual(S.positionForks(pos, ['d5c7'], { c7: ['a6', 'a8', 'b5', 'd5', 'e6', 'e8'] }),
+    [{ move: 'd5c7', from: 'd5', to: 'c7', targets: ['a8', 'e8'] }]);
 });
 
 test('a refused FEN keeps the last good position drawn, and says which it is', () => {
