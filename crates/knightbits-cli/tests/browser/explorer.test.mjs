@@ -56,8 +56,9 @@ after(async () => {
 });
 
 // Every page is watched for requests elsewhere, script errors, console errors (a missing
-// favicon shows as one), failed requests and answers of 400 or more.
-async function openPage(viewport, url = base) {
+// favicon shows as one), failed requests and answers of 400 or more. By default a page opens on
+// the empty board (the page itself opens with a knight on d4: see the test of its first screen).
+async function openPage(viewport, url = `${base}#p=0x0000000000000000`) {
   const page = await browser.newPage({ viewport });
   const foreign = [];
   page.on('request', (r) => { if (!r.url().startsWith(base)) foreign.push(r.url()); });
@@ -457,7 +458,7 @@ test('Clear empties the board and every panel that describes it', async () => {
   assert.equal(after.stepLabel, 'no pieces');
   assert.equal(await page.$$eval('.sq.has-piece', (els) => els.length), 0);
   assert.doesNotMatch(after.svgLink, /pieces=/);
-  assert.doesNotMatch(page.url(), /[#&](b|p|q)=/);
+  assert.equal(new URL(page.url()).hash, '#tool=knight', 'the empty board (no b, p or q), the knight tool chosen');
   // Nothing is left to step through or to slide.
   await page.click('#step-next');
   await page.keyboard.press('d');
@@ -739,6 +740,33 @@ test('a knight fork as players see it: two sides, the knight\'s own colour, arro
   assert.deepEqual([...errors, ...again.errors], []);
   assert.deepEqual([...problems, ...again.problems], []);
   await again.page.close();
+  await page.close();
+});
+
+test('the page opens as the wiki does: a knight on d4, its attacks and its steps', async () => {
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 }, base);
+  const s = await snapshot(page);
+  assert.deepEqual(s.pieces, ['d4♞']);
+  assert.deepEqual(s.attacked, D4_SQUARES);
+  assert.deepEqual(s.marked, []);
+  assert.ok(s.steps >= 1, 'its steps are shown');
+  assert.equal(new URL(page.url()).hash, '', 'the page as it opens writes no fragment');
+  // Each step card shows its own hex, labelled with its numbering, and its count, on one line.
+  await page.selectOption('#method', 'post-mask');
+  await idle(page);
+  const cards = await page.$$eval('#steps .step', (els) => els.map((e) => {
+    const code = e.querySelector('code.hex');
+    return [e.querySelector('b').textContent, code.textContent, e.querySelector('.n').textContent, code.getClientRects().length];
+  }));
+  assert.equal(cards.length, 8);
+  // noNoEa from d4 is e6, bit 44.
+  assert.deepEqual(cards[0], ['noNoEa', '0x0000100000000000', 'a1-b1 · 1 square', 1]);
+  for (const c of cards) assert.equal(c[3], 1, `${c[0]}: its hex on one line`);
+  // The direction names are explained once, with the wiki's page linked.
+  assert.match(await page.textContent('#directions'), /noNoEa.*north-north-east/);
+  assert.equal(await page.getAttribute('#directions a', 'href'), 'https://www.chessprogramming.org/Knight_Pattern');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(problems, []);
   await page.close();
 });
 

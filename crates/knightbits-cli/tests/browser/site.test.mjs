@@ -72,7 +72,7 @@ after(async () => {
 
 // Every page is watched: requests (all must be this site's own), script errors, console
 // errors and warnings, failed requests and answers of 400 or more.
-async function openPage(options, url = base) {
+async function openPage(options, url = `${base}#p=0x0000000000000000`) {
   const page = await browser.newPage(options);
   const requests = [];
   const problems = [];

@@ -22,6 +22,8 @@ export const DEFAULT_FEN = 'q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1';
 export const DEFAULT_TOUR = Object.freeze({ board: '8x8', start: 'a1', closed: false });
 export const ARROW_SETS = Object.freeze(['forks', 'knight', 'king']);
 export const SIDES = Object.freeze(['white', 'black']);
+/** The page opens as the wiki's Knight Pattern page does: a knight on d4. */
+export const START_KNIGHT = '0x0000000008000000';
 /** The directions a slide takes: the arrow keys' names, and the devlog's A and D (west, east). */
 export const DIRECTION_STEP = Object.freeze({ north: [0, 1], south: [0, -1], east: [1, 0], west: [-1, 0] });
 export const SLIDE_KEYS = Object.freeze({ a: 'west', d: 'east' });

@@ -2,7 +2,8 @@
 //
 // Parameters (each left out at its default): b (the board's bits), piece (the kind the method
 // picker shows), p and m (the pieces of that kind and its method), q and qm (the pieces of the
-// other kind and its method), n (numbering), o (second board), t (fork targets), tool, fen,
+// other kind and its method; the page opens with a knight on d4 and nothing else, which is the
+// empty fragment, so the empty board is p=0x0000000000000000), n (numbering), o (second board), t (fork targets), tool, fen,
 // from and to (the fill panel), tour, ts and tc (the tour's board, start and closed), rooks,
 // bishops and queens (square lists: the sliding pieces), black (the squares of the black
 // pieces; the others are white), side (the side of the next piece), s (the highlighted step,
@@ -11,7 +12,7 @@
 // written before the page knew two kinds at once (b, p, piece, m, …) read as they always did.
 
 import {
-  ZERO, TOOLS, KINDS, SLIDERS, ARROW_SETS, DEFAULT_FEN, DEFAULT_TOUR, DEFAULT_CONVERT, bits, squaresOf, defaultStart,
+  ZERO, TOOLS, KINDS, SLIDERS, ARROW_SETS, DEFAULT_FEN, DEFAULT_TOUR, DEFAULT_CONVERT, START_KNIGHT, bits, squaresOf, defaultStart,
 } from './state.js';
 import { isSquare } from './squares.js';
 
@@ -55,7 +56,11 @@ export function encode(m) {
       if (t.closed) p.set('tc', '1');
     }
   }
-  return p.toString();
+  // The page as it opens (a knight on d4, nothing else) is the empty fragment; the empty board
+  // says so.
+  const text = p.toString();
+  if (text === `p=${START_KNIGHT}`) return '';
+  return text || `p=${ZERO}`;
 }
 
 /**
@@ -82,8 +87,10 @@ export function decode(fragment, meta) {
   if (p.has('m') && methods[piece] !== p.get('m')) drop('steps', 'm', `is not a ${piece} method`);
   if (p.has('qm') && methods[other] !== p.get('qm')) drop('steps', 'qm', `is not a ${other} method`);
   const pieces = { knight: null, king: null };
-  if (p.get('p')) pieces[piece] = p.get('p');
-  if (p.get('q')) pieces[other] = p.get('q');
+  if (p.get('p') && p.get('p') !== ZERO) pieces[piece] = p.get('p');
+  if (p.get('q') && p.get('q') !== ZERO) pieces[other] = p.get('q');
+  // The page opens as the wiki does, with a knight on d4: that is the empty fragment.
+  if (![...p.keys()].length) pieces.knight = START_KNIGHT;
   // Sliders: square names, each square holding one piece (the first kind named keeps it).
   const sliders = {};
   const taken = new Set();
