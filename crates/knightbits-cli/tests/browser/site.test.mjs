@@ -291,6 +291,58 @@ test(`${target}: a tour of 100 x 100 with the default inputs; a refusal is said 
   await page.close();
 });
 
+test(`${target}: big tours stay legible: start and end seen, zoom and pan to 100 x 100, numbers readable at 12 x 12`, async () => {
+  const { page, problems } = await openPage({ viewport: { width: 1280, height: 900 } });
+  await page.fill('#tour-w', '100');
+  await page.fill('#tour-h', '100');
+  await page.click('#tour-go');
+  await idle(page);
+  // The start and end markers are seen at the whole board's size (at least 8 px across).
+  const size = (sel) => page.$eval(sel, (e) => e.getBoundingClientRect().width);
+  assert.ok(await size('#tour-svg .start') >= 8, `start ${await size('#tour-svg .start')} px`);
+  assert.ok(await size('#tour-svg .end') >= 8, `end ${await size('#tour-svg .end')} px`);
+  // Zoom in three times: 8x, one square about 3.7 px becomes about 30 px; the view scrolls.
+  const square = async () => (await size('#tour-svg svg')) / 100;
+  const before = await square();
+  for (let i = 0; i < 3; i++) await page.click('#tour-zoom-in');
+  assert.equal(await page.textContent('#tour-zoom-level'), '800%');
+  assert.ok(await square() >= 7.9 * before, `${before} -> ${await square()} px a square`);
+  // "Show the end" scrolls the end into the view; a drag pans.
+  await page.click('#tour-to-end');
+  const inView = (sel) => page.evaluate((s) => {
+    const v = document.querySelector('#tour-view').getBoundingClientRect();
+    const r = document.querySelector(s).getBoundingClientRect();
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2]; // its centre (a corner's marker is cut by the edge)
+    return x >= v.left && x <= v.right && y >= v.top && y <= v.bottom;
+  }, sel);
+  assert.equal(await inView('#tour-svg .end'), true);
+  const scroll = () => page.$eval('#tour-view', (v) => [v.scrollLeft, v.scrollTop]);
+  const at = await scroll();
+  const v = await page.locator('#tour-view').boundingBox();
+  await page.mouse.move(v.x + 200, v.y + 200);
+  await page.mouse.down();
+  await page.mouse.move(v.x + 120, v.y + 150, { steps: 5 });
+  await page.mouse.up();
+  const moved = await scroll();
+  assert.deepEqual([moved[0] - at[0], moved[1] - at[1]], [80, 50]);
+  await page.click('#tour-to-start');
+  assert.equal(await inView('#tour-svg .start'), true);
+  // 12 x 12: every square's number at least 9 px high on screen, with a halo the line passes under.
+  await page.fill('#tour-w', '12');
+  await page.fill('#tour-h', '12');
+  await page.click('#tour-go');
+  await idle(page);
+  assert.equal(await page.textContent('#tour-zoom-level'), '100%', 'a new tour is shown whole');
+  const text = await page.$$eval('#tour-svg svg text', (els) => els.map((e) => [e.getBoundingClientRect().height, getComputedStyle(e).paintOrder]));
+  assert.equal(text.length, 144);
+  for (const [h, order] of text) {
+    assert.ok(h >= 9, `a number ${h} px high`);
+    assert.match(order, /^stroke/);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test(`${target}: the pawn race: the catch panel answers as \`knightbits catch\` does, and says a refusal`, async () => {
   const { page, problems } = await openPage({ viewport: { width: 1280, height: 900 } });
   // The defaults are the wiki-style case: knight d8, white pawn a5, knight to move: d8 c6 a7.
