@@ -155,7 +155,7 @@ test('a knight on d4 marks the wiki attack set; toggling a square edits the hex'
   // The knight's attacks are their own layer (orange dots), its hex beside the board; the
   // painted bits (the hex box) are untouched.
   assert.deepEqual(await attacked(page), D4_SQUARES);
-  assert.match(await page.textContent('#attacks-out'), new RegExp(`^${D4_ATTACKS} \\(8 squares`));
+  assert.match(await page.textContent('#attacks-out'), new RegExp(`^${D4_ATTACKS} \\(a1-b1; 8 squares`));
   assert.equal(await page.inputValue('#hex'), ZERO);
   assert.deepEqual(await marked(page), []);
   assert.equal(await page.textContent('[data-square="d4"] .pc'), '♞');

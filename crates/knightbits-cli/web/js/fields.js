@@ -50,7 +50,7 @@ export function createFields(store, actions) {
   function render(m, prev) {
     if (changed(m, prev, 'attacks', 'rays')) {
       const parts = [];
-      if (m.attacks) parts.push(`${m.attacks.bitboard} (${m.attacks.count} ${m.attacks.count === 1 ? 'square' : 'squares'} by the knights and kings)`);
+      if (m.attacks) parts.push(`${m.attacks.bitboard} (a1-b1; ${m.attacks.count} ${m.attacks.count === 1 ? 'square' : 'squares'} by the knights and kings)`);
       if (m.rays) parts.push(`${m.rays.attacks.bitboard} (${m.rays.attacks.count} by the rooks, bishops and queens)`);
       $('#attacks-out').textContent = parts.length ? parts.join(' and ') : 'nothing (no pieces placed)';
     }

@@ -46,6 +46,8 @@ export function createPosition(store, actions) {
   const load = () => actions.loadPosition($('#fen').value);
   $('#fen-load').addEventListener('click', load);
   $('#fen').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); load(); } });
+  // Leaving the box with a changed FEN reads it, as Enter does (a refusal is said beside it).
+  $('#fen').addEventListener('change', load);
   document.querySelectorAll('input[name="arrows"]').forEach((r) => r.addEventListener('change', () => {
     store.now((m) => S.setArrows(m, r.value));
   }));
