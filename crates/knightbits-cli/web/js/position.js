@@ -13,14 +13,14 @@ function centre(name) {
   return [ORIGIN + SQ * ('abcdefgh'.indexOf(name[0]) + 0.5), ORIGIN + SQ * (8 - Number(name.slice(1)) + 0.5)];
 }
 
-/** A line from square `a` to `b`, `s` and `e` pixels short of their centres. */
-function line(a, b, s, e, cls) {
+/** A line from square `a` to `b`, `s` and `e` pixels short of their centres; a move's has a head. */
+function line(a, b, s, e, cls, move) {
   const [x1, y1] = centre(a);
   const [x2, y2] = centre(b);
   const len = Math.hypot(x2 - x1, y2 - y1);
   const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
   const f = (v) => v.toFixed(1);
-  const head = cls === 'move' ? ' marker-end="url(#pos-head)"' : '';
+  const head = move ? ` data-move="${move}" marker-end="url(#pos-head)"` : '';
   return `<line class="${cls}" x1="${f(x1 + ux * s)}" y1="${f(y1 + uy * s)}" x2="${f(x2 - ux * e)}" y2="${f(y2 - uy * e)}"${head}/>`;
 }
 
@@ -29,7 +29,7 @@ function forkDrawing(forked) {
   const out = ['<defs><marker id="pos-head" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#ea580c"/></marker></defs>'];
   const ringed = new Set();
   for (const f of forked) {
-    out.push(line(f.from, f.to, SQ * 0.5, SQ * 0.3, 'move').replace('<line ', `<line data-move="${f.move}" `));
+    out.push(line(f.from, f.to, SQ * 0.5, SQ * 0.3, 'move', f.move));
     for (const t of f.targets) {
       out.push(line(f.to, t, SQ * 0.3, SQ * 0.46, 'hit'));
       ringed.add(t);
@@ -37,7 +37,7 @@ function forkDrawing(forked) {
   }
   for (const t of ringed) {
     const [x, y] = centre(t);
-    out.push(`<circle class="forked" data-square="${t}" cx="${x}" cy="${y}" r="${SQ * 0.46}"/>`.replace('data-square', 'data-forked'));
+    out.push(`<circle class="forked" data-forked="${t}" cx="${x}" cy="${y}" r="${SQ * 0.46}"/>`);
   }
   return out.join('');
 }
