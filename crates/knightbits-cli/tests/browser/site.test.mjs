@@ -7,9 +7,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import { serveStatic } from './static-server.mjs';
 
@@ -18,6 +19,7 @@ const root = resolve(here, '../../../..');
 const target = process.env.KNIGHTBITS_TARGET === 'static' ? 'static' : 'served';
 const artifacts = resolve(root, 'test-artifacts', target);
 const ZERO = '0x0000000000000000';
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let base;
 let stop;
@@ -383,3 +385,91 @@ test(`${target}: screenshots at desktop and phone width, light and dark`, async 
   const dark = await shot({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' }, 'explorer-dark.png', false);
   assert.notEqual(light, dark, 'prefers-color-scheme: dark gives dark colours');
 });
+
+/** The fork position: a white knight on c7; black rooks a8 and h7, queen e8, bishop e6, king g8;
+ *  the white king on e1. */
+async function forkPosition(page) {
+  const place = async (key, squares) => {
+    await page.keyboard.press(key);
+    for (const s of squares) await page.click(`[data-square="${s}"]`);
+  };
+  await place('n', ['c7']);
+  await place('k', ['e1']);
+  await page.keyboard.press('w');
+  await place('k', ['g8']);
+  await place('r', ['a8', 'h7']);
+  await place('q', ['e8']);
+  await place('b', ['e6']);
+  await page.keyboard.press('w');
+  await idle(page);
+}
+
+test(`${target}: a fork drawn, then Back and Forward through it; a reload keeps the step`, async () => {
+  const { page, problems } = await openPage({ viewport: { width: 1280, height: 1000 } });
+  await forkPosition(page);
+  const forked = () => page.$$eval('.sq.forked', (els) => els.map((e) => e.dataset.square).sort());
+  assert.deepEqual(await forked(), ['a8', 'e8']);
+  assert.equal(await page.$$eval('#board .fork-arrow', (els) => els.length), 2);
+  // Back: the bishop goes (the last edit), the fork stays; Back again: the queen goes, and the fork.
+  await page.goBack();
+  await page.waitForFunction(() => !document.querySelector('[data-square="e6"]').dataset.piece);
+  await idle(page);
+  assert.deepEqual(await forked(), ['a8', 'e8']);
+  await page.goBack();
+  await page.waitForFunction(() => !document.querySelector('[data-square="e8"]').dataset.piece);
+  await idle(page);
+  assert.deepEqual(await forked(), []);
+  assert.equal(await page.$$eval('#board .fork-arrow', (els) => els.length), 0);
+  await page.goForward();
+  await page.waitForFunction(() => document.querySelector('[data-square="e8"]').dataset.piece === 'queen');
+  await idle(page);
+  assert.deepEqual(await forked(), ['a8', 'e8']);
+  assert.equal(await page.getAttribute('[data-square="e8"]', 'data-side'), 'black');
+  // A step highlighted survives a reload.
+  await page.keyboard.press(']');
+  await page.keyboard.press(']');
+  const label = await page.textContent('#step-label');
+  assert.match(label, /^step 2 of /);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await page.textContent('#step-label'), label);
+  assert.deepEqual(await forked(), ['a8', 'e8']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// axe-core's WCAG 2 A and AA rules on the whole page, every panel showing something.
+async function axeViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary.split('\n').slice(1, 2).join('')}`), count: v.nodes.length }));
+  });
+}
+
+for (const scheme of ['light', 'dark']) {
+  for (const [label, viewport] of [['desktop', { width: 1280, height: 1000 }], ['phone', { width: 390, height: 844 }]]) {
+    test(`${target}: axe-core finds no WCAG 2 AA violation, ${scheme}, ${label}`, async () => {
+      // (The page's CSP allows its own scripts only: axe is let in for the test.)
+      const { page, problems } = await openPage({ viewport, colorScheme: scheme, bypassCSP: true }, base);
+      await forkPosition(page);
+      await page.click('#step-next');
+      await page.click('#board2 [data-cell="c3"]');
+      await page.click('#forks-from-board');
+      await page.click('#fillboard [data-cell="b1"]');
+      await idle(page);
+      await page.click('#fill-next');
+      await page.click('#fillboard [data-cell="h8"]');
+      await page.click('#tour-go');
+      await page.click('#catch-go');
+      await page.locator('details.keys summary').click();
+      await idle(page);
+      const v = await axeViolations(page);
+      writeFileSync(resolve(artifacts, `axe-${scheme}-${label}.json`), JSON.stringify(v, null, 1));
+      console.log(`# axe-core ${target} ${scheme} ${label}: ${v.length} violations${v.length ? ': ' + v.map((x) => `${x.id} (${x.count})`).join(', ') : ''}`);
+      assert.deepEqual(v, []);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+}
