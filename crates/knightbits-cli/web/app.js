@@ -6,7 +6,7 @@
 
 import { createStore } from './js/store.js';
 import { createActions } from './js/actions.js';
-import { initial, linkProblems } from './js/state.js';
+import { initial, linkProblems, followedTargets, ZERO } from './js/state.js';
 import { encode } from './js/url.js';
 import { createBoard } from './js/board.js';
 import { createFields } from './js/fields.js';
@@ -46,7 +46,15 @@ function saveUrl(m, prev) {
 const store = createStore(initial(), (m, prev) => {
   for (const p of panels) p.render(m, prev);
   if (ready) saveUrl(m, prev);
+  if (ready && !restoring && prev && (m.pieces !== prev.pieces || m.sliders !== prev.sliders || m.sides !== prev.sides)) followPieces(m);
 });
+
+// The fork panel's targets follow the placed pieces (the other side's kings, queens and rooks)
+// until a target is clicked by hand.
+function followPieces(m) {
+  const want = followedTargets(m);
+  if (want) actions.showForks(want.join(',') || ZERO);
+}
 const actions = createActions(store);
 
 const convert = createConvert(store, actions);
@@ -79,6 +87,8 @@ async function restore(hash) {
     convert.start(); // the converter's answer for the inputs the link restored
     await store.idle();
     if (problems.length) store.now((m) => linkProblems(m, problems));
+    followPieces(store.model);
+    await store.idle();
   } finally {
     restoring = false;
   }

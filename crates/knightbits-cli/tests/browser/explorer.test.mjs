@@ -731,11 +731,18 @@ test('a knight fork as players see it: two sides, the knight\'s own colour, arro
   assert.equal(await page.$$eval('#board .fork-arrow', (els) => els.length), 2);
   assert.equal(await page.getAttribute('[data-square="e8"]', 'aria-label'), 'e8, black queen, forked, attacked by a knight and a rook, bishop or queen, bit 60');
   assert.equal(await page.getAttribute('[data-square="c7"]', 'aria-label'), 'c7, white knight, forking, attacked by a rook, bishop or queen, bit 50');
-  // The fork panel's targets come from the placed pieces: the black king, queen and rooks.
+  // The fork panel's targets come from the placed pieces by default: the black king, queen and
+  // rooks. A target clicked by hand stops that; "Targets = placed pieces" brings it back.
+  const targets = () => page.$$eval('#forkboard .cell.target', (els) => els.map((e) => e.dataset.cell).sort());
+  assert.deepEqual(await targets(), ['a8', 'e8', 'g8', 'h7']);
+  assert.match(await page.textContent('#forks-out'), /fork squares?: .*c7/);
+  assert.doesNotMatch(page.url(), /[#&]t=/, 'targets that follow the pieces are not written');
+  await page.click('#forkboard [data-cell="a1"]');
+  await idle(page);
+  assert.deepEqual(await targets(), ['a1', 'a8', 'e8', 'g8', 'h7']);
   await page.click('#forks-from-board');
   await idle(page);
-  assert.deepEqual(await page.$$eval('#forkboard .cell.target', (els) => els.map((e) => e.dataset.cell).sort()), ['a8', 'e8', 'g8', 'h7']);
-  assert.match(await page.textContent('#forks-out'), /fork squares?: .*c7/);
+  assert.deepEqual(await targets(), ['a8', 'e8', 'g8', 'h7']);
   await page.locator('.main-panel').screenshot({ path: resolve(artifacts, 'explorer-fork.png') });
   // The link keeps each piece's side.
   const again = await openPage({ width: 1280, height: 1000 }, page.url());

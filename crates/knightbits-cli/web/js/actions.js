@@ -228,10 +228,11 @@ export function createActions(store) {
     return { targets: t, forks: f };
   }
 
-  function showForks(targets) {
+  /** The fork panel's targets (square list or bitboard, or a function of the model); `follow` as S.forksShown. */
+  function showForks(targets, follow) {
     return act(async (m) => {
       const r = await askForks(typeof targets === 'function' ? targets(m) : targets);
-      return (n) => S.forksShown(n, r.targets, r.forks);
+      return (n) => S.forksShown(n, r.targets, r.forks, follow);
     });
   }
 
@@ -239,7 +240,7 @@ export function createActions(store) {
     return act(async (m) => {
       const t = await api.op({ bitboard: m.forks ? m.forks.targets.bitboard : S.ZERO, op: 'toggle', square: name });
       const r = await askForks(t.bitboard);
-      return (n) => S.forksShown(n, r.targets, r.forks);
+      return (n) => S.forksShown(n, r.targets, r.forks, false);
     });
   }
 

@@ -7,7 +7,9 @@ export function createForks(store, actions) {
   const cells = buildMini($('#forkboard'), true);
   onCell($('#forkboard'), (name) => actions.toggleTarget(name));
   // The targets a player means: the placed pieces of the side the knight plays against.
-  $('#forks-from-board').addEventListener('click', () => actions.showForks((m) => S.pieceTargets(m).join(',') || S.ZERO));
+  // They follow the pieces from then on (as they do when the page opens), until a target is
+  // clicked by hand.
+  $('#forks-from-board').addEventListener('click', () => actions.showForks((m) => S.pieceTargets(m).join(',') || S.ZERO, true));
   $('#forks-to-board').addEventListener('click', () => {
     const f = store.model.forks;
     actions.replaceBoard(f ? f.forks.bitboard : S.ZERO);

@@ -65,6 +65,7 @@ export function initial() {
     hint: null,            // a hint flashed over the tool's own, or null
     other: null,           // second board: /api/show answer
     forks: null,           // fork panel: { targets: /api/show answer, forks: /api/fork-squares answer }
+    forksFollow: true,     // the fork panel's targets follow the placed pieces (until edited by hand)
     position: null,        // { fen, forks, knight, king }: the position panel's answers
     fenError: null,
     arrows: 'forks',       // which moves the position picture draws
@@ -471,7 +472,25 @@ export function measured(m, ms) { return { ...m, latency: ms }; }
 // ---- transitions: the other panels -----------------------------------------------------------------
 
 export function otherShown(m, view) { return { ...m, other: view }; }
-export function forksShown(m, targets, forks) { return { ...m, forks: { targets, forks } }; }
+/**
+ * The fork panel's targets and fork squares. `follow`: whether the targets follow the placed
+ * pieces from now on (true: "Targets = placed pieces"; false: targets edited by hand; absent:
+ * as before).
+ */
+export function forksShown(m, targets, forks, follow) {
+  return { ...m, forks: { targets, forks }, forksFollow: follow === undefined ? m.forksFollow : follow };
+}
+
+/**
+ * The targets the fork panel should show when it follows the placed pieces and they changed
+ * (square names), or null when it shows them already or does not follow.
+ */
+export function followedTargets(m) {
+  if (!m.forksFollow) return null;
+  const want = [...pieceTargets(m)].sort();
+  const have = m.forks ? [...m.forks.targets.squares].sort() : [];
+  return want.join(',') === have.join(',') ? null : want;
+}
 
 /**
  * The fork moves of a position as a player reads them: [{ move, from, to, targets }], targets
@@ -619,6 +638,7 @@ export function restored(m, r) {
     step: -1,
     other: r.other,
     forks: r.forks,
+    forksFollow: w.targets === undefined || w.targets === ZERO,
     position: r.position || m.position,
     error: null,
     fenError: null,

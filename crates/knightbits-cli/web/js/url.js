@@ -31,7 +31,8 @@ export function encode(m) {
   for (const k of SLIDERS) if (m.sliders[k].length) p.set(k + 's', m.sliders[k].join(','));
   if (m.numbering !== 'a1-b1') p.set('n', m.numbering);
   if (m.other && m.other.bitboard !== ZERO) p.set('o', m.other.bitboard);
-  if (m.forks && m.forks.targets.bitboard !== ZERO) p.set('t', m.forks.targets.bitboard);
+  // Targets that follow the pieces are the pieces': written only when edited by hand.
+  if (m.forks && !m.forksFollow && m.forks.targets.bitboard !== ZERO) p.set('t', m.forks.targets.bitboard);
   const black = Object.keys(m.sides).filter((s) => m.sides[s] === 'black').sort();
   if (black.length) p.set('black', black.join(','));
   if (m.side !== 'white') p.set('side', m.side);

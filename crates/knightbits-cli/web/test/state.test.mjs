@@ -90,6 +90,11 @@ test('sides: each piece keeps the side it was placed with, through a slide and a
   assert.deepEqual(m.forked, [{ from: 'c7', targets: ['a8', 'e8'] }]);
   assert.equal(S.squareLabel(m, 'e8'), 'e8, black queen, forked, attacked by a knight');
   assert.deepEqual(S.pieceTargets(m), ['a8', 'h7', 'e8']);
+  // The fork panel follows the placed pieces until a target is edited by hand.
+  assert.deepEqual(S.followedTargets(m), ['a8', 'e8', 'h7']);
+  const shown = S.forksShown(m, view(['a8', 'h7', 'e8']), view(['c7']));
+  assert.equal(S.followedTargets(shown), null, 'already shown');
+  assert.equal(S.followedTargets(S.forksShown(m, view(['a1']), view([]), false)), null, 'edited by hand');
   // A white queen on e8 is not the knight's target: one piece left to attack, no fork.
   const own = S.piecesAnswered(m, {}, a.view, { sides: { a8: 'black', h7: 'black' }, attackedBy: { c7: ['b5', 'd5', 'a6', 'e6', 'a8', 'e8'] } });
   assert.deepEqual(own.forked, []);
