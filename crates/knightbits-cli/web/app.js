@@ -30,14 +30,14 @@ let applied = null; // the fragment the page shows, as last written or read
 // The URL follows the model once the page has read it: every edit is a history entry (Back
 // undoes it, Forward redoes it); typing in a box replaces the entry it began, and choosing a
 // tool or a side (what the next click does, not an edit) replaces the current one.
-function saveUrl(m, prev) {
+function saveUrl(m, prev, replace = false) {
   const hash = encode(m);
   const want = hash ? '#' + hash : '';
   if (location.hash === want) { applied = want; return; }
   const url = want || location.pathname + location.search;
-  // One entry for a run of typing in the same box.
   const chooser = prev && (m.tool !== prev.tool || m.side !== prev.side);
-  if (restoring || chooser || (m.editing && m.editing === typingIn)) history.replaceState(null, '', url);
+  const typing = m.editing && m.editing === typingIn; // one entry for a run of typing in a box
+  if (replace || restoring || chooser || typing) history.replaceState(null, '', url);
   else history.pushState(null, '', url);
   typingIn = m.editing;
   applied = location.hash;
@@ -105,7 +105,7 @@ window.addEventListener('hashchange', followAddress);
 async function start() {
   await restore(location.hash);
   ready = true;
-  saveUrl(store.model);
+  saveUrl(store.model, undefined, true); // the link as the page reads it, in place of the one opened
   store.latencies.length = 0; // loading the page is not an interaction
   document.body.dataset.ready = '1';
   // For the browser test: milliseconds from the start of navigation to a page that answers.
