@@ -302,6 +302,11 @@ test('a FEN shows its fork move; fills and a shortest path from a clicked square
   assert.ok(Math.hypot(move[0] - 188, move[1] - 188) >= 24, `the arrow starts off the knight: ${move}`);
   assert.deepEqual(await page.$$eval('#pos-forks [data-forked]', (els) => els.map((e) => e.dataset.forked).sort()), ['a8', 'e8']);
   assert.doesNotMatch(await page.getAttribute('#pos-svg', 'src'), /arrows=/, 'the library draws no second arrow');
+  // Knight moves: one arrow a move, each starting off the knight's square too.
+  await page.check('input[name="arrows"][value="knight"]');
+  const knightMoves = (await page.textContent('#knight-moves')).split(' ');
+  assert.deepEqual(await page.$$eval('#pos-forks line.move', (els) => els.map((l) => l.dataset.move)), knightMoves);
+  await page.check('input[name="arrows"][value="forks"]');
   // The drawing over the picture assumes the library's layout (48-pixel squares from 20, 20):
   // the library's own picture puts the knight on d5 at the centre the overlay uses.
   const svg = await (await fetch(`${base}api/svg?${new URLSearchParams({ fen: 'q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1' })}`)).text();

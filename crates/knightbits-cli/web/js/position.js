@@ -6,6 +6,8 @@ import * as S from './state.js';
 
 const list = (moves) => (moves.length ? moves.join(' ') : '—');
 
+const HEAD = '<defs><marker id="pos-head" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#ea580c"/></marker></defs>';
+
 // The library's picture: 48-pixel squares from (20, 20), rank 8 on top, in a 424 x 424 view.
 const SQ = 48;
 const ORIGIN = 20;
@@ -24,9 +26,14 @@ function line(a, b, s, e, cls, move) {
   return `<line class="${cls}" x1="${f(x1 + ux * s)}" y1="${f(y1 + uy * s)}" x2="${f(x2 - ux * e)}" y2="${f(y2 - uy * e)}"${head}/>`;
 }
 
+/** Moves (from-to, e.g. g1f3) as arrows over the library's picture. */
+function movesDrawing(moves) {
+  return HEAD + moves.map((mv) => line(mv.slice(0, 2), mv.slice(2, 4), SQ * 0.5, SQ * 0.3, 'move', mv)).join('');
+}
+
 /** The fork moves over the library's picture. */
 function forkDrawing(forked) {
-  const out = ['<defs><marker id="pos-head" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#ea580c"/></marker></defs>'];
+  const out = [HEAD];
   const ringed = new Set();
   for (const f of forked) {
     out.push(line(f.from, f.to, SQ * 0.5, SQ * 0.3, 'move', f.move));
@@ -89,13 +96,12 @@ export function createPosition(store, actions) {
       $('#knight-moves').textContent = list(knight.moves);
       $('#king-moves').textContent = list(king.moves);
     }
-    // Knight and king moves: the library's arrows. Fork moves: drawn over the picture as a
-    // player reads them (lichess's way): the move's arrow from the edge of the knight's square
-    // (the knight stays in sight), the forked pieces ringed, a dotted line to each.
-    const forking = m.arrows === 'forks';
-    const arrows = m.arrows === 'knight' ? knight.moves : m.arrows === 'king' ? king.moves : [];
-    $('#pos-svg').src = svgUrl({ fen, highlighted: forks.squares.join(',') || '0', arrows: arrows.join(',') || undefined });
-    $('#pos-forks').innerHTML = forking ? forkDrawing(m.position.forked || []) : '';
+    // The moves are drawn over the library's picture as a player reads them (lichess's way):
+    // each arrow from the edge of the moving piece's square (the piece stays in sight); for
+    // fork moves, the forked pieces ringed and a dotted line to each.
+    if (changed(m, prev, 'position')) $('#pos-svg').src = svgUrl({ fen, highlighted: forks.squares.join(',') || '0' });
+    $('#pos-forks').innerHTML = m.arrows === 'forks' ? forkDrawing(m.position.forked || [])
+      : movesDrawing(m.arrows === 'knight' ? knight.moves : king.moves);
   }
 
   return { render };
