@@ -778,6 +778,12 @@ test('the page opens as the wiki does: a knight on d4, its attacks and its steps
   // noNoEa from d4 is e6, bit 44.
   assert.deepEqual(cards[0], ['noNoEa', '0x0000100000000000', 'a1-b1 · 1 square', 1]);
   for (const c of cards) assert.equal(c[3], 1, `${c[0]}: its hex on one line`);
+  // A hex inside a formula is never broken across lines either (the halves' masks).
+  await page.selectOption('#method', 'halves');
+  await idle(page);
+  const masks = await page.$$eval('#steps figcaption code .hex', (els) => els.map((e) => [e.textContent, e.getClientRects().length]));
+  assert.ok(masks.some(([t]) => t === '0x7f7f7f7f7f7f7f7f'), JSON.stringify(masks));
+  for (const [t, lines] of masks) assert.equal(lines, 1, `${t} on one line`);
   // The direction names are explained once, with the wiki's page linked.
   assert.match(await page.textContent('#directions'), /noNoEa.*north-north-east/);
   assert.equal(await page.getAttribute('#directions a', 'href'), 'https://www.chessprogramming.org/Knight_Pattern');

@@ -65,6 +65,9 @@ function renderMethods(m) {
   }
 }
 
+/** A step's formula as HTML, each hex number in it kept whole on one line. */
+function formula(text) { return esc(text).replace(/0x[0-9a-fA-F]+/g, '<span class="hex">$&</span>'); }
+
 // The step cards, written as one string (hundreds of cells render fastest that way).
 function renderCards(m) {
   const all = S.allSteps(m);
@@ -86,7 +89,7 @@ function renderCards(m) {
     // Each step's own bits: its hex (LERF, a1 = bit 0, whatever the board's numbering) and count.
     const n = [...s.cells].filter((c) => c === '1').length;
     const bits = s.bitboard ? `<span class="step-bits"><code class="hex">${esc(s.bitboard)}</code> <span class="n">a1-b1 · ${n} ${n === 1 ? 'square' : 'squares'}</span></span>` : '';
-    html.push(`</div><figcaption><b>${who}${esc(s.name)}${s.part ? '' : ' (intermediate)'}</b><code>${esc(s.formula)}</code>${bits}</figcaption></figure>`);
+    html.push(`</div><figcaption><b>${who}${esc(s.name)}${s.part ? '' : ' (intermediate)'}</b><code>${formula(s.formula)}</code>${bits}</figcaption></figure>`);
   });
   $('#steps').innerHTML = html.join('');
 }
