@@ -312,7 +312,7 @@ mod tests {
     fn the_explorer_guide_documents_every_endpoint_and_its_parameters() {
         let readme = include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../docs/explorer-guide.md"
+            "/../../docs/explorer.md"
         ));
         let documented: Vec<(&str, Vec<&str>)> = readme
             .lines()

@@ -6,7 +6,7 @@
 
 import { createStore } from './js/store.js';
 import { createActions } from './js/actions.js';
-import { initial, failed } from './js/state.js';
+import { initial, linkProblems, followedTargets, ZERO } from './js/state.js';
 import { encode } from './js/url.js';
 import { createBoard } from './js/board.js';
 import { createFields } from './js/fields.js';
@@ -23,18 +23,38 @@ import { bindKeys } from './js/keys.js';
 
 const panels = [];
 let ready = false;
+let restoring = false;
+let typingIn = null; // the box whose typing the current history entry holds
+let applied = null; // the fragment the page shows, as last written or read
 
-// The URL follows the model once the page has read it.
-function saveUrl(m) {
+// The URL follows the model once the page has read it: every edit is a history entry (Back
+// undoes it, Forward redoes it); typing in a box replaces the entry it began, and choosing a
+// tool or a side (what the next click does, not an edit) replaces the current one.
+function saveUrl(m, prev, replace = false) {
   const hash = encode(m);
   const want = hash ? '#' + hash : '';
-  if (location.hash !== want) history.replaceState(null, '', want || location.pathname);
+  if (location.hash === want) { applied = want; return; }
+  const url = want || location.pathname + location.search;
+  const chooser = prev && (m.tool !== prev.tool || m.side !== prev.side);
+  const typing = m.editing && m.editing === typingIn; // one entry for a run of typing in a box
+  if (replace || restoring || chooser || typing) history.replaceState(null, '', url);
+  else history.pushState(null, '', url);
+  typingIn = m.editing;
+  applied = location.hash;
 }
 
 const store = createStore(initial(), (m, prev) => {
   for (const p of panels) p.render(m, prev);
-  if (ready) saveUrl(m);
+  if (ready) saveUrl(m, prev);
+  if (ready && !restoring && prev && (m.pieces !== prev.pieces || m.sliders !== prev.sliders || m.sides !== prev.sides)) followPieces(m);
 });
+
+// The fork panel's targets follow the placed pieces (the other side's kings, queens and rooks)
+// until a target is clicked by hand.
+function followPieces(m) {
+  const want = followedTargets(m);
+  if (want) actions.showForks(want.join(',') || ZERO);
+}
 const actions = createActions(store);
 
 const convert = createConvert(store, actions);
@@ -58,13 +78,34 @@ for (const p of panels) p.render(store.model, undefined);
 window.kbIdle = store.idle;
 window.kbLatencies = store.latencies;
 
+/** The whole page as a fragment says (a link, a reload, Back, Forward or a hand-edited URL). */
+async function restore(hash) {
+  restoring = true;
+  applied = hash;
+  try {
+    const problems = await actions.load(hash);
+    convert.start(); // the converter's answer for the inputs the link restored
+    await store.idle();
+    if (problems.length) store.now((m) => linkProblems(m, problems));
+    followPieces(store.model);
+    await store.idle();
+  } finally {
+    restoring = false;
+  }
+}
+
+// Back, Forward and a fragment edited by hand: the page becomes what the address says.
+function followAddress() {
+  if (!ready || location.hash === applied) return;
+  restore(location.hash);
+}
+window.addEventListener('popstate', followAddress);
+window.addEventListener('hashchange', followAddress);
+
 async function start() {
-  const refused = await actions.load(location.hash);
+  await restore(location.hash);
   ready = true;
-  saveUrl(store.model);
-  convert.start();
-  await store.idle();
-  if (refused) store.now((m) => failed(m, refused));
+  saveUrl(store.model, undefined, true); // the link as the page reads it, in place of the one opened
   store.latencies.length = 0; // loading the page is not an interaction
   document.body.dataset.ready = '1';
   // For the browser test: milliseconds from the start of navigation to a page that answers.

@@ -15,6 +15,7 @@ const bin = process.env.KNIGHTBITS_BIN || resolve(root, 'target/debug/knightbits
 const artifacts = resolve(root, 'test-artifacts');
 const D4_ATTACKS = '0x0000142200221400';
 const D4_SQUARES = ['b3', 'b5', 'c2', 'c6', 'e2', 'e6', 'f3', 'f5'];
+const ZERO = '0x0000000000000000';
 
 let server;
 let base;
@@ -51,8 +52,9 @@ after(async () => {
 });
 
 // Every page is watched for requests elsewhere, script errors, console errors (a missing
-// favicon shows as one), failed requests and answers of 400 or more.
-async function openPage(viewport, url = base) {
+// favicon shows as one), failed requests and answers of 400 or more. By default a page opens on
+// the empty board (the page itself opens with a knight on d4: see the test of its first screen).
+async function openPage(viewport, url = `${base}#p=0x0000000000000000`) {
   const page = await browser.newPage({ viewport });
   const foreign = [];
   page.on('request', (r) => { if (!r.url().startsWith(base)) foreign.push(r.url()); });
@@ -105,6 +107,10 @@ async function snapshot(page) {
       tour: q('#tour-out').textContent,
       tourInputs: [q('#tour-w').value, q('#tour-h').value, q('#tour-start').value, q('#tour-closed').checked],
       countOut: q('#count-out').textContent,
+      attacksOut: q('#attacks-out').textContent,
+      attacked: squares.filter((e) => e.classList.contains('kn-att') || e.classList.contains('kg-att')).map((e) => e.dataset.square).sort(),
+      sides: squares.filter((e) => e.dataset.side).map((e) => e.dataset.square + ':' + e.dataset.side).sort(),
+      labels: squares.map((e) => e.getAttribute('aria-label')).join('|'),
       svgLink: q('#svg-link').getAttribute('href'),
     };
   });
@@ -127,6 +133,12 @@ async function marked(page) {
   return names.sort();
 }
 
+/** The squares the knights and kings attack: a layer of its own over the painted bits. */
+async function attacked(page) {
+  const names = await page.$$eval('[data-square].kn-att, [data-square].kg-att', (els) => els.map((e) => e.dataset.square));
+  return names.sort();
+}
+
 async function idle(page) { await page.evaluate(() => window.kbIdle()); }
 
 test('a knight on d4 marks the wiki attack set; toggling a square edits the hex', async () => {
@@ -135,22 +147,31 @@ test('a knight on d4 marks the wiki attack set; toggling a square edits the hex'
 
   await page.click('label:has(#tool-knight)');
   await page.click('[data-square="d4"]');
-  await page.waitForFunction((v) => document.querySelector('#hex').value === v, D4_ATTACKS);
-  assert.equal(await page.inputValue('#hex'), D4_ATTACKS);
-  assert.deepEqual(await marked(page), D4_SQUARES);
+  await idle(page);
+  // The knight's attacks are their own layer (orange dots), its hex beside the board; the
+  // painted bits (the hex box) are untouched.
+  assert.deepEqual(await attacked(page), D4_SQUARES);
+  assert.match(await page.textContent('#attacks-out'), new RegExp(`^${D4_ATTACKS} \\(a1-b1; 8 squares`));
+  assert.equal(await page.inputValue('#hex'), ZERO);
+  assert.deepEqual(await marked(page), []);
   assert.equal(await page.textContent('[data-square="d4"] .pc'), '♞');
+  assert.equal(await page.getAttribute('[data-square="d4"]', 'data-piece'), 'knight');
+  assert.equal(await page.getAttribute('[data-square="d4"]', 'data-side'), 'white');
+  assert.equal(await page.getAttribute('[data-square="d4"]', 'aria-label'), 'd4, white knight, bit 27');
+  assert.equal(await page.getAttribute('[data-square="c2"]', 'aria-label'), 'c2, attacked by a knight, bit 10');
 
-  // Paint mode: toggling a1 adds bit 0, toggling it again removes it.
+  // Paint mode: toggling a1 adds bit 0, toggling it again removes it; the knight stays.
   await page.click('label:has(#tool-paint)');
   await page.click('[data-square="a1"]');
-  await page.waitForFunction(() => document.querySelector('#hex').value === '0x0000142200221401');
-  assert.deepEqual(await marked(page), ['a1', ...D4_SQUARES]);
-  await page.click('[data-square="a1"]');
-  await page.waitForFunction((v) => document.querySelector('#hex').value === v, D4_ATTACKS);
-
+  await page.waitForFunction(() => document.querySelector('#hex').value === '0x0000000000000001');
+  assert.deepEqual(await marked(page), ['a1']);
+  assert.equal(await page.getAttribute('[data-square="a1"]', 'aria-label'), 'a1, set, bit 0');
   // Decimal and binary follow the hex.
-  assert.equal(await page.inputValue('#dec'), String(0x0000142200221400n));
-  assert.equal(await page.inputValue('#bin'), '0b' + 0x0000142200221400n.toString(2).padStart(64, '0'));
+  assert.equal(await page.inputValue('#dec'), '1');
+  assert.equal(await page.inputValue('#bin'), '0b' + '1'.padStart(64, '0'));
+  await page.click('[data-square="a1"]');
+  await page.waitForFunction((v) => document.querySelector('#hex').value === v, ZERO);
+  assert.deepEqual(await attacked(page), D4_SQUARES);
 
   // A square list typed into #hex and Enter reads back as 0x + 16 digits.
   await page.fill('#hex', 'd4,e5');
@@ -220,16 +241,18 @@ test('drag paints, keys slide the knight, steps follow the method', async () => 
   assert.equal(await page.inputValue('#hex'), '0x000000000000000f');
 
   // A knight on b1, slid east with the arrow key to c1, then by the devlog's 'a' (one
-  // square left) back to b1.
+  // square left) back to b1. The painted a1-d1 stay painted throughout.
   await page.keyboard.press('n');
   await page.click('[data-square="b1"]');
   await idle(page);
-  assert.equal(await page.inputValue('#hex'), '0x0000000000050800');
+  assert.equal(await page.inputValue('#hex'), '0x000000000000000f');
+  assert.deepEqual(await attacked(page), ['a3', 'c3', 'd2']);
   await page.focus('[data-square="b1"]');
   await page.keyboard.press('ArrowRight');
   await idle(page);
   assert.equal(await page.textContent('[data-square="c1"] .pc'), '♞');
-  assert.deepEqual(await marked(page), ['a2', 'b3', 'd3', 'e2']);
+  assert.deepEqual(await attacked(page), ['a2', 'b3', 'd3', 'e2']);
+  assert.deepEqual(await marked(page), ['a1', 'b1', 'c1', 'd1']);
   await page.keyboard.press('a');
   await idle(page);
   assert.equal(await page.textContent('[data-square="b1"] .pc'), '♞');
@@ -247,7 +270,8 @@ test('drag paints, keys slide the knight, steps follow the method', async () => 
   const again = await browser.newPage();
   await again.goto(url);
   await again.waitForSelector('body[data-ready="1"]');
-  assert.equal(await again.inputValue('#hex'), '0x0000000000050800');
+  assert.equal(await again.inputValue('#hex'), '0x000000000000000f');
+  assert.match(await again.textContent('#step-label'), /step 1 of 8: noNoEa/, 'the step is in the link');
   assert.equal(await again.textContent('[data-square="b1"] .pc'), '♞');
   await again.close();
 
@@ -272,7 +296,22 @@ test('a FEN shows its fork move; fills and a shortest path from a clicked square
   assert.equal(await page.textContent('#fork-moves'), 'd5c7');
   assert.equal(await page.textContent('#fork-squares'), 'c7');
   assert.equal(await page.textContent('#royal-forks'), 'd5c7');
-  assert.match(await page.getAttribute('#pos-svg', 'src'), /arrows=d5c7/);
+  // The fork move is drawn over the picture from the edge of the knight's square (the knight
+  // stays in sight), and the forked queen (a8) and king (e8) are ringed.
+  const move = await page.$eval('#pos-forks line[data-move="d5c7"]', (l) => [l.x1.baseVal.value, l.y1.baseVal.value]);
+  assert.ok(Math.hypot(move[0] - 188, move[1] - 188) >= 24, `the arrow starts off the knight: ${move}`);
+  assert.deepEqual(await page.$$eval('#pos-forks [data-forked]', (els) => els.map((e) => e.dataset.forked).sort()), ['a8', 'e8']);
+  assert.doesNotMatch(await page.getAttribute('#pos-svg', 'src'), /arrows=/, 'the library draws no second arrow');
+  // Knight moves: one arrow a move, each starting off the knight's square too.
+  await page.check('input[name="arrows"][value="knight"]');
+  const knightMoves = (await page.textContent('#knight-moves')).split(' ');
+  assert.deepEqual(await page.$$eval('#pos-forks line.move', (els) => els.map((l) => l.dataset.move)), knightMoves);
+  await page.check('input[name="arrows"][value="forks"]');
+  // The drawing over the picture assumes the library's layout (48-pixel squares from 20, 20):
+  // the library's own picture puts the knight on d5 at the centre the overlay uses.
+  const svg = await (await fetch(`${base}api/svg?${new URLSearchParams({ fen: 'q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1' })}`)).text();
+  assert.match(svg, /<text class="piece" x="188" y="\d+"[^>]*>♘<\/text>/);
+  assert.match(svg, /viewBox="0 0 424 424"/);
   await page.waitForFunction(() => document.querySelector('#pos-svg').naturalWidth > 0);
 
   // Another position: the knight on e5 forks the queen on b8 and the rook on f8 from d7.
@@ -281,16 +320,17 @@ test('a FEN shows its fork move; fills and a shortest path from a clicked square
   await idle(page);
   assert.match(await page.textContent('#fork-moves'), /e5d7/);
 
-  // A bad FEN: the line under the field names the problem, and the panel no longer shows the
-  // last position's moves (they would describe a position the field does not hold).
+  // A bad FEN: the line under the field names the problem, and the last good picture stays,
+  // the message saying which position it shows.
   await page.fill('#fen', '8/8/8 w - - 0 1');
   await page.press('#fen', 'Enter');
   await idle(page);
   assert.equal(await page.isVisible('#error'), false, 'the error is the panel\'s own');
   assert.equal(await page.isVisible('#fen-error'), true);
   assert.match(await page.textContent('#fen-error'), /fen/i);
-  assert.equal(await page.textContent('#fork-moves'), '');
-  assert.equal(await page.isVisible('#pos-svg'), false);
+  assert.match(await page.textContent('#fen-error'), /last position read: 1q3rk1\/8\/8\/4N3/);
+  assert.match(await page.textContent('#fork-moves'), /e5d7/);
+  assert.equal(await page.isVisible('#pos-svg'), true);
 
   // Fills from a1: 3 squares after the first fill, 12 after the second (the wiki's diagrams);
   // a1 to h8 is six moves.
@@ -376,7 +416,7 @@ test('screenshots: desktop and phone width', async () => {
   await page.selectOption('#method', 'post-mask');
   await idle(page);
   // A knight on g3: the shifts east wrap onto files a and b, and the masks remove those bits.
-  assert.deepEqual(await marked(page), ['e2', 'e4', 'f1', 'f5', 'h1', 'h5']);
+  assert.deepEqual(await attacked(page), ['e2', 'e4', 'f1', 'f5', 'h1', 'h5']);
   assert.ok(await page.$$eval('#steps .cell.removed', (els) => els.length) > 0);
   await page.screenshot({ path: resolve(artifacts, 'explorer.png'), fullPage: false });
   assert.deepEqual(problems, []);
@@ -393,7 +433,6 @@ test('screenshots: desktop and phone width', async () => {
   await phone.page.close();
 });
 
-const ZERO = '0x0000000000000000';
 
 async function knightsOnB1G1(page) {
   await page.keyboard.press('n');
@@ -402,7 +441,7 @@ async function knightsOnB1G1(page) {
   await idle(page);
   assert.equal(await page.textContent('#pieces-out'), 'knights on b1 g1');
   assert.equal(await page.textContent('#step-label'), 'all 2 steps → 6 squares');
-  assert.equal(await page.inputValue('#hex'), hex16(await attacksOf('b1,g1', 'knight')));
+  assert.match(await page.textContent('#attacks-out'), new RegExp('^' + hex16(await attacksOf('b1,g1', 'knight'))));
 }
 
 test('Clear empties the board and every panel that describes it', async () => {
@@ -425,7 +464,7 @@ test('Clear empties the board and every panel that describes it', async () => {
   assert.equal(after.stepLabel, 'no pieces');
   assert.equal(await page.$$eval('.sq.has-piece', (els) => els.length), 0);
   assert.doesNotMatch(after.svgLink, /pieces=/);
-  assert.doesNotMatch(page.url(), /[#&](b|p|q)=/);
+  assert.equal(new URL(page.url()).hash, '#tool=knight', 'the empty board (no b, p or q), the knight tool chosen');
   // Nothing is left to step through or to slide.
   await page.click('#step-next');
   await page.keyboard.press('d');
@@ -455,7 +494,8 @@ test('choosing a tool converts no piece; a king goes beside the knights', async 
   assert.deepEqual(await pieces(page), ['b1♞', 'e4♚', 'g1♞']);
   assert.equal(await page.textContent('#pieces-out'), 'knights on b1 g1, king on e4');
   const both = (await attacksOf('b1,g1', 'knight')) | (await attacksOf('e4', 'king'));
-  assert.equal(await page.inputValue('#hex'), hex16(both));
+  assert.match(await page.textContent('#attacks-out'), new RegExp('^' + hex16(both)));
+  assert.equal(await page.inputValue('#hex'), ZERO, 'no piece paints a bit');
   assert.match(await page.textContent('#step-label'), /^all \d+ steps → 13 squares$/);
 
   // Paint, then the knight tool again: still no piece changes kind.
@@ -478,24 +518,22 @@ test('choosing a tool converts no piece; a king goes beside the knights', async 
   await page.close();
 });
 
-test('a value typed into the fields replaces the board and clears the step highlights', async () => {
+test('a value typed into the fields replaces the painted bits; the pieces and the step stay', async () => {
   const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
   await page.keyboard.press('n');
   await page.click('[data-square="d4"]');
   await idle(page);
   await page.click('#step-next');
-  assert.ok((await snapshot(page)).rings > 0);
+  const stepped = await snapshot(page);
+  assert.ok(stepped.rings > 0);
 
-  // As it is typed (no Enter yet), the board already follows the value.
+  // As it is typed (no Enter yet), the painted bits already follow the value; nothing else moves.
   await page.fill('#hex', '0x00000000000000ff');
   await idle(page);
   let s = await snapshot(page);
   assert.deepEqual(s.marked, ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1']);
-  assert.deepEqual(s.pieces, []);
-  assert.equal(s.rings, 0);
-  assert.equal(s.steps, 0);
-  assert.equal(s.piecesOut, 'no pieces placed');
-  assert.equal(s.stepLabel, 'no pieces');
+  assert.deepEqual(s.pieces, ['d4♞']);
+  assert.deepEqual([s.rings, s.steps, s.piecesOut, s.stepLabel, s.attacked], [stepped.rings, stepped.steps, stepped.piecesOut, stepped.stepLabel, D4_SQUARES]);
   assert.equal(s.dec, '255');
   await page.press('#hex', 'Enter');
   await idle(page);
@@ -509,18 +547,60 @@ test('a value typed into the fields replaces the board and clears the step highl
   await page.press('#dec', 'Enter');
   await idle(page);
   s = await snapshot(page);
-  assert.deepEqual([s.hex, s.marked, s.pieces, s.piecesOut], ['0x0000000000000006', ['b1', 'c1'], [], 'no pieces placed']);
-  await page.click('[data-square="e5"]');
-  // The click's answer redraws the fields: typing before it lands could be typed into the old
-  // value (fill selects, the answer replaces the text, then '1' is appended).
-  await idle(page);
+  assert.deepEqual([s.hex, s.marked, s.pieces, s.piecesOut], ['0x0000000000000006', ['b1', 'c1'], ['d4♞', 'e5♞'], 'knights on d4 e5']);
   await page.fill('#bin', '1');
   await page.press('#bin', 'Enter');
   await idle(page);
   s = await snapshot(page);
-  assert.deepEqual([s.hex, s.pieces, s.steps], ['0x0000000000000001', [], 0]);
+  assert.deepEqual([s.hex, s.pieces], ['0x0000000000000001', ['d4♞', 'e5♞']]);
+
+  // A refused value: said beside the boxes on leaving the box, in the page's words; a board
+  // operation then refuses too, rather than use a value the box does not show.
+  await page.fill('#hex', 'nope');
+  await idle(page);
+  await page.focus('#dec');
+  await idle(page);
+  assert.equal(await page.isVisible('#error'), true);
+  assert.match(await page.textContent('#error'), /^Hex: "nope" is not a bitboard the page can read/);
+  assert.doesNotMatch(await page.textContent('#error'), /parameter/);
+  const box = await page.locator('#hex').boundingBox();
+  const msg = await page.locator('#error').boundingBox();
+  assert.ok(msg.y - (box.y + box.height) < 110, `the message is under the number boxes (${msg.y - box.y - box.height}px below the hex)`);
+  await page.click('[data-op="invert"]');
+  await idle(page);
+  assert.match(await page.textContent('#error'), /The Hex box holds a value that is not a bitboard: the board was not changed/);
+  assert.deepEqual(await marked(page), ['a1']);
+  // Esc puts the board's value back in the box.
+  await page.focus('#hex');
+  await page.keyboard.press('Escape');
+  await idle(page);
+  assert.equal(await page.inputValue('#hex'), '0x0000000000000001');
+  assert.equal(await page.isVisible('#error'), false);
   assert.deepEqual(errors, []);
-  assert.deepEqual(problems, []);
+  assert.deepEqual(unexpected(problems, /api\/show\?input=nope/, /^console: Failed to load resource: .* 400 /), []);
+  await page.close();
+});
+
+test('the second board: AND, OR, XOR use what its box shows, or refuse beside it', async () => {
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
+  await page.fill('#hex', '0x00000000000000ff');
+  await page.press('#hex', 'Enter');
+  await idle(page);
+  // Typed without Enter, then AND: the typed value is the operand (issue 31's data loss).
+  await page.fill('#hex2', '0x000000000000000f');
+  await page.click('[data-op2="and"]');
+  await idle(page);
+  assert.equal(await page.inputValue('#hex'), '0x000000000000000f');
+  assert.deepEqual(await page.$$eval('#board2 .cell.on', (els) => els.map((e) => e.dataset.cell).sort()), ['a1', 'b1', 'c1', 'd1']);
+  // A value the library refuses: nothing changes, the reason is beside the second box.
+  await page.fill('#hex2', 'nope');
+  await page.click('[data-op2="or"]');
+  await idle(page);
+  assert.equal(await page.inputValue('#hex'), '0x000000000000000f');
+  assert.equal(await page.isVisible('#second-error'), true);
+  assert.match(await page.textContent('#second-error'), /^Second board hex: "nope" is not a bitboard/);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(unexpected(problems, /api\/show\?input=nope/, /^console: Failed to load resource: .* 400 /), []);
   await page.close();
 });
 
@@ -617,5 +697,229 @@ test('a clean session: every file served as it should be, no console error, no f
   await idle(page);
   await page.waitForLoadState('networkidle');
   assert.deepEqual(problems, []);
+  await page.close();
+});
+
+/** A white knight on c7 against black rooks on a8 and h7, a black queen on e8, a black bishop on
+ *  e6 and the black king on g8; the white king on e1. */
+async function forkPosition(page) {
+  await page.keyboard.press('n');
+  await page.click('[data-square="c7"]');
+  await page.keyboard.press('k');
+  await page.click('[data-square="e1"]');
+  await page.keyboard.press('w');
+  await page.click('[data-square="g8"]');
+  await page.keyboard.press('r');
+  await page.click('[data-square="a8"]');
+  await page.click('[data-square="h7"]');
+  await page.keyboard.press('q');
+  await page.click('[data-square="e8"]');
+  await page.keyboard.press('b');
+  await page.click('[data-square="e6"]');
+  await page.keyboard.press('w');
+  await idle(page);
+}
+
+test('a knight fork as players see it: two sides, the knight\'s own colour, arrows to the forked pieces', async () => {
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
+  await forkPosition(page);
+  const s = await snapshot(page);
+  assert.deepEqual(s.sides, ['a8:black', 'c7:white', 'e1:white', 'e6:black', 'e8:black', 'g8:black', 'h7:black']);
+  // The knight's attacks in their own colour, apart from the sliders' rays.
+  assert.deepEqual(await page.$$eval('.sq.kn-att', (els) => els.map((e) => e.dataset.square).sort()), ['a6', 'a8', 'b5', 'd5', 'e6', 'e8']);
+  assert.notEqual(await page.$eval('.sq.kn-att[data-square="b5"] .pc', (e) => getComputedStyle(e, '::before').backgroundColor),
+    await page.$eval('.sq.ray', (e) => getComputedStyle(e, '::before').backgroundColor));
+  // The fork: the rook on a8 and the queen on e8 (the bishop on e6 is attacked, but a fork is
+  // about kings, queens and rooks), one arrow to each from the knight, starting off its square.
+  assert.deepEqual(await page.$$eval('.sq.forked', (els) => els.map((e) => e.dataset.square).sort()), ['a8', 'e8']);
+  assert.deepEqual(await page.$$eval('.sq.forking', (els) => els.map((e) => e.dataset.square)), ['c7']);
+  assert.equal(await page.$$eval('#board .fork-arrow', (els) => els.length), 2);
+  assert.equal(await page.getAttribute('[data-square="e8"]', 'aria-label'), 'e8, black queen, forked, attacked by a knight and a rook, bishop or queen, bit 60');
+  assert.equal(await page.getAttribute('[data-square="c7"]', 'aria-label'), 'c7, white knight, forking, attacked by a rook, bishop or queen, bit 50');
+  // The fork panel's targets come from the placed pieces by default: the black king, queen and
+  // rooks. A target clicked by hand stops that; "Targets = placed pieces" brings it back.
+  const targets = () => page.$$eval('#forkboard .cell.target', (els) => els.map((e) => e.dataset.cell).sort());
+  assert.deepEqual(await targets(), ['a8', 'e8', 'g8', 'h7']);
+  assert.match(await page.textContent('#forks-out'), /fork squares?: .*c7/);
+  assert.doesNotMatch(page.url(), /[#&]t=/, 'targets that follow the pieces are not written');
+  await page.click('#forkboard [data-cell="a1"]');
+  await idle(page);
+  assert.deepEqual(await targets(), ['a1', 'a8', 'e8', 'g8', 'h7']);
+  await page.click('#forks-from-board');
+  await idle(page);
+  assert.deepEqual(await targets(), ['a8', 'e8', 'g8', 'h7']);
+  await page.locator('.main-panel').screenshot({ path: resolve(artifacts, 'explorer-fork.png') });
+  // The link keeps each piece's side.
+  const again = await openPage({ width: 1280, height: 1000 }, page.url());
+  assert.deepEqual((await snapshot(again.page)).sides, s.sides);
+  assert.equal(await again.page.$$eval('#board .fork-arrow', (els) => els.length), 2);
+  assert.deepEqual([...errors, ...again.errors], []);
+  assert.deepEqual([...problems, ...again.problems], []);
+  await again.page.close();
+  await page.close();
+});
+
+test('the page opens as the wiki does: a knight on d4, its attacks and its steps', async () => {
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 }, base);
+  const s = await snapshot(page);
+  assert.deepEqual(s.pieces, ['d4♞']);
+  assert.deepEqual(s.attacked, D4_SQUARES);
+  assert.deepEqual(s.marked, []);
+  assert.ok(s.steps >= 1, 'its steps are shown');
+  assert.equal(new URL(page.url()).hash, '', 'the page as it opens writes no fragment');
+  // Each step card shows its own hex, labelled with its numbering, and its count, on one line.
+  await page.selectOption('#method', 'post-mask');
+  await idle(page);
+  const cards = await page.$$eval('#steps .step', (els) => els.map((e) => {
+    const code = e.querySelector('code.hex');
+    return [e.querySelector('b').textContent, code.textContent, e.querySelector('.n').textContent, code.getClientRects().length];
+  }));
+  assert.equal(cards.length, 8);
+  // noNoEa from d4 is e6, bit 44.
+  assert.deepEqual(cards[0], ['noNoEa', '0x0000100000000000', 'a1-b1 · 1 square', 1]);
+  for (const c of cards) assert.equal(c[3], 1, `${c[0]}: its hex on one line`);
+  // A hex inside a formula is never broken across lines either (the halves' masks).
+  await page.selectOption('#method', 'halves');
+  await idle(page);
+  const masks = await page.$$eval('#steps figcaption code .hex', (els) => els.map((e) => [e.textContent, e.getClientRects().length]));
+  assert.ok(masks.some(([t]) => t === '0x7f7f7f7f7f7f7f7f'), JSON.stringify(masks));
+  for (const [t, lines] of masks) assert.equal(lines, 1, `${t} on one line`);
+  // The direction names are explained once, with the wiki's page linked.
+  assert.match(await page.textContent('#directions'), /noNoEa.*north-north-east/);
+  assert.equal(await page.getAttribute('#directions a', 'href'), 'https://www.chessprogramming.org/Knight_Pattern');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('history: Back undoes, Forward redoes, a hand-edited link is applied, a reload restores every control', async () => {
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
+  const until = (fn, arg) => page.waitForFunction(fn, arg).then(() => idle(page));
+  await page.keyboard.press('n');
+  await page.click('[data-square="d4"]');
+  await idle(page);
+  await page.keyboard.press('p');
+  await page.click('[data-square="a1"]');
+  await idle(page);
+  assert.deepEqual((await snapshot(page)).marked, ['a1']);
+  // Back: the paint undone (the knight stays); Back again: the knight gone too.
+  await page.goBack();
+  await until(() => document.querySelector('#hex').value === '0x0000000000000000');
+  assert.deepEqual(await pieces(page), ['d4♞']);
+  await page.goBack();
+  await until(() => !document.querySelector('[data-square="d4"]').dataset.piece);
+  assert.deepEqual(await pieces(page), []);
+  // Forward twice: both edits again.
+  await page.goForward();
+  await until(() => document.querySelector('[data-square="d4"]').dataset.piece === 'knight');
+  await page.goForward();
+  await until(() => document.querySelector('#hex').value === '0x0000000000000001');
+  assert.deepEqual(await pieces(page), ['d4♞']);
+  // A fragment edited by hand is applied.
+  await page.evaluate(() => { location.hash = 'b=0x0000000000000003&rooks=h8'; });
+  await until(() => document.querySelector('#hex').value === '0x0000000000000003');
+  assert.deepEqual(await pieces(page), ['h8♜']);
+  // Every control survives a reload: step, fill step, bit indices, arrows, converter, count method.
+  await page.keyboard.press('n');
+  await page.click('[data-square="b1"]');
+  await idle(page);
+  await page.selectOption('#method', 'post-mask');
+  await idle(page);
+  await page.click('#step-next');
+  await page.click('#step-next');
+  await page.uncheck('#show-indices');
+  await page.check('input[name="arrows"][value="king"]');
+  await page.click('#fillboard [data-cell="a1"]');
+  await idle(page);
+  await page.click('#fill-next');
+  await page.click('#fill-next');
+  await page.fill('#conv-in', '0xff');
+  await page.press('#conv-in', 'Enter');
+  await page.selectOption('#count-method', 'loop');
+  await idle(page);
+  const controls = () => page.evaluate(() => ({
+    step: document.querySelector('#step-label').textContent,
+    fill: document.querySelector('#fill-label').textContent,
+    indices: document.querySelector('#show-indices').checked,
+    arrows: document.querySelector('input[name="arrows"]:checked').value,
+    conv: [document.querySelector('#conv-in').value, document.querySelector('#conv-out').textContent],
+    countMethod: document.querySelector('#count-method').value,
+  }));
+  const before = { ...(await snapshot(page)), ...(await controls()) };
+  assert.match(before.step, /^step 2 of 8/);
+  assert.equal(before.fill, 'fill 2 of 6');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="1"]');
+  const after = { ...(await snapshot(page)), ...(await controls()) };
+  assert.deepEqual(after, before);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a link\'s mistakes are named beside their controls, never dropped', async () => {
+  const { page, errors } = await openPage({ width: 1280, height: 1000 }, `${base}#from=z9&rooks=a1,a1,zz&fen=garbage`);
+  assert.match(await page.textContent('#fill-error'), /from=z9 is not a square/);
+  assert.match(await page.textContent('#error'), /rooks=a1,a1,zz leaves out a1, zz/);
+  assert.match(await page.textContent('#fen-error'), /^from the link: fen: /);
+  assert.deepEqual(await pieces(page), ['a1♜']);
+  // The FEN's message is beside the FEN box, in view with it.
+  const box = await page.locator('#fen').boundingBox();
+  const msg = await page.locator('#fen-error').boundingBox();
+  assert.ok(msg.y - (box.y + box.height) < 40, `the message is right under the box (${msg.y - box.y - box.height}px)`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('every key wherever focus is, except in a text box; A and D stop at the edge; focus shows over rings', async () => {
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
+  // On a tool chip: the tool keys work.
+  await page.click('label:has(#tool-knight)');
+  await page.keyboard.press('p');
+  assert.equal(await page.isChecked('#tool-paint'), true);
+  await page.keyboard.press('n');
+  await page.click('[data-square="h4"]');
+  await idle(page);
+  // D from h4: the knight is at the east edge, nothing moves (no wrap to a5 or a3).
+  await page.keyboard.press('d');
+  await idle(page);
+  assert.deepEqual(await pieces(page), ['h4♞']);
+  assert.match(await page.textContent('#hint'), /at the edge/);
+  await page.keyboard.press('a');
+  await idle(page);
+  assert.deepEqual(await pieces(page), ['g4♞']);
+  // In the method select: [ ] and the tool keys work, and the select keeps its value.
+  await page.selectOption('#method', 'post-mask');
+  await idle(page);
+  await page.focus('#method');
+  await page.keyboard.press(']');
+  assert.match(await page.textContent('#step-label'), /^step 1 of 8/);
+  await page.keyboard.press('k');
+  assert.equal(await page.isChecked('#tool-king'), true);
+  await page.keyboard.press('n');
+  assert.equal(await page.inputValue('#method'), 'post-mask');
+  // In a text box the letters are text.
+  await page.focus('#conv-in');
+  await page.keyboard.press('p');
+  assert.equal(await page.isChecked('#tool-knight'), true);
+  assert.equal(await page.inputValue('#conv-in'), 'p0xA1100110A');
+  await page.keyboard.press('Backspace');
+  // Focus on a square holding a piece in the current step: an outline over the rings.
+  await page.focus('[data-square="g4"]');
+  const ring = await page.$eval('[data-square="g4"]', (e) => {
+    const c = getComputedStyle(e);
+    return [c.outlineStyle, c.outlineWidth, e.classList.contains('has-piece')];
+  });
+  assert.deepEqual(ring, ['solid', '4px', true]);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('on a phone the panels come in order, "Catch the pawn" last', async () => {
+  const { page } = await openPage({ width: 390, height: 844 });
+  const tops = await page.$$eval('.panel', (els) => els.map((e) => [Number(e.dataset.order), e.getBoundingClientRect().top]));
+  const byTop = [...tops].sort((x, y) => x[1] - y[1]).map((t) => t[0]);
+  assert.deepEqual(byTop, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
   await page.close();
 });

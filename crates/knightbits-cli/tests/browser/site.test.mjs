@@ -7,9 +7,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import { serveStatic } from './static-server.mjs';
 
@@ -18,6 +19,7 @@ const root = resolve(here, '../../../..');
 const target = process.env.KNIGHTBITS_TARGET === 'static' ? 'static' : 'served';
 const artifacts = resolve(root, 'test-artifacts', target);
 const ZERO = '0x0000000000000000';
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let base;
 let stop;
@@ -72,7 +74,7 @@ after(async () => {
 
 // Every page is watched: requests (all must be this site's own), script errors, console
 // errors and warnings, failed requests and answers of 400 or more.
-async function openPage(options, url = base) {
+async function openPage(options, url = `${base}#p=0x0000000000000000`) {
   const page = await browser.newPage(options);
   const requests = [];
   const problems = [];
@@ -99,6 +101,7 @@ async function described(page) {
       marked: sq.filter((e) => e.dataset.set === '1').map((e) => e.dataset.square).sort(),
       pieces: sq.filter((e) => e.querySelector('.pc').textContent).map((e) => e.dataset.square + e.querySelector('.pc').textContent).sort(),
       rays: sq.filter((e) => e.classList.contains('ray')).map((e) => e.dataset.square).sort(),
+      byKnight: sq.filter((e) => e.classList.contains('kn-att')).map((e) => e.dataset.square).sort(),
       piecesOut: q('#pieces-out').textContent,
       methods: q('#methods-out').textContent,
       steps: document.querySelectorAll('#steps .step').length,
@@ -174,8 +177,9 @@ test(`${target}: one model — clear, a tool switch and typed hex leave no panel
   assert.equal(d.piecesOut, 'knight on c7, rooks on a8 h7, bishop on f4');
   // The rook on h7 sees along rank 7 up to the knight, which blocks it; the bishop reaches c7.
   assert.ok(d.rays.includes('d7') && d.rays.includes('c7') && !d.rays.includes('b7'), d.rays.join(' '));
-  // The knight's fork squares (a8 rook, e8 …) are among the bits, the rays' squares too.
-  for (const s of ['a8', 'e8', 'a6', 'b5', 'd5', 'e6']) assert.ok(d.marked.includes(s), s);
+  // The knight's attacks (a8 rook, e8 …) are their own layer; no piece paints a bit.
+  assert.deepEqual(d.byKnight, ['a6', 'a8', 'b5', 'd5', 'e6', 'e8']);
+  assert.deepEqual(d.marked, []);
   assert.match(d.methods, /♝ bishop f4.*♜ rook h7.*♜ rook a8/, "one row a slider, a1 first");
 
   // A tool switch changes what the next click does, nothing on the board.
@@ -200,17 +204,17 @@ test(`${target}: one model — clear, a tool switch and typed hex leave no panel
     { hex: ZERO, marked: [], pieces: [], rays: [], piecesOut: 'no pieces placed', methods: '', steps: 0, rings: 0 });
   assert.equal(new URL(page.url()).hash.includes('rooks'), false);
 
-  // Typed hex replaces the board: the pieces and their descriptions go.
+  // Typed hex replaces the painted bits only: the pieces, their rays and the step stay.
   await forkAndDefenders(page);
   await page.keyboard.press(']');
+  await idle(page);
+  const stepped = await described(page);
   await page.fill('#hex', '0x0000000000000081');
   await idle(page);
   d = await described(page);
   assert.deepEqual(d.marked, ['a1', 'h1']);
-  assert.deepEqual(d.pieces, []);
-  assert.deepEqual(d.rays, []);
-  assert.equal(d.steps, 0);
-  assert.equal(d.rings, 0);
+  assert.deepEqual({ ...d, hex: null, bin: null, marked: null }, { ...stepped, hex: null, bin: null, marked: null });
+  assert.ok(d.rings > 0 && d.steps > 0);
   assert.equal(d.bin, '0b' + '0'.repeat(56) + '10000001', 'all 64 digits');
   assert.deepEqual(problems, []);
   await page.close();
@@ -289,6 +293,58 @@ test(`${target}: a tour of 100 x 100 with the default inputs; a refusal is said 
   await page.close();
 });
 
+test(`${target}: big tours stay legible: start and end seen, zoom and pan to 100 x 100, numbers readable at 12 x 12`, async () => {
+  const { page, problems } = await openPage({ viewport: { width: 1280, height: 900 } });
+  await page.fill('#tour-w', '100');
+  await page.fill('#tour-h', '100');
+  await page.click('#tour-go');
+  await idle(page);
+  // The start and end markers are seen at the whole board's size (at least 8 px across).
+  const size = (sel) => page.$eval(sel, (e) => e.getBoundingClientRect().width);
+  assert.ok(await size('#tour-svg .start') >= 8, `start ${await size('#tour-svg .start')} px`);
+  assert.ok(await size('#tour-svg .end') >= 8, `end ${await size('#tour-svg .end')} px`);
+  // Zoom in three times: 8x, one square about 3.7 px becomes about 30 px; the view scrolls.
+  const square = async () => (await size('#tour-svg svg')) / 100;
+  const before = await square();
+  for (let i = 0; i < 3; i++) await page.click('#tour-zoom-in');
+  assert.equal(await page.textContent('#tour-zoom-level'), '800%');
+  assert.ok(await square() >= 7.9 * before, `${before} -> ${await square()} px a square`);
+  // "Show the end" scrolls the end into the view; a drag pans.
+  await page.click('#tour-to-end');
+  const inView = (sel) => page.evaluate((s) => {
+    const v = document.querySelector('#tour-view').getBoundingClientRect();
+    const r = document.querySelector(s).getBoundingClientRect();
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2]; // its centre (a corner's marker is cut by the edge)
+    return x >= v.left && x <= v.right && y >= v.top && y <= v.bottom;
+  }, sel);
+  assert.equal(await inView('#tour-svg .end'), true);
+  const scroll = () => page.$eval('#tour-view', (v) => [v.scrollLeft, v.scrollTop]);
+  const at = await scroll();
+  const v = await page.locator('#tour-view').boundingBox();
+  await page.mouse.move(v.x + 200, v.y + 200);
+  await page.mouse.down();
+  await page.mouse.move(v.x + 120, v.y + 150, { steps: 5 });
+  await page.mouse.up();
+  const moved = await scroll();
+  assert.deepEqual([moved[0] - at[0], moved[1] - at[1]], [80, 50]);
+  await page.click('#tour-to-start');
+  assert.equal(await inView('#tour-svg .start'), true);
+  // 12 x 12: every square's number at least 9 px high on screen, with a halo the line passes under.
+  await page.fill('#tour-w', '12');
+  await page.fill('#tour-h', '12');
+  await page.click('#tour-go');
+  await idle(page);
+  assert.equal(await page.textContent('#tour-zoom-level'), '100%', 'a new tour is shown whole');
+  const text = await page.$$eval('#tour-svg svg text', (els) => els.map((e) => [e.getBoundingClientRect().height, getComputedStyle(e).paintOrder]));
+  assert.equal(text.length, 144);
+  for (const [h, order] of text) {
+    assert.ok(h >= 9, `a number ${h} px high`);
+    assert.match(order, /^stroke/);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test(`${target}: the pawn race: the catch panel answers as \`knightbits catch\` does, and says a refusal`, async () => {
   const { page, problems } = await openPage({ viewport: { width: 1280, height: 900 } });
   // The defaults are the wiki-style case: knight d8, white pawn a5, knight to move: d8 c6 a7.
@@ -329,3 +385,91 @@ test(`${target}: screenshots at desktop and phone width, light and dark`, async 
   const dark = await shot({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' }, 'explorer-dark.png', false);
   assert.notEqual(light, dark, 'prefers-color-scheme: dark gives dark colours');
 });
+
+/** The fork position: a white knight on c7; black rooks a8 and h7, queen e8, bishop e6, king g8;
+ *  the white king on e1. */
+async function forkPosition(page) {
+  const place = async (key, squares) => {
+    await page.keyboard.press(key);
+    for (const s of squares) await page.click(`[data-square="${s}"]`);
+  };
+  await place('n', ['c7']);
+  await place('k', ['e1']);
+  await page.keyboard.press('w');
+  await place('k', ['g8']);
+  await place('r', ['a8', 'h7']);
+  await place('q', ['e8']);
+  await place('b', ['e6']);
+  await page.keyboard.press('w');
+  await idle(page);
+}
+
+test(`${target}: a fork drawn, then Back and Forward through it; a reload keeps the step`, async () => {
+  const { page, problems } = await openPage({ viewport: { width: 1280, height: 1000 } });
+  await forkPosition(page);
+  const forked = () => page.$$eval('.sq.forked', (els) => els.map((e) => e.dataset.square).sort());
+  assert.deepEqual(await forked(), ['a8', 'e8']);
+  assert.equal(await page.$$eval('#board .fork-arrow', (els) => els.length), 2);
+  // Back: the bishop goes (the last edit), the fork stays; Back again: the queen goes, and the fork.
+  await page.goBack();
+  await page.waitForFunction(() => !document.querySelector('[data-square="e6"]').dataset.piece);
+  await idle(page);
+  assert.deepEqual(await forked(), ['a8', 'e8']);
+  await page.goBack();
+  await page.waitForFunction(() => !document.querySelector('[data-square="e8"]').dataset.piece);
+  await idle(page);
+  assert.deepEqual(await forked(), []);
+  assert.equal(await page.$$eval('#board .fork-arrow', (els) => els.length), 0);
+  await page.goForward();
+  await page.waitForFunction(() => document.querySelector('[data-square="e8"]').dataset.piece === 'queen');
+  await idle(page);
+  assert.deepEqual(await forked(), ['a8', 'e8']);
+  assert.equal(await page.getAttribute('[data-square="e8"]', 'data-side'), 'black');
+  // A step highlighted survives a reload.
+  await page.keyboard.press(']');
+  await page.keyboard.press(']');
+  const label = await page.textContent('#step-label');
+  assert.match(label, /^step 2 of /);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await page.textContent('#step-label'), label);
+  assert.deepEqual(await forked(), ['a8', 'e8']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// axe-core's WCAG 2 A and AA rules on the whole page, every panel showing something.
+async function axeViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary.split('\n').slice(1, 2).join('')}`), count: v.nodes.length }));
+  });
+}
+
+for (const scheme of ['light', 'dark']) {
+  for (const [label, viewport] of [['desktop', { width: 1280, height: 1000 }], ['phone', { width: 390, height: 844 }]]) {
+    test(`${target}: axe-core finds no WCAG 2 AA violation, ${scheme}, ${label}`, async () => {
+      // (The page's CSP allows its own scripts only: axe is let in for the test.)
+      const { page, problems } = await openPage({ viewport, colorScheme: scheme, bypassCSP: true }, base);
+      await forkPosition(page);
+      await page.click('#step-next');
+      await page.click('#board2 [data-cell="c3"]');
+      await page.click('#forks-from-board');
+      await page.click('#fillboard [data-cell="b1"]');
+      await idle(page);
+      await page.click('#fill-next');
+      await page.click('#fillboard [data-cell="h8"]');
+      await page.click('#tour-go');
+      await page.click('#catch-go');
+      await page.locator('details.keys summary').click();
+      await idle(page);
+      const v = await axeViolations(page);
+      writeFileSync(resolve(artifacts, `axe-${scheme}-${label}.json`), JSON.stringify(v, null, 1));
+      console.log(`# axe-core ${target} ${scheme} ${label}: ${v.length} violations${v.length ? ': ' + v.map((x) => `${x.id} (${x.count})`).join(', ') : ''}`);
+      assert.deepEqual(v, []);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+}

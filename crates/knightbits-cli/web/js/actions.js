@@ -7,6 +7,15 @@ import { decode } from './url.js';
 
 const EDGE = 'A piece is at the edge: nothing moved.';
 const FLASH_MS = 1600;
+/** Whole-board edits whose answer does not depend on the bits before: Clear and Fill. */
+const FRESH_OPS = ['clear', 'fill'];
+
+/** A library refusal in the page's words, naming the box it came from. */
+function refused(field, input, e) {
+  const why = e.message.replace(/^parameter '[^']*':\s*/, '');
+  const box = S.FIELD_NAMES[field] || 'The value';
+  return new Error(`${box}: "${String(input).trim()}" is not a bitboard the page can read (${why}).`);
+}
 
 export function createActions(store) {
   const act = store.act;
@@ -27,18 +36,29 @@ export function createActions(store) {
   }
 
   /**
-   * The board's view and the rays after a change of pieces: knights and kings (`stepped`, the
-   * answers per kind) and sliders, whose rays every piece blocks. The view is every piece's
-   * attacks together, joined by the library.
+   * The sets computed from the pieces after a change: the knights' and kings' attacks
+   * (`stepped`, the answers per kind, joined by the library) and the sliders' rays, which every
+   * piece blocks. The painted bits are a layer of their own: nothing here changes them.
    */
-  async function askBoard(stepped, sliders, numbering) {
-    const attacks = await askAttacks(stepped, numbering);
-    if (!S.sliderCount(sliders)) return { attacks, view: attacks || await api.show(S.ZERO, numbering), rays: null };
+  async function askBoard(stepped, sliders, numbering, sides) {
+    const [attacks, attackedBy] = await Promise.all([askAttacks(stepped, numbering), askEachKnight(stepped, sliders, sides)]);
+    if (!S.sliderCount(sliders)) return { attacks, rays: null, attackedBy };
     const rays = await api.sliderAttacks(S.sliderParams(sliders, S.occupiedBy(stepped)));
-    const view = attacks
-      ? await api.op({ bitboard: attacks.bitboard, op: 'or', other: rays.attacks.bitboard, numbering })
-      : await api.show(rays.attacks.bitboard, numbering);
-    return { attacks, view, rays };
+    return { attacks, rays, attackedBy };
+  }
+
+  /**
+   * Each knight's own attack set (square -> attacked squares), for the forks drawn on the
+   * board; asked only when there are pieces a knight could fork.
+   */
+  async function askEachKnight(stepped, sliders, sides) {
+    const knights = stepped.knight ? stepped.knight.pieces.squares : [];
+    const all = [...S.occupiedBy(stepped), ...S.SLIDERS.flatMap((k) => sliders[k])];
+    const black = all.filter((s) => sides[s] === 'black').length;
+    // A fork needs a knight and two pieces of the other side: none when every piece is one side's.
+    if (!knights.length || all.length < 3 || black === 0 || black === all.length) return {};
+    const sets = await Promise.all(knights.map((k) => api.attacks({ input: k, piece: 'knight' })));
+    return Object.fromEntries(knights.map((k, i) => [k, sets[i].squares]));
   }
 
   /** A click with the knight or king tool (`kind`) on a square; a slider there makes way. */
@@ -46,8 +66,9 @@ export function createActions(store) {
     return act(async (m) => {
       const answers = await askPieces(S.pieceRequests(m, { toggle: name, kind }));
       const sliders = S.sliderRemoved(m.sliders, name);
-      const b = await askBoard({ ...m.pieces, ...answers }, sliders, m.numbering);
-      return (n) => S.piecesAnswered(n, answers, b.attacks, { sliders, rays: b.rays, view: b.view });
+      const sides = S.sidePlaced(m.sides, name, m.side);
+      const b = await askBoard({ ...m.pieces, ...answers }, sliders, m.numbering, sides);
+      return (n) => S.piecesAnswered(n, answers, b.attacks, { sliders, rays: b.rays, sides, attackedBy: b.attackedBy });
     });
   }
 
@@ -57,15 +78,20 @@ export function createActions(store) {
       const requests = S.pieceRequests(m, { toggle: name, kind }).filter((r) => S.squaresOf(m, r.kind).includes(name));
       const answers = await askPieces(requests);
       const sliders = S.sliderToggled(m.sliders, name, kind);
-      const b = await askBoard({ ...m.pieces, ...answers }, sliders, m.numbering);
-      return (n) => S.piecesAnswered(n, answers, b.attacks, { sliders, rays: b.rays, view: b.view });
+      const sides = S.sidePlaced(m.sides, name, m.side);
+      const b = await askBoard({ ...m.pieces, ...answers }, sliders, m.numbering, sides);
+      return (n) => S.piecesAnswered(n, answers, b.attacks, { sliders, rays: b.rays, sides, attackedBy: b.attackedBy });
     });
   }
 
-  /** Every piece one step `by` (north, south, east, west, or the devlog's a and d), or none. */
+  /**
+   * Every knight and king one square `by` (north, south, east, west; the devlog's a and d are
+   * west and east, never wrapping round to the next rank), or none when one is at the edge.
+   */
   function slide(by) {
+    const dir = S.SLIDE_KEYS[by] || by;
     return act(async (m) => {
-      const slides = S.slideRequests(m, by);
+      const slides = S.slideRequests(m, dir);
       if (!slides.length) return null;
       const slid = await Promise.all(slides.map((r) => api.slide(r.params)));
       if (!S.allMoved(slid)) {
@@ -73,8 +99,9 @@ export function createActions(store) {
         return (n) => S.flash(n, EDGE);
       }
       const answers = await askPieces(S.exploreRequests(m, S.slidTo(slides, slid)));
-      const b = await askBoard({ ...m.pieces, ...answers }, m.sliders, m.numbering);
-      return (n) => S.piecesAnswered(n, answers, b.attacks, { slid: true, sliders: m.sliders, rays: b.rays, view: b.view });
+      const sides = S.sidesSlid(m, ...S.DIRECTION_STEP[dir]);
+      const b = await askBoard({ ...m.pieces, ...answers }, m.sliders, m.numbering, sides);
+      return (n) => S.piecesAnswered(n, answers, b.attacks, { slid: true, sliders: m.sliders, rays: b.rays, sides, attackedBy: b.attackedBy });
     });
   }
 
@@ -83,17 +110,20 @@ export function createActions(store) {
     return act(async (m) => {
       if (!S.squaresOf(m, kind).length) return (n) => S.setMethod(n, kind, method);
       const answers = await askPieces(S.pieceRequests(S.setMethod(m, kind, method), null));
-      const b = await askBoard({ ...m.pieces, ...answers }, m.sliders, m.numbering);
-      return (n) => S.piecesAnswered(S.setMethod(n, kind, method), answers, b.attacks, { sliders: m.sliders, rays: b.rays, view: b.view });
+      const b = await askBoard({ ...m.pieces, ...answers }, m.sliders, m.numbering, m.sides);
+      return (n) => S.piecesAnswered(S.setMethod(n, kind, method), answers, b.attacks, { sliders: m.sliders, rays: b.rays, attackedBy: b.attackedBy });
     });
   }
 
   // ---- the bits ----
 
-  /** The board replaced by other bits in any form the library reads: no pieces remain. */
+  /**
+   * The painted bits replaced by other bits in any form the library reads; the pieces stay. A
+   * refusal is said in the page's words beside the field it came from (`field`).
+   */
   function replaceBoard(input, field) {
     return act(async (m) => {
-      const v = await api.show(input, m.numbering);
+      const v = await api.show(input, m.numbering).catch((e) => { throw refused(field, input, e); });
       return (n) => S.boardReplaced(n, v);
     }, { onError: field ? (n) => S.fieldInvalid(n, field) : undefined });
   }
@@ -106,21 +136,43 @@ export function createActions(store) {
     }, { quiet: true, onError: (n) => S.fieldInvalid(n, field) });
   }
 
-  /** An edit of the whole board (`/api/op`); clear also takes the pieces away. */
+  /**
+   * An edit of the whole painted board (`/api/op`); clear also takes the pieces away. A board
+   * whose box holds a value the library refused is not edited: the box and the board disagree,
+   * and the error line says so.
+   */
   function op(name, extra) {
     return act(async (m) => {
+      if (!FRESH_OPS.includes(name)) stale(m);
       const v = await api.op({ bitboard: S.bits(m), op: name, numbering: m.numbering, ...extra });
-      return (n) => (name === 'clear' ? S.boardReplaced(n, v) : S.bitsEdited(n, v));
+      return (n) => (name === 'clear' ? S.cleared(n, v) : S.bitsEdited(n, v));
     });
   }
 
-  /** The main board combined with the second one (and, or, xor, andnot). */
-  function combine(name) {
+  /**
+   * The main board combined with the second one (and, or, xor, andnot), as their boxes show
+   * them: `text2`, the second box's text, is read first when it is not yet the second board
+   * (typed without Enter); a value the library refuses stops the operation, said beside it.
+   */
+  function combine(name, text2) {
     return act(async (m) => {
-      const other = m.other ? m.other.bitboard : S.ZERO;
-      const v = await api.op({ bitboard: S.bits(m), op: name, other, numbering: m.numbering });
-      return (n) => S.bitsEdited(n, v);
+      stale(m);
+      let other = m.other;
+      if (text2 !== undefined && (!other || text2.trim() !== other.bitboard)) {
+        other = await api.show(text2.trim()).catch((e) => { throw Object.assign(refused('hex2', text2, e), { panel: 'second' }); });
+      }
+      const v = await api.op({ bitboard: S.bits(m), op: name, other: other ? other.bitboard : S.ZERO, numbering: m.numbering });
+      return (n) => S.panelError(S.bitsEdited(S.otherShown(n, other), v), 'second', null);
+    }, {
+      local: true,
+      onError: (n, e) => (e.panel === 'second' ? S.panelError(n, 'second', e.message) : S.failed(n, e.message)),
     });
+  }
+
+  /** Refuses an edit of the main board while one of its boxes holds a refused value. */
+  function stale(m) {
+    const field = ['hex', 'dec', 'bin'].find((f) => m.invalid[f]);
+    if (field) throw new Error(`The ${S.FIELD_NAMES[field]} box holds a value that is not a bitboard: the board was not changed. Correct the value or press Esc.`);
   }
 
   /** One square's bit, flipped (a click or Space with the paint tool). */
@@ -159,7 +211,7 @@ export function createActions(store) {
 
   function showOther(input) {
     return act(async () => {
-      const v = await api.show(input);
+      const v = await api.show(input.trim()).catch((e) => { throw refused('hex2', input, e); });
       return (n) => S.panelError(S.otherShown(n, v), 'second', null);
     }, { local: true, onError: (n, e) => S.panelError(n, 'second', e.message) });
   }
@@ -176,10 +228,11 @@ export function createActions(store) {
     return { targets: t, forks: f };
   }
 
-  function showForks(targets) {
+  /** The fork panel's targets (square list or bitboard, or a function of the model); `follow` as S.forksShown. */
+  function showForks(targets, follow) {
     return act(async (m) => {
       const r = await askForks(typeof targets === 'function' ? targets(m) : targets);
-      return (n) => S.forksShown(n, r.targets, r.forks);
+      return (n) => S.forksShown(n, r.targets, r.forks, follow);
     });
   }
 
@@ -187,7 +240,7 @@ export function createActions(store) {
     return act(async (m) => {
       const t = await api.op({ bitboard: m.forks ? m.forks.targets.bitboard : S.ZERO, op: 'toggle', square: name });
       const r = await askForks(t.bitboard);
-      return (n) => S.forksShown(n, r.targets, r.forks);
+      return (n) => S.forksShown(n, r.targets, r.forks, false);
     });
   }
 
@@ -198,7 +251,10 @@ export function createActions(store) {
       api.moves({ fen, piece: 'knight', legal: 'true' }),
       api.moves({ fen, piece: 'king', legal: 'true', castling: 'true' }),
     ]);
-    return { fen: pos.fen, forks, knight, king };
+    // Each fork square's knight attacks, for the forked pieces marked on the picture.
+    const sets = await Promise.all(forks.squares.map((s) => api.attacks({ input: s, piece: 'knight' })));
+    const attackedFrom = Object.fromEntries(forks.squares.map((s, i) => [s, sets[i].squares]));
+    return { fen: pos.fen, forks, knight, king, forked: S.positionForks(pos, forks.moves, attackedFrom) };
   }
 
   /** A FEN: its moves and forks; a refused one clears them and says why beside the field. */
@@ -216,6 +272,7 @@ export function createActions(store) {
       const side = m.position.fen.split(' ')[1] === 'b' ? 'black' : 'white';
       const a = await api.attacks({ fen: m.position.fen, side });
       const v = await api.show(a.bitboard, m.numbering);
+      stale(m);
       return (n) => S.boardReplaced(n, v);
     });
   }
@@ -258,54 +315,66 @@ export function createActions(store) {
     }, { local: true, onError: (n, e) => S.tourFailed(n, params || S.tourParams(n.tourForm), e.message) });
   }
 
+  /** The converter's input read in `from`, written in `to`; its inputs are kept for the link. */
   function convert(input, from, to) {
     return act(async () => {
       const r = await api.convert(input, from, to);
-      return (n) => S.panelError(S.converted(n, '→ ' + r.bits), 'convert', null);
-    }, { local: true, onError: (n, e) => S.panelError(S.converted(n, ''), 'convert', e.message) });
+      return (n) => S.panelError(S.converted(S.convertEdited(n, { input, from, to }), '→ ' + r.bits), 'convert', null);
+    }, {
+      local: true,
+      onError: (n, e) => S.panelError(S.converted(S.convertEdited(n, { input, from, to }), ''), 'convert',
+        `"${input.trim()}" is not a number the converter reads (${e.message.replace(/^parameter '[^']*':\s*/, '')}).`),
+    });
   }
 
   // ---- the whole page from its URL ----
 
   /**
    * Loads the names the pickers offer, then everything the fragment asks for at once. A part
-   * the library refuses is left at its default; resolves to what was refused ('' for nothing),
-   * for the error line.
+   * the library refuses is left at its default; resolves to what was refused or left out, each
+   * with the panel whose control it was meant for: `[{ panel, text }]` (see S.linkProblems).
    */
   async function load(fragment) {
     const problems = [];
-    const part = (promise, fallback) => promise.catch((e) => { problems.push(e.message); return fallback; });
+    const part = (panel, key, promise, fallback) => promise.catch((e) => {
+      problems.push({ panel, text: `from the link: ${key}: ${e.message}` });
+      return fallback;
+    });
     await act(async () => {
       const meta = await api.meta();
       const w = decode(fragment, meta);
+      problems.push(...w.dropped);
       const zero = () => api.show(S.ZERO, w.numbering);
       const pieceRequests = S.KINDS.filter((k) => w.pieces[k]).map((kind) => ({
         kind,
         params: { input: w.pieces[kind], piece: kind, method: w.methods[kind], numbering: w.numbering },
       }));
       const [view, pieces, other, forks, position, fill, tour] = await Promise.all([
-        part(api.show(w.bits, w.numbering), null).then((v) => v || zero()),
-        part(askPieces(pieceRequests), {}),
-        part(api.show(w.other), null).then((v) => v || api.show(S.ZERO)),
-        part(askForks(w.targets), null).then((v) => v || askForks(S.ZERO)),
-        part(askPosition(w.fen), null).then((v) => v || askPosition(S.DEFAULT_FEN)),
-        w.from ? part(askFill(w.from).then(async (r) => ({
+        part('board', 'b', api.show(w.bits, w.numbering), null).then((v) => v || zero()),
+        part('board', 'p, q', askPieces(pieceRequests), {}),
+        part('second', 'o', api.show(w.other), null).then((v) => v || api.show(S.ZERO)),
+        part('forks', 't', askForks(w.targets), null).then((v) => v || askForks(S.ZERO)),
+        part('position', 'fen', askPosition(w.fen), null).then((v) => v || askPosition(S.DEFAULT_FEN)),
+        w.from ? part('fill', 'from, to', askFill(w.from).then(async (r) => ({
           ...r, from: w.from, to: w.to, path: w.to ? await api.distance(w.from, w.to) : null,
         })), null) : null,
         // A refused tour is shown as refused, its reason beside the tour's inputs.
         askTour(w.tour).catch((e) => ({ params: w.tour, answer: null, svg: null, error: e.message })),
       ]);
       const attacks = await askAttacks(pieces, w.numbering);
-      // Sliders: their rays with every piece as a blocker; the board shows every attack.
+      // Sliders: their rays with every piece as a blocker.
       let sliders = w.sliders;
       let rays = null;
       if (S.sliderCount(sliders)) {
-        const b = await part(askBoard(pieces, sliders, w.numbering), null);
+        const b = await part('board', 'rooks, bishops, queens', askBoard(pieces, sliders, w.numbering, w.sides), null);
         if (b) rays = b.rays; else sliders = S.NO_SLIDERS;
       }
-      return (n) => S.restored(S.withMeta(n, meta), { wanted: w, view, pieces, attacks, sliders, rays, other, forks, position, fill, tour });
+      const attackedBy = await askEachKnight(pieces, sliders, w.sides);
+      return (n) => S.restored(S.withMeta(n, meta), {
+        wanted: w, view, pieces, attacks, sliders, rays, attackedBy, other, forks, position, fill, tour,
+      });
     });
-    return problems.length ? `from the link: ${problems.join('; ')}` : '';
+    return problems;
   }
 
   return {

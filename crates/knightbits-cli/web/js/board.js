@@ -2,7 +2,7 @@
 // rings, the bit indices and the keyboard cursor; and what a click, a drag or a key on it does.
 
 import { $, changed } from './dom.js';
-import { DRAWN, LERF, isLight, offset, ARROWS } from './squares.js';
+import { DRAWN, LERF, FILES, isLight, offset, ARROWS } from './squares.js';
 import * as S from './state.js';
 
 const HINTS = {
@@ -33,9 +33,8 @@ export function createBoard(store, actions) {
       el.dataset.set = '0';
       el.setAttribute('role', 'gridcell');
       el.setAttribute('aria-label', name);
-      el.setAttribute('aria-selected', 'false');
       el.tabIndex = -1;
-      el.innerHTML = '<span class="idx"></span><span class="pc" aria-hidden="true"></span>';
+      el.innerHTML = '<span class="idx" aria-hidden="true"></span><span class="pc" aria-hidden="true"></span>';
       rowEl.appendChild(el);
       squares.set(name, el);
     }
@@ -111,6 +110,9 @@ export function createBoard(store, actions) {
   document.querySelectorAll('input[name="tool"]').forEach((r) => r.addEventListener('change', () => {
     store.now((m) => S.setTool(m, r.value));
   }));
+  document.querySelectorAll('input[name="side"]').forEach((r) => r.addEventListener('change', () => {
+    store.now((m) => S.setSide(m, r.value));
+  }));
 
   // ---- drawing ----
 
@@ -118,10 +120,7 @@ export function createBoard(store, actions) {
     if (changed(m, prev, 'view', 'overlay')) {
       for (const [name, el] of squares) {
         const on = S.isSet(m, name) ? '1' : '0';
-        if (el.dataset.set !== on) {
-          el.dataset.set = on;
-          el.setAttribute('aria-selected', on === '1' ? 'true' : 'false');
-        }
+        if (el.dataset.set !== on) el.dataset.set = on;
       }
     }
     if (changed(m, prev, 'indices') || (m.view && (!prev || !prev.view || m.view.numbering !== prev.view.numbering))) {
@@ -129,16 +128,39 @@ export function createBoard(store, actions) {
       LERF.forEach((name, i) => { squares.get(name).firstChild.textContent = grid ? grid[i] : ''; });
       document.body.classList.toggle('no-indices', !m.indices);
     }
-    if (changed(m, prev, 'pieces', 'sliders', 'rays')) {
+    if (changed(m, prev, 'pieces', 'sliders', 'rays', 'sides', 'forked')) {
       const rays = new Set(S.raySquares(m));
+      const byKnight = new Set(m.pieces.knight ? m.pieces.knight.squares : []);
+      const byKing = new Set(m.pieces.king ? m.pieces.king.squares : []);
+      const forked = new Set(m.forked.flatMap((f) => f.targets));
+      const forking = new Set(m.forked.map((f) => f.from));
       for (const [name, el] of squares) {
         el.classList.toggle('ray', rays.has(name));
+        el.classList.toggle('kn-att', byKnight.has(name));
+        el.classList.toggle('kg-att', byKing.has(name));
+        el.classList.toggle('forked', forked.has(name));
+        el.classList.toggle('forking', forking.has(name));
         const kind = S.pieceAt(m, name);
         const glyph = kind ? S.GLYPH[kind] : '';
         const pc = el.lastChild;
         if (pc.textContent !== glyph) pc.textContent = glyph;
         el.classList.toggle('has-piece', Boolean(kind));
-        if (kind) el.dataset.piece = kind; else delete el.dataset.piece;
+        if (kind) {
+          el.dataset.piece = kind;
+          el.dataset.side = S.sideAt(m, name);
+        } else {
+          delete el.dataset.piece;
+          delete el.dataset.side;
+        }
+      }
+      drawForkArrows(m);
+    }
+    if (changed(m, prev, 'pieces', 'sliders', 'rays', 'sides', 'forked', 'view', 'overlay', 'indices')) {
+      const grid = m.indices && m.view ? m.view.grid : null;
+      for (const [i, name] of LERF.entries()) {
+        const el = squares.get(name);
+        const label = S.squareLabel(m, name, grid ? grid[i] : null);
+        if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
       }
     }
     if (changed(m, prev, 'pieces', 'step')) {
@@ -159,6 +181,11 @@ export function createBoard(store, actions) {
       const radio = $(`#tool-${m.tool}`);
       if (!radio.checked) radio.checked = true;
     }
+    if (changed(m, prev, 'side')) {
+      const radio = $(`#side-${m.side}`);
+      if (!radio.checked) radio.checked = true;
+      document.body.dataset.side = m.side;
+    }
     if (changed(m, prev, 'tool', 'hint')) {
       const hint = $('#hint');
       hint.textContent = m.hint || HINTS[m.tool];
@@ -166,5 +193,30 @@ export function createBoard(store, actions) {
     }
   }
 
+  // Arrows from each forking knight to the pieces it forks, over the board (lichess's way):
+  // each starts at the edge of the knight's square, so the knight stays in sight.
+  board.insertAdjacentHTML('beforeend', '<svg class="fork-arrows" viewBox="0 0 8 8" aria-hidden="true"></svg>');
+  const arrows = board.lastChild;
+  function drawForkArrows(m) {
+    arrows.innerHTML = ARROW_HEAD + m.forked.flatMap((f) => f.targets.map((t) => arrowLine(f.from, t))).join('');
+  }
+
   return { render };
+}
+
+const ARROW_HEAD = '<defs><marker id="fork-head" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#e11d48"/></marker></defs>';
+
+/** The centre of a square in the board's 8 x 8 drawing (rank 8 on top). */
+function centre(name) { return [FILES.indexOf(name[0]) + 0.5, 8 - Number(name.slice(1)) + 0.5]; }
+
+/** An arrow from square `a` to square `b`, leaving both pieces uncovered. */
+export function arrowLine(a, b) {
+  const [x1, y1] = centre(a);
+  const [x2, y2] = centre(b);
+  const len = Math.hypot(x2 - x1, y2 - y1);
+  const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+  const s = 0.42;
+  const e = 0.5;
+  const f = (v) => v.toFixed(3);
+  return `<line class="fork-arrow" x1="${f(x1 + ux * s)}" y1="${f(y1 + uy * s)}" x2="${f(x2 - ux * e)}" y2="${f(y2 - uy * e)}" marker-end="url(#fork-head)"/>`;
 }

@@ -24,7 +24,17 @@ export function createFields(store, actions) {
       store.now((m) => S.typing(m, id));
       actions.typed(wrap(field.value), id);
     });
-    field.addEventListener('blur', () => store.now((m) => S.leftField(m, id)));
+    // Leaving a box with a value the library refused says why, as Enter does; Esc puts the
+    // board's value back.
+    field.addEventListener('blur', () => {
+      if (store.model.invalid[id]) actions.replaceBoard(wrap(field.value), id);
+      else store.now((m) => S.leftField(m, id));
+    });
+    field.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      store.now((m) => S.fieldReset(m, id));
+    });
   }
 
   document.querySelectorAll('[data-op]').forEach((b) => b.addEventListener('click', () => {
@@ -38,6 +48,12 @@ export function createFields(store, actions) {
   $('#show-indices').addEventListener('change', (e) => store.now((m) => S.setIndices(m, e.target.checked)));
 
   function render(m, prev) {
+    if (changed(m, prev, 'attacks', 'rays')) {
+      const parts = [];
+      if (m.attacks) parts.push(`${m.attacks.bitboard} (a1-b1; ${m.attacks.count} ${m.attacks.count === 1 ? 'square' : 'squares'} by the knights and kings)`);
+      if (m.rays) parts.push(`${m.rays.attacks.bitboard} (${m.rays.attacks.count} by the rooks, bishops and queens)`);
+      $('#attacks-out').textContent = parts.length ? parts.join(' and ') : 'nothing (no pieces placed)';
+    }
     if (changed(m, prev, 'view', 'editing')) {
       const v = m.view;
       for (const [id, , key] of FIELDS) {

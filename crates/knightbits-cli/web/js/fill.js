@@ -22,6 +22,10 @@ export function createFill(store, actions) {
   });
 
   function render(m, prev) {
+    if (changed(m, prev, 'errors')) {
+      $('#fill-error').textContent = m.errors.fill || '';
+      $('#fill-error').hidden = !m.errors.fill;
+    }
     if (!changed(m, prev, 'fill')) return;
     const { from, to, k, fills, distances, path } = m.fill;
     const inFill = new Set(k > 0 ? fills[k - 1].squares : []);
@@ -34,6 +38,12 @@ export function createFill(store, actions) {
       if (name === from) el.classList.add('from');
       if (inFill.has(name)) el.classList.add('on');
       if (onPath.has(name)) el.classList.add('path');
+      const what = [name];
+      if (name === from) what.push('start');
+      if (distances) what.push(`distance ${distances[i]}`);
+      if (inFill.has(name)) what.push(`in fill ${k}`);
+      if (onPath.has(name)) what.push('on the path');
+      el.setAttribute('aria-label', what.join(', '));
     });
     $('#fill-label').textContent = from ? `fill ${k} of ${fills.length}` : 'fill 0';
     $('#fill-out').textContent = !from ? 'click a square to start'

@@ -6,13 +6,20 @@ import * as S from './state.js';
 export function createForks(store, actions) {
   const cells = buildMini($('#forkboard'), true);
   onCell($('#forkboard'), (name) => actions.toggleTarget(name));
-  $('#forks-from-board').addEventListener('click', () => actions.showForks(S.bits));
+  // The targets a player means: the placed pieces of the side the knight plays against.
+  // They follow the pieces from then on (as they do when the page opens), until a target is
+  // clicked by hand.
+  $('#forks-from-board').addEventListener('click', () => actions.showForks((m) => S.pieceTargets(m).join(',') || S.ZERO, true));
   $('#forks-to-board').addEventListener('click', () => {
     const f = store.model.forks;
     actions.replaceBoard(f ? f.forks.bitboard : S.ZERO);
   });
 
   function render(m, prev) {
+    if (changed(m, prev, 'errors')) {
+      $('#forks-error').textContent = m.errors.forks || '';
+      $('#forks-error').hidden = !m.errors.forks;
+    }
     if (!m.forks || !changed(m, prev, 'forks')) return;
     const { targets: t, forks: f } = m.forks;
     const targets = new Set(t.squares);
@@ -20,6 +27,10 @@ export function createForks(store, actions) {
     for (const [name, el] of cells) {
       el.classList.toggle('target', targets.has(name));
       el.classList.toggle('on', forks.has(name));
+      const what = [name];
+      if (targets.has(name)) what.push('target');
+      if (forks.has(name)) what.push('fork square');
+      el.setAttribute('aria-label', what.join(', '));
     }
     $('#forks-out').textContent = t.count
       ? `${f.count} fork square${f.count === 1 ? '' : 's'}: ${f.squares.join(' ') || '—'}`

@@ -6,10 +6,55 @@ import * as S from './state.js';
 
 const list = (moves) => (moves.length ? moves.join(' ') : '—');
 
+const HEAD = '<defs><marker id="pos-head" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#ea580c"/></marker></defs>';
+
+// The library's picture: 48-pixel squares from (20, 20), rank 8 on top, in a 424 x 424 view.
+const SQ = 48;
+const ORIGIN = 20;
+function centre(name) {
+  return [ORIGIN + SQ * ('abcdefgh'.indexOf(name[0]) + 0.5), ORIGIN + SQ * (8 - Number(name.slice(1)) + 0.5)];
+}
+
+/** A line from square `a` to `b`, `s` and `e` pixels short of their centres; a move's has a head. */
+function line(a, b, s, e, cls, move) {
+  const [x1, y1] = centre(a);
+  const [x2, y2] = centre(b);
+  const len = Math.hypot(x2 - x1, y2 - y1);
+  const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+  const f = (v) => v.toFixed(1);
+  const head = move ? ` data-move="${move}" marker-end="url(#pos-head)"` : '';
+  return `<line class="${cls}" x1="${f(x1 + ux * s)}" y1="${f(y1 + uy * s)}" x2="${f(x2 - ux * e)}" y2="${f(y2 - uy * e)}"${head}/>`;
+}
+
+/** Moves (from-to, e.g. g1f3) as arrows over the library's picture. */
+function movesDrawing(moves) {
+  return HEAD + moves.map((mv) => line(mv.slice(0, 2), mv.slice(2, 4), SQ * 0.5, SQ * 0.3, 'move', mv)).join('');
+}
+
+/** The fork moves over the library's picture. */
+function forkDrawing(forked) {
+  const out = [HEAD];
+  const ringed = new Set();
+  for (const f of forked) {
+    out.push(line(f.from, f.to, SQ * 0.5, SQ * 0.3, 'move', f.move));
+    for (const t of f.targets) {
+      out.push(line(f.to, t, SQ * 0.3, SQ * 0.46, 'hit'));
+      ringed.add(t);
+    }
+  }
+  for (const t of ringed) {
+    const [x, y] = centre(t);
+    out.push(`<circle class="forked" data-forked="${t}" cx="${x}" cy="${y}" r="${SQ * 0.46}"/>`);
+  }
+  return out.join('');
+}
+
 export function createPosition(store, actions) {
   const load = () => actions.loadPosition($('#fen').value);
   $('#fen-load').addEventListener('click', load);
   $('#fen').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); load(); } });
+  // Leaving the box with a changed FEN reads it, as Enter does (a refusal is said beside it).
+  $('#fen').addEventListener('change', load);
   document.querySelectorAll('input[name="arrows"]').forEach((r) => r.addEventListener('change', () => {
     store.now((m) => S.setArrows(m, r.value));
   }));
@@ -33,6 +78,7 @@ export function createPosition(store, actions) {
     }
     if (!changed(m, prev, 'position', 'arrows')) return;
     if (!m.position) {
+      $('#pos-forks').innerHTML = '';
       for (const id of ['#pos-turn', '#fork-squares', '#fork-moves', '#forced-forks', '#royal-forks', '#knight-moves', '#king-moves']) $(id).textContent = '';
       $('#pos-svg').removeAttribute('src');
       $('#pos-svg').hidden = true;
@@ -50,8 +96,12 @@ export function createPosition(store, actions) {
       $('#knight-moves').textContent = list(knight.moves);
       $('#king-moves').textContent = list(king.moves);
     }
-    const arrows = m.arrows === 'knight' ? knight.moves : m.arrows === 'king' ? king.moves : forks.moves;
-    $('#pos-svg').src = svgUrl({ fen, highlighted: forks.squares.join(',') || '0', arrows: arrows.join(',') });
+    // The moves are drawn over the library's picture as a player reads them (lichess's way):
+    // each arrow from the edge of the moving piece's square (the piece stays in sight); for
+    // fork moves, the forked pieces ringed and a dotted line to each.
+    if (changed(m, prev, 'position')) $('#pos-svg').src = svgUrl({ fen, highlighted: forks.squares.join(',') || '0' });
+    $('#pos-forks').innerHTML = m.arrows === 'forks' ? forkDrawing(m.position.forked || [])
+      : movesDrawing(m.arrows === 'knight' ? knight.moves : king.moves);
   }
 
   return { render };

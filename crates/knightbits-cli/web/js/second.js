@@ -9,7 +9,10 @@ export function createSecond(store, actions) {
   $('#hex2').addEventListener('keydown', (e) => {
     if (e.key === 'Enter') { e.preventDefault(); actions.showOther($('#hex2').value); }
   });
-  document.querySelectorAll('[data-op2]').forEach((b) => b.addEventListener('click', () => actions.combine(b.dataset.op2)));
+  // Leaving the box reads it, as Enter does; a refusal is said beside it.
+  $('#hex2').addEventListener('change', () => actions.showOther($('#hex2').value));
+  // The operations use what the box shows, read first if it was typed without Enter.
+  document.querySelectorAll('[data-op2]').forEach((b) => b.addEventListener('click', () => actions.combine(b.dataset.op2, $('#hex2').value)));
   $('#to-second').addEventListener('click', () => actions.showOther(S.bits(store.model)));
   $('#clear-second').addEventListener('click', () => actions.showOther(S.ZERO));
 
@@ -22,7 +25,11 @@ export function createSecond(store, actions) {
     }
     if (!m.other || !changed(m, prev, 'other')) return;
     const set = new Set(m.other.squares);
-    for (const [name, el] of cells) el.classList.toggle('on', set.has(name));
+    for (const [name, el] of cells) {
+      el.classList.toggle('on', set.has(name));
+      el.setAttribute('aria-label', set.has(name) ? `${name}, set` : name);
+      el.setAttribute('aria-pressed', set.has(name) ? 'true' : 'false');
+    }
     if (document.activeElement !== $('#hex2')) $('#hex2').value = m.other.bitboard;
   }
 

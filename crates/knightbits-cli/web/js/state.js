@@ -2,9 +2,14 @@
 // Nothing here touches the DOM or the network: actions ask the library (api.js), then hand
 // its answers to one of these transitions, and the panels draw whatever model results.
 //
-// The main board is its bits (`view`, the library's answer for them) and the pieces on it
-// (`pieces`, the library's step-by-step answer for each kind). A click on the board does what
-// the selected `tool` says; choosing a tool never changes what is on the board.
+// The main board is three layers that never overwrite one another: the painted bits (`view`,
+// the library's answer for them, which the hex field shows), the pieces placed on it (`pieces`
+// and `sliders`, each with its side in `sides`) and the sets computed from the pieces
+// (`attacks`, `rays`). Placing or removing a piece leaves the painted bits as they are; typing a
+// value replaces the painted bits and leaves the pieces. A click on the board does what the
+// selected `tool` says; choosing a tool never changes what is on the board.
+
+import { offset } from './squares.js';
 
 export const ZERO = '0x0000000000000000';
 export const KINDS = Object.freeze(['knight', 'king']);
@@ -16,6 +21,16 @@ export const NO_SLIDERS = Object.freeze({ rook: Object.freeze([]), bishop: Objec
 export const DEFAULT_FEN = 'q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1';
 export const DEFAULT_TOUR = Object.freeze({ board: '8x8', start: 'a1', closed: false });
 export const ARROW_SETS = Object.freeze(['forks', 'knight', 'king']);
+export const SIDES = Object.freeze(['white', 'black']);
+/** The page opens as the wiki's Knight Pattern page does: a knight on d4. */
+export const START_KNIGHT = '0x0000000008000000';
+/** The directions a slide takes: the arrow keys' names, and the devlog's A and D (west, east). */
+export const DIRECTION_STEP = Object.freeze({ north: [0, 1], south: [0, -1], east: [1, 0], west: [-1, 0] });
+export const SLIDE_KEYS = Object.freeze({ a: 'west', d: 'east' });
+/** The boxes' names, as the page says them in a message. */
+export const FIELD_NAMES = Object.freeze({ hex: 'Hex', dec: 'Decimal', bin: 'Binary', hex2: 'Second board hex' });
+/** The converter's inputs at their defaults: the wiki's knight pattern around c3, read from h1-g1. */
+export const DEFAULT_CONVERT = Object.freeze({ input: '0xA1100110A', from: 'h1-g1', to: 'a1-b1' });
 
 /** The tour panel's inputs at their defaults. */
 export const DEFAULT_TOUR_FORM = Object.freeze({ w: '8', h: '8', start: 'a1', closed: false });
@@ -29,6 +44,8 @@ export function initial() {
     meta: null,            // /api/meta: the names the pickers offer
     tool: 'paint',         // what a click on the main board does: paint, knight or king
     piece: 'knight',       // the kind whose method the method picker shows (the last piece tool)
+    side: 'white',         // the side of the next piece placed
+    sides: {},             // square -> 'black' for each black piece (a piece not named is white)
     methods: { knight: 'lookup', king: 'lookup' },
     numbering: 'a1-b1',
     indices: true,         // bit indices drawn on the squares
@@ -38,6 +55,7 @@ export function initial() {
     sliders: NO_SLIDERS,   // rooks, bishops and queens: per kind, the squares they stand on
     rays: null,            // /api/slider-attacks answer for them (every piece blocks), or null
     attacks: null,         // the pieces' attack set (bitboard, count): every kind's together
+    forked: [],            // knight forks on the board: [{ from, targets }] (targets: the enemy pieces it attacks, 2 or more)
     overlay: {},           // squares painted whose request is on its way: name -> { value, batch }
     step: -1,              // -1: every step; else the highlighted one (an index into allSteps)
     cursor: 'd4',          // the main board's keyboard cursor
@@ -47,6 +65,7 @@ export function initial() {
     hint: null,            // a hint flashed over the tool's own, or null
     other: null,           // second board: /api/show answer
     forks: null,           // fork panel: { targets: /api/show answer, forks: /api/fork-squares answer }
+    forksFollow: true,     // the fork panel's targets follow the placed pieces (until edited by hand)
     position: null,        // { fen, forks, knight, king }: the position panel's answers
     fenError: null,
     arrows: 'forks',       // which moves the position picture draws
@@ -56,6 +75,7 @@ export function initial() {
                            // svg are null when the library refused (error says why)
     errors: {},            // a panel's own error line, next to its controls: panel -> message
     convert: null,         // { text } of the converter, or null
+    convertForm: { ...DEFAULT_CONVERT }, // the converter's inputs: { input, from, to }
     latency: null,         // milliseconds of the last interaction
   };
 }
@@ -74,6 +94,80 @@ export function kindsOnBoard(m) { return KINDS.filter((k) => squaresOf(m, k).len
 /** The kind of piece on a square (a knight, king, rook, bishop or queen), or null. */
 export function pieceAt(m, name) {
   return KINDS.find((k) => squaresOf(m, k).includes(name)) || SLIDERS.find((k) => m.sliders[k].includes(name)) || null;
+}
+
+/** The side of the piece on a square: 'white' or 'black' (null for an empty square). */
+export function sideAt(m, name) { return pieceAt(m, name) ? (m.sides[name] === 'black' ? 'black' : 'white') : null; }
+
+/** Every piece on the board: [{ square, kind, side }], a1 first. */
+export function placed(m) {
+  const out = [];
+  for (const k of [...KINDS, ...SLIDERS]) {
+    for (const square of KINDS.includes(k) ? squaresOf(m, k) : m.sliders[k]) out.push({ square, kind: k, side: sideAt(m, square) });
+  }
+  return out;
+}
+
+/** The sides after a piece is placed on `name` by side `side` (white pieces are not listed). */
+export function sidePlaced(sides, name, side) {
+  const next = { ...sides };
+  if (side === 'black') next[name] = 'black'; else delete next[name];
+  return next;
+}
+
+/** Only the sides of squares that still hold a piece. */
+function sidesKept(m) {
+  const next = {};
+  for (const [name, side] of Object.entries(m.sides)) if (pieceAt(m, name)) next[name] = side;
+  return next;
+}
+
+/**
+ * A square's accessible name: its name, then what is on it and what it is, as the board shows
+ * it ("d4, white knight", "c3, attacked by a knight", "e5, set"), then the bit index drawn on
+ * it (`bit`, when the indices are shown).
+ */
+export function squareLabel(m, name, bit) {
+  const parts = [name];
+  const kind = pieceAt(m, name);
+  if (kind) parts.push(`${sideAt(m, name)} ${kind}`);
+  if (m.forked.some((f) => f.targets.includes(name))) parts.push('forked');
+  if (m.forked.some((f) => f.from === name)) parts.push('forking');
+  if (isSet(m, name)) parts.push('set');
+  const by = [];
+  if (m.pieces.knight && m.pieces.knight.squares.includes(name)) by.push('a knight');
+  if (m.pieces.king && m.pieces.king.squares.includes(name)) by.push('a king');
+  if (raySquares(m).includes(name)) by.push('a rook, bishop or queen');
+  if (by.length) parts.push(`attacked by ${by.join(' and ')}`);
+  // The bit index drawn on the square, in the board's numbering, when it is drawn.
+  if (bit !== undefined && bit !== null) parts.push(`bit ${bit}`);
+  return parts.join(', ');
+}
+
+/** The pieces a knight fork is about (the library's fork targets): kings, queens and rooks. */
+export const FORK_KINDS = Object.freeze(['king', 'queen', 'rook']);
+
+/**
+ * The pieces a knight attacks that could be forked: kings, queens and rooks of the other side
+ * on the squares `attacked` (the library's answer for that knight alone); a fork when 2 or more.
+ */
+export function forkTargets(m, knight, attacked) {
+  const side = sideAt(m, knight);
+  return attacked.filter((s) => FORK_KINDS.includes(pieceAt(m, s)) && sideAt(m, s) !== side);
+}
+
+/** The knights on the board whose attacks reach two or more pieces of the other side. */
+export function knightForks(m, attackedBy) {
+  return squaresOf(m, 'knight')
+    .map((from) => ({ from, targets: forkTargets(m, from, attackedBy[from] || []) }))
+    .filter((f) => f.targets.length >= 2);
+}
+
+/** The fork panel's targets from the placed pieces: the other side's kings, queens and rooks (against the first knight's side). */
+export function pieceTargets(m) {
+  const knight = squaresOf(m, 'knight')[0];
+  const own = knight ? sideAt(m, knight) : 'white';
+  return placed(m).filter((p) => p.side !== own && FORK_KINDS.includes(p.kind)).map((p) => p.square);
 }
 
 /** Whether any knight or king is on the board (the pieces that slide with the arrow keys). */
@@ -158,7 +252,7 @@ export function stepLabel(m) {
   const mixed = kindsOnBoard(m).length > 1;
   const cur = currentStep(m);
   if (!cur) {
-    return `all ${all.length} steps → ${m.attacks ? m.attacks.count : 0} squares`;
+    return `${all.length === 1 ? 'the 1 step' : `all ${all.length} steps`} → ${m.attacks ? m.attacks.count : 0} squares`;
   }
   return `step ${m.step + 1} of ${all.length}: ${mixed ? GLYPH[cur.kind] + ' ' : ''}${cur.step.name}`;
 }
@@ -253,29 +347,57 @@ export function setMethod(m, kind, method) {
 /** The bits edited (paint, whole-board ops, the second board): the pieces stay. */
 export function bitsEdited(m, view) { return { ...m, view }; }
 
-/** The board replaced by other bits (typed, cleared, brought from a panel): no pieces remain. */
-export function boardReplaced(m, view) {
-  return { ...m, view, pieces: NO_PIECES, sliders: NO_SLIDERS, rays: null, attacks: null, step: -1 };
+/**
+ * The painted bits replaced by other bits (typed, or brought from a panel): the pieces, their
+ * attacks and the highlighted step stay; they are a layer of their own.
+ */
+export function boardReplaced(m, view) { return { ...m, view }; }
+
+/** Clear: no painted bits, no pieces, nothing computed from them. */
+export function cleared(m, view) {
+  return { ...m, view, pieces: NO_PIECES, sliders: NO_SLIDERS, sides: {}, forked: [], rays: null, attacks: null, step: -1 };
 }
+
+/** The side of the next piece placed. */
+export function setSide(m, side) { return SIDES.includes(side) && side !== m.side ? { ...m, side } : m; }
 
 /** The same bits seen in another numbering. */
 export function numbered(m, numbering, view) { return { ...m, numbering, view }; }
 
 /**
  * The pieces recomputed: `answers` per kind (absent: unchanged; kinds left without pieces hold
- * null) and `attacks`, the view of the knights' and kings' attack set, which the board then
- * shows, or `view`, every piece's attacks (the sliders' rays joined) when sliders stand too. The
- * highlighted step stays if it still exists; after a slide the cursor follows a lone piece.
+ * null) and `attacks`, the view of the knights' and kings' attack set, a layer over the painted
+ * bits (which stay). `sides`: the pieces' sides after the edit (else kept for the squares that
+ * still hold a piece). The highlighted step stays if it still exists; after a slide the cursor
+ * follows a lone piece.
  */
-export function piecesAnswered(m, answers, attacks, { slid = false, sliders, rays, view } = {}) {
+export function piecesAnswered(m, answers, attacks, { slid = false, sliders, rays, sides, attackedBy } = {}) {
   const next = withPieces(m, answers, attacks);
   if (sliders) {
     next.sliders = sliders;
     next.rays = sliderCount(sliders) ? rays : null;
   }
-  next.view = view || attacks || next.view;
-  const placed = KINDS.flatMap((k) => squaresOf(next, k));
-  if (slid && placed.length === 1) next.cursor = placed[0];
+  next.sides = sides || m.sides;
+  next.sides = sidesKept(next);
+  next.forked = knightForks(next, attackedBy || {});
+  const onBoard = KINDS.flatMap((k) => squaresOf(next, k));
+  if (slid && onBoard.length === 1) next.cursor = onBoard[0];
+  return next;
+}
+
+/**
+ * The sides after every knight and king moved `df` files and `dr` ranks (a slide): each keeps
+ * its side; rooks, bishops and queens stay where they are.
+ */
+export function sidesSlid(m, df, dr) {
+  const next = {};
+  for (const [name, side] of Object.entries(m.sides)) {
+    const kind = pieceAt(m, name);
+    if (!kind) continue;
+    if (SLIDERS.includes(kind)) { next[name] = side; continue; }
+    const to = offset(name, df, dr);
+    if (to) next[to] = side;
+  }
   return next;
 }
 
@@ -283,7 +405,7 @@ function withPieces(m, answers, attacks) {
   const pieces = { ...m.pieces };
   for (const [kind, a] of Object.entries(answers)) pieces[kind] = a && a.pieces.squares.length ? a : null;
   const next = { ...m, pieces };
-  next.attacks = hasPieces(next) && attacks ? { bitboard: attacks.bitboard, count: attacks.count } : null;
+  next.attacks = hasPieces(next) && attacks ? { bitboard: attacks.bitboard, count: attacks.count, squares: attacks.squares } : null;
   if (next.step >= allSteps(next).length) next.step = -1;
   return next;
 }
@@ -327,6 +449,12 @@ export function fieldValid(m, field) {
   return { ...m, invalid };
 }
 export function fieldInvalid(m, field) { return m.invalid[field] ? m : { ...m, invalid: { ...m.invalid, [field]: true } }; }
+/** Esc in a box: its refusal forgotten, its text the board's again. */
+export function fieldReset(m, field) {
+  const next = fieldValid({ ...m, editing: null }, field);
+  const about = next.error && (next.error.startsWith(`${FIELD_NAMES[field]}:`) || next.error.startsWith(`The ${FIELD_NAMES[field]} box`));
+  return about ? { ...next, error: null } : next;
+}
 /** Leaving a field: its text follows the board again unless it was refused. */
 export function leftField(m, field) { return m.editing === field && !m.invalid[field] ? { ...m, editing: null } : m; }
 
@@ -344,11 +472,52 @@ export function measured(m, ms) { return { ...m, latency: ms }; }
 // ---- transitions: the other panels -----------------------------------------------------------------
 
 export function otherShown(m, view) { return { ...m, other: view }; }
-export function forksShown(m, targets, forks) { return { ...m, forks: { targets, forks } }; }
+/**
+ * The fork panel's targets and fork squares. `follow`: whether the targets follow the placed
+ * pieces from now on (true: "Targets = placed pieces"; false: targets edited by hand; absent:
+ * as before).
+ */
+export function forksShown(m, targets, forks, follow) {
+  return { ...m, forks: { targets, forks }, forksFollow: follow === undefined ? m.forksFollow : follow };
+}
+
+/**
+ * The targets the fork panel should show when it follows the placed pieces and they changed
+ * (square names), or null when it shows them already or does not follow.
+ */
+export function followedTargets(m) {
+  if (!m.forksFollow) return null;
+  const want = [...pieceTargets(m)].sort();
+  const have = m.forks ? [...m.forks.targets.squares].sort() : [];
+  return want.join(',') === have.join(',') ? null : want;
+}
+
+/**
+ * The fork moves of a position as a player reads them: [{ move, from, to, targets }], targets
+ * being the opponent's king, queens and rooks (the library's fork targets) on the squares a
+ * knight attacks from `to` (`attackedFrom[to]`, the library's answer).
+ */
+export function positionForks(pos, moves, attackedFrom) {
+  const mover = pos.turn === 'black' ? 'black' : 'white';
+  const royal = mover === 'white' ? 'kqr' : 'KQR';
+  const at = Object.fromEntries(pos.pieces.map((p) => [p.square, p.piece]));
+  return moves.map((move) => {
+    const from = move.slice(0, 2);
+    const to = move.slice(2, 4);
+    const targets = (attackedFrom[to] || []).filter((s) => at[s] && royal.includes(at[s]));
+    return { move, from, to, targets };
+  });
+}
 
 export function positionLoaded(m, position) { return { ...m, position, fenError: null }; }
-/** A FEN refused: the last position's moves and forks are no longer shown; the reason is. */
-export function positionFailed(m, message) { return { ...m, position: null, fenError: message }; }
+/**
+ * A FEN refused: the reason is said beside the field, and the last position read stays drawn
+ * with its moves and forks (the message says which position they are).
+ */
+export function positionFailed(m, message) {
+  const kept = m.position ? ` The picture still shows the last position read: ${m.position.fen}` : '';
+  return { ...m, fenError: `${message}.${kept}` };
+}
 export function setArrows(m, arrows) { return ARROW_SETS.includes(arrows) ? { ...m, arrows } : m; }
 
 export function fillCleared(m) { return { ...m, fill: NO_FILL }; }
@@ -420,7 +589,25 @@ export function panelError(m, panel, message) {
   if (message) errors[panel] = message; else delete errors[panel];
   return { ...m, errors };
 }
+/**
+ * What a link asked for that the page could not use, each said beside its panel's control:
+ * `problems` as [{ panel, text }] (panel 'board': the main error line; 'position': the FEN's).
+ */
+export function linkProblems(m, problems) {
+  let next = m;
+  const by = {};
+  for (const p of problems) (by[p.panel] = by[p.panel] || []).push(p.text);
+  for (const [panel, texts] of Object.entries(by)) {
+    const text = texts.join('; ');
+    if (panel === 'board') next = failed(next, text);
+    else if (panel === 'position') next = { ...next, fenError: text };
+    else next = panelError(next, panel, text);
+  }
+  return next;
+}
 export function converted(m, text) { return { ...m, convert: { text } }; }
+/** The converter's inputs as the user left them: { input, from, to }. */
+export function convertEdited(m, patch) { return { ...m, convertForm: { ...m.convertForm, ...patch } }; }
 
 /**
  * The whole page from a saved URL at once (see url.js), from the library's answers:
@@ -432,6 +619,14 @@ export function restored(m, r) {
     ...m,
     tool: w.tool,
     piece: w.piece,
+    side: w.side || 'white',
+    sides: { ...(w.sides || {}) },
+    indices: w.indices !== false,
+    arrows: ARROW_SETS.includes(w.arrows) ? w.arrows : 'forks',
+    countMethod: w.countMethod && m.meta && m.meta.count_methods.includes(w.countMethod) ? w.countMethod : m.countMethod,
+    convertForm: w.convert ? { ...w.convert } : m.convertForm,
+    editing: null,
+    invalid: {},
     methods: { ...w.methods },
     numbering: w.numbering,
     view: r.view,
@@ -443,15 +638,23 @@ export function restored(m, r) {
     step: -1,
     other: r.other,
     forks: r.forks,
+    forksFollow: w.targets === undefined || w.targets === ZERO,
     position: r.position || m.position,
+    error: null,
+    fenError: null,
+    errors: {},
     fill: NO_FILL,
     tour: r.tour || m.tour,
     tourForm: r.tour ? tourFormOf(r.tour.params) : m.tourForm,
   };
   next = withPieces(next, r.pieces || {}, r.attacks);
+  next.sides = sidesKept(next);
+  next.forked = knightForks(next, r.attackedBy || {});
+  if (w.step > 0 && w.step <= allSteps(next).length) next.step = w.step - 1;
   if (r.fill) {
     next = fillFrom(next, r.fill.from, r.fill.fills, r.fill.distances);
     if (r.fill.path) next = fillTo(next, r.fill.to, r.fill.path);
+    if (w.fillStep > 0) next = fillStep(next, w.fillStep);
   }
   return next;
 }

@@ -14,6 +14,10 @@ export function createSteps(store, actions) {
   $('#step-next').addEventListener('click', () => store.now((m) => S.stepBy(m, 1)));
 
   function render(m, prev) {
+    if (changed(m, prev, 'errors')) {
+      $('#steps-error').textContent = m.errors.steps || '';
+      $('#steps-error').hidden = !m.errors.steps;
+    }
     if (changed(m, prev, 'meta', 'piece', 'methods')) {
       fillSelect($('#method'), S.methodsFor(m, m.piece), m.methods[m.piece]);
       $('label[for="method"]').textContent = m.piece === 'king' ? 'King method' : 'Knight method';
@@ -61,6 +65,9 @@ function renderMethods(m) {
   }
 }
 
+/** A step's formula as HTML, each hex number in it kept whole on one line. */
+function formula(text) { return esc(text).replace(/0x[0-9a-fA-F]+/g, '<span class="hex">$&</span>'); }
+
 // The step cards, written as one string (hundreds of cells render fastest that way).
 function renderCards(m) {
   const all = S.allSteps(m);
@@ -79,7 +86,10 @@ function renderCards(m) {
       html.push(`<span class="${c}"></span>`);
     }
     const who = mixed ? `${S.GLYPH[kind]} ` : '';
-    html.push(`</div><figcaption><b>${who}${esc(s.name)}${s.part ? '' : ' (intermediate)'}</b><code>${esc(s.formula)}</code></figcaption></figure>`);
+    // Each step's own bits: its hex (LERF, a1 = bit 0, whatever the board's numbering) and count.
+    const n = [...s.cells].filter((c) => c === '1').length;
+    const bits = s.bitboard ? `<span class="step-bits"><code class="hex">${esc(s.bitboard)}</code> <span class="n">a1-b1 · ${n} ${n === 1 ? 'square' : 'squares'}</span></span>` : '';
+    html.push(`</div><figcaption><b>${who}${esc(s.name)}${s.part ? '' : ' (intermediate)'}</b><code>${formula(s.formula)}</code>${bits}</figcaption></figure>`);
   });
   $('#steps').innerHTML = html.join('');
 }

@@ -16,6 +16,59 @@ export function createTour(store, actions) {
   $('#tour-closed').addEventListener('change', () => store.now((m) => S.tourEdited(m, { closed: $('#tour-closed').checked })));
   $('#tour-play').addEventListener('click', play);
 
+  // Zoom (1x to 16x) and pan (scrolling, or dragging the picture); Start and End bring those
+  // squares into view. A view of the picture only: the tour itself is the model's.
+  let zoom = 1;
+  const view = $('#tour-view');
+  function setZoom(z, keep) {
+    zoom = Math.min(16, Math.max(1, z));
+    const svg = $('#tour-svg svg');
+    view.classList.toggle('zoomed', zoom > 1);
+    $('#tour-zoom-level').textContent = `${zoom * 100}%`;
+    if (!svg) return;
+    const centre = keep && [(view.scrollLeft + view.clientWidth / 2) / view.scrollWidth, (view.scrollTop + view.clientHeight / 2) / view.scrollHeight];
+    svg.style.width = zoom > 1 ? `${view.clientWidth * zoom}px` : '';
+    if (centre) {
+      view.scrollLeft = centre[0] * view.scrollWidth - view.clientWidth / 2;
+      view.scrollTop = centre[1] * view.scrollHeight - view.clientHeight / 2;
+    }
+    // Start and end marked 9 px across the radius on screen, at any board size and zoom.
+    const perUnit = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    if (perUnit > 0) for (const c of svg.querySelectorAll('.start, .end')) c.setAttribute('r', (9 / perUnit).toFixed(2));
+  }
+  $('#tour-zoom-in').addEventListener('click', () => setZoom(zoom * 2, true));
+  $('#tour-zoom-out').addEventListener('click', () => setZoom(zoom / 2, true));
+  function show(sel) {
+    const mark = $(`#tour-svg ${sel}`);
+    if (!mark) return;
+    if (zoom < 4 && $('#tour-svg svg').viewBox.baseVal.width > 400) setZoom(4);
+    const v = view.getBoundingClientRect();
+    const r = mark.getBoundingClientRect();
+    view.scrollLeft += r.left + r.width / 2 - (v.left + v.width / 2);
+    view.scrollTop += r.top + r.height / 2 - (v.top + v.height / 2);
+  }
+  $('#tour-to-start').addEventListener('click', () => show('.start'));
+  $('#tour-to-end').addEventListener('click', () => show('.end'));
+  let drag = null;
+  view.addEventListener('pointerdown', (e) => {
+    if (zoom === 1 || e.button !== 0) return;
+    drag = { x: e.clientX, y: e.clientY, left: view.scrollLeft, top: view.scrollTop };
+    view.classList.add('panning');
+    view.setPointerCapture(e.pointerId);
+  });
+  view.addEventListener('pointermove', (e) => {
+    if (!drag) return;
+    view.scrollLeft = drag.left - (e.clientX - drag.x);
+    view.scrollTop = drag.top - (e.clientY - drag.y);
+  });
+  const end = () => { drag = null; view.classList.remove('panning'); };
+  view.addEventListener('pointerup', end);
+  view.addEventListener('pointercancel', end);
+  view.addEventListener('keydown', (e) => {
+    if (e.key === '+' || e.key === '=') { e.preventDefault(); setZoom(zoom * 2, true); }
+    if (e.key === '-') { e.preventDefault(); setZoom(zoom / 2, true); }
+  });
+
   function render(m, prev) {
     if (changed(m, prev, 'tourForm')) {
       const f = m.tourForm;
@@ -37,6 +90,7 @@ export function createTour(store, actions) {
     box.innerHTML = svg; // the library's picture
     const line = box.querySelector('.tour');
     if (line) line.setAttribute('pathLength', '1000');
+    setZoom(1);
     play();
     const n = t.path.length;
     const head = t.path.slice(0, 12).join(' ');

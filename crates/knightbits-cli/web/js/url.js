@@ -2,12 +2,18 @@
 //
 // Parameters (each left out at its default): b (the board's bits), piece (the kind the method
 // picker shows), p and m (the pieces of that kind and its method), q and qm (the pieces of the
-// other kind and its method), n (numbering), o (second board), t (fork targets), tool, fen,
+// other kind and its method; the page opens with a knight on d4 and nothing else, which is the
+// empty fragment, so the empty board is p=0x0000000000000000), n (numbering), o (second board), t (fork targets), tool, fen,
 // from and to (the fill panel), tour, ts and tc (the tour's board, start and closed), rooks,
-// bishops and queens (square lists: the sliding pieces). Links
+// bishops and queens (square lists: the sliding pieces), black (the squares of the black
+// pieces; the others are white), side (the side of the next piece), s (the highlighted step,
+// from 1), fk (the fill step), i=0 (no bit indices), a (the picture's arrows), cm (the count
+// method), ci, cf and ct (the converter's input, from and to). Links
 // written before the page knew two kinds at once (b, p, piece, m, …) read as they always did.
 
-import { ZERO, TOOLS, KINDS, SLIDERS, DEFAULT_FEN, DEFAULT_TOUR, bits, squaresOf, defaultStart } from './state.js';
+import {
+  ZERO, TOOLS, KINDS, SLIDERS, ARROW_SETS, DEFAULT_FEN, DEFAULT_TOUR, DEFAULT_CONVERT, START_KNIGHT, bits, squaresOf, defaultStart,
+} from './state.js';
 import { isSquare } from './squares.js';
 
 const otherKind = (kind) => (kind === 'king' ? 'knight' : 'king');
@@ -25,11 +31,24 @@ export function encode(m) {
   for (const k of SLIDERS) if (m.sliders[k].length) p.set(k + 's', m.sliders[k].join(','));
   if (m.numbering !== 'a1-b1') p.set('n', m.numbering);
   if (m.other && m.other.bitboard !== ZERO) p.set('o', m.other.bitboard);
-  if (m.forks && m.forks.targets.bitboard !== ZERO) p.set('t', m.forks.targets.bitboard);
+  // Targets that follow the pieces are the pieces': written only when edited by hand.
+  if (m.forks && !m.forksFollow && m.forks.targets.bitboard !== ZERO) p.set('t', m.forks.targets.bitboard);
+  const black = Object.keys(m.sides).filter((s) => m.sides[s] === 'black').sort();
+  if (black.length) p.set('black', black.join(','));
+  if (m.side !== 'white') p.set('side', m.side);
   if (m.tool !== 'paint') p.set('tool', m.tool);
+  if (m.step >= 0) p.set('s', String(m.step + 1));
+  if (!m.indices) p.set('i', '0');
+  if (m.arrows !== 'forks') p.set('a', m.arrows);
+  if (m.countMethod !== 'hardware') p.set('cm', m.countMethod);
+  const c = m.convertForm;
+  if (c.input !== DEFAULT_CONVERT.input) p.set('ci', c.input);
+  if (c.from !== DEFAULT_CONVERT.from) p.set('cf', c.from);
+  if (c.to !== DEFAULT_CONVERT.to) p.set('ct', c.to);
   if (m.position && m.position.fen !== DEFAULT_FEN) p.set('fen', m.position.fen);
   if (m.fill.from) p.set('from', m.fill.from);
   if (m.fill.from && m.fill.to) p.set('to', m.fill.to);
+  if (m.fill.from && m.fill.k > 0) p.set('fk', String(m.fill.k));
   if (m.tour) {
     const t = m.tour.params;
     if (t.board !== DEFAULT_TOUR.board || t.start !== DEFAULT_TOUR.start || t.closed !== DEFAULT_TOUR.closed) {
@@ -38,17 +57,26 @@ export function encode(m) {
       if (t.closed) p.set('tc', '1');
     }
   }
-  return p.toString();
+  // The page as it opens (a knight on d4, nothing else) is the empty fragment; the empty board
+  // says so.
+  const text = p.toString();
+  if (text === `p=${START_KNIGHT}`) return '';
+  return text || `p=${ZERO}`;
 }
 
 /**
  * What a fragment asks for, with names the pickers do not offer (per `meta`) replaced by the
  * defaults. Bitboards stay as written: the library reads (or refuses) them.
  * `{ bits, pieces: { knight, king }, piece, methods, numbering, tool, other, targets, fen,
- *    from, to, tour }`; pieces of a kind are null when there are none.
+ *    from, to, tour, …, dropped }`; pieces of a kind are null when there are none. `dropped`
+ * names each value the page cannot use, with the panel whose control it was meant for:
+ * `[{ panel, text }]` (a link's mistakes are said, never dropped silently).
  */
 export function decode(fragment, meta) {
   const p = new URLSearchParams(String(fragment || '').replace(/^#/, ''));
+  const dropped = [];
+  const drop = (panel, key, why) => dropped.push({ panel, text: `from the link: ${key}=${p.get(key)} ${why}` });
+  if (p.has('tool') && !TOOLS.includes(p.get('tool'))) drop('board', 'tool', `is not a tool (${TOOLS.join(', ')})`);
   const tool = TOOLS.includes(p.get('tool')) ? p.get('tool') : 'paint';
   // A piece tool picks its own kind; otherwise the kind the link names.
   const piece = KINDS.includes(tool) ? tool : p.get('piece') === 'king' ? 'king' : 'knight';
@@ -57,21 +85,47 @@ export function decode(fragment, meta) {
   const methods = { knight: 'lookup', king: 'lookup' };
   if (offered(piece).includes(p.get('m'))) methods[piece] = p.get('m');
   if (offered(other).includes(p.get('qm'))) methods[other] = p.get('qm');
+  if (p.has('m') && methods[piece] !== p.get('m')) drop('steps', 'm', `is not a ${piece} method`);
+  if (p.has('qm') && methods[other] !== p.get('qm')) drop('steps', 'qm', `is not a ${other} method`);
   const pieces = { knight: null, king: null };
-  if (p.get('p')) pieces[piece] = p.get('p');
-  if (p.get('q')) pieces[other] = p.get('q');
+  if (p.get('p') && p.get('p') !== ZERO) pieces[piece] = p.get('p');
+  if (p.get('q') && p.get('q') !== ZERO) pieces[other] = p.get('q');
+  // The page opens as the wiki does, with a knight on d4: that is the empty fragment.
+  if (![...p.keys()].length) pieces.knight = START_KNIGHT;
   // Sliders: square names, each square holding one piece (the first kind named keeps it).
   const sliders = {};
   const taken = new Set();
   for (const k of SLIDERS) {
     sliders[k] = [];
+    const bad = [];
     for (const name of (p.get(k + 's') || '').split(',')) {
-      if (isSquare(name) && !taken.has(name)) { taken.add(name); sliders[k].push(name); }
+      if (isSquare(name) && !taken.has(name)) { taken.add(name); sliders[k].push(name); } else if (name) bad.push(name);
     }
+    if (bad.length) drop('board', k + 's', `leaves out ${bad.join(', ')} (not a square, or a square already taken)`);
   }
-  const from = isSquare(p.get('from')) ? p.get('from') : null;
-  const to = from && isSquare(p.get('to')) && p.get('to') !== from ? p.get('to') : null;
+  const sides = {};
+  for (const name of (p.get('black') || '').split(',')) if (isSquare(name)) sides[name] = 'black';
+  const count = (key, panel) => {
+    if (!p.has(key)) return 0;
+    if (/^[1-9]\d{0,3}$/.test(p.get(key))) return Number(p.get(key));
+    drop(panel, key, 'is not a step number (1, 2, …)');
+    return 0;
+  };
+  const named = (key, list, fallback, panel) => {
+    if (list.includes(p.get(key))) return p.get(key);
+    if (p.has(key)) drop(panel, key, `is not one of ${list.join(', ')}`);
+    return fallback;
+  };
+  const square = (key) => {
+    if (isSquare(p.get(key))) return p.get(key);
+    if (p.has(key)) drop('fill', key, 'is not a square (a1 … h8)');
+    return null;
+  };
+  const from = square('from');
+  const to = from && square('to') !== from ? square('to') : null;
+  if (p.has('n') && !meta.numberings.includes(p.get('n'))) drop('board', 'n', `is not a numbering (${meta.numberings.join(', ')})`);
   const size = /^(\d+)x(\d+)$/.exec(p.get('tour') || '');
+  if (p.has('tour') && !size) drop('tour', 'tour', 'is not a board size (files x ranks, such as 8x8)');
   const tour = size
     ? { board: size[0], start: p.get('ts') || defaultStart(size[1]), closed: p.get('tc') === '1' }
     : { ...DEFAULT_TOUR };
@@ -83,11 +137,24 @@ export function decode(fragment, meta) {
     methods,
     numbering: meta.numberings.includes(p.get('n')) ? p.get('n') : 'a1-b1',
     tool,
+    side: p.get('side') === 'black' ? 'black' : 'white',
+    sides,
+    step: count('s', 'steps'),
+    fillStep: count('fk', 'fill'),
+    indices: p.get('i') !== '0',
+    arrows: named('a', ARROW_SETS, 'forks', 'position'),
+    countMethod: named('cm', meta.count_methods, 'hardware', 'convert'),
+    convert: {
+      input: p.has('ci') ? p.get('ci') : DEFAULT_CONVERT.input,
+      from: named('cf', meta.numberings, DEFAULT_CONVERT.from, 'convert'),
+      to: named('ct', meta.numberings, DEFAULT_CONVERT.to, 'convert'),
+    },
     other: p.get('o') || ZERO,
     targets: p.get('t') || ZERO,
     fen: p.get('fen') || DEFAULT_FEN,
     from,
     to,
     tour,
+    dropped,
   };
 }

@@ -44,7 +44,11 @@ test('every import resolves to an embedded file, and nothing comes from elsewher
     }
   }
   const html = readFileSync(resolve(web, 'index.html'), 'utf8');
-  const refs = [...html.matchAll(/\s(?:src|href)="([^"]+)"/g)].map((r) => r[1]);
+  // What the page loads (a link the reader follows, <a href>, loads nothing).
+  const refs = [...html.matchAll(/<(\w+)[^>]*?\s(?:src|href)="([^"]+)"/g)].filter((r) => r[1] !== 'a').map((r) => r[2]);
+  for (const [, href] of html.matchAll(/<a [^>]*href="(https?:[^"]+)"/g)) {
+    assert.match(href, /^https:\/\/www\.chessprogramming\.org\//, `${href}: the page links to the wiki only`);
+  }
   assert.ok(refs.includes('app.js'));
   for (const r of refs) {
     if (r.startsWith('data:') || r === '#') continue;

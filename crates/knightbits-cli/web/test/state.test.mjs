@@ -23,6 +23,7 @@ function described(m) {
     label: S.stepLabel(m),
     rings: S.ringCells(m),
     onBoard: S.kindsOnBoard(m),
+    attacks: m.attacks ? m.attacks.bitboard : null,
   };
 }
 
@@ -30,7 +31,11 @@ test('knights on b1 and g1: the panel names them and their six squares', () => {
   const m = withKnights();
   assert.equal(S.piecesText(m), 'knights on b1 g1');
   assert.equal(S.stepLabel(m), 'all 2 steps → 6 squares');
-  assert.equal(S.bits(m), hex(B1G1_ATTACKS));
+  // The pieces' attacks are a layer of their own: the painted bits stay empty.
+  assert.equal(m.attacks.bitboard, hex(B1G1_ATTACKS));
+  assert.equal(S.bits(m), S.ZERO);
+  assert.equal(S.squareLabel(m, 'b1'), 'b1, white knight');
+  assert.equal(S.squareLabel(m, 'c3'), 'c3, attacked by a knight');
   assert.equal(S.pieceAt(m, 'b1'), 'knight');
   assert.equal(S.pieceAt(m, 'c1'), null);
 });
@@ -38,20 +43,63 @@ test('knights on b1 and g1: the panel names them and their six squares', () => {
 test('clear empties the board and everything that describes it', () => {
   let m = S.stepBy(withKnights(), 1);
   assert.notEqual(S.ringCells(m), null);
-  m = S.boardReplaced(m, view([]));
+  m = S.cleared(m, view([]));
   assert.deepEqual(described(m), {
-    bits: S.ZERO, pieces: 'no pieces placed', steps: 0, label: 'no pieces', rings: null, onBoard: [],
+    bits: S.ZERO, pieces: 'no pieces placed', steps: 0, label: 'no pieces', rings: null, onBoard: [], attacks: null,
   });
   assert.equal(m.step, -1);
   assert.equal(m.attacks, null);
 });
 
-test('typing a value replaces the board: no pieces, no step rings', () => {
-  let m = S.stepBy(withKnights(), 2);
-  m = S.boardReplaced(m, view(['d4', 'e5']));
-  assert.deepEqual(described(m), {
-    bits: hex(['d4', 'e5']), pieces: 'no pieces placed', steps: 0, label: 'no pieces', rings: null, onBoard: [],
+test('typing a value replaces the painted bits only: the pieces, their attacks and the step stay', () => {
+  const before = S.stepBy(withKnights(), 2);
+  const m = S.boardReplaced(before, view(['d4', 'e5']));
+  assert.deepEqual(described(m), { ...described(before), bits: hex(['d4', 'e5']) });
+  assert.equal(m.step, 1);
+  assert.equal(S.squareLabel(m, 'd4'), 'd4, set');
+});
+
+test('painted bits survive placing and removing a piece', () => {
+  let m = S.bitsEdited(S.withMeta(S.initial(), META), view(['a1', 'a2', 'h8']));
+  const a = steps('knight', ['d4'], ['b3', 'b5', 'c2', 'c6', 'e2', 'e6', 'f3', 'f5']);
+  m = S.piecesAnswered(m, { knight: a }, a.view);
+  assert.equal(S.bits(m), hex(['a1', 'a2', 'h8']));
+  assert.equal(m.attacks.bitboard, a.view.bitboard);
+  m = S.piecesAnswered(m, { knight: steps('knight', [], []) }, null);
+  assert.equal(S.bits(m), hex(['a1', 'a2', 'h8']));
+  assert.equal(m.attacks, null);
+});
+
+test('sides: each piece keeps the side it was placed with, through a slide and a link', () => {
+  let m = S.setSide(S.withMeta(S.initial(), META), 'black');
+  assert.equal(S.setSide(m, 'green'), m);
+  const a = steps('knight', ['c7'], ['a8', 'e8', 'a6', 'e6', 'b5', 'd5']);
+  m = S.setSide(m, 'white');
+  m = S.piecesAnswered(m, { knight: a }, a.view, { sides: S.sidePlaced(m.sides, 'c7', 'white') });
+  // Black rooks on a8 and h7, a black queen on e8: the knight on c7 forks the rook on a8 and the queen.
+  m = S.piecesAnswered(m, {}, a.view, {
+    sliders: { rook: ['a8', 'h7'], bishop: ['e6'], queen: ['e8'] },
+    rays: { attacks: { squares: [] } },
+    sides: { a8: 'black', h7: 'black', e8: 'black', e6: 'black' },
+    attackedBy: { c7: ['b5', 'd5', 'a6', 'e6', 'a8', 'e8'] },
   });
+  assert.equal(S.sideAt(m, 'c7'), 'white');
+  assert.equal(S.sideAt(m, 'e8'), 'black');
+  assert.equal(S.sideAt(m, 'd4'), null);
+  // The bishop on e6 is attacked too, but a fork is about kings, queens and rooks.
+  assert.deepEqual(m.forked, [{ from: 'c7', targets: ['a8', 'e8'] }]);
+  assert.equal(S.squareLabel(m, 'e8'), 'e8, black queen, forked, attacked by a knight');
+  assert.deepEqual(S.pieceTargets(m), ['a8', 'h7', 'e8']);
+  // The fork panel follows the placed pieces until a target is edited by hand.
+  assert.deepEqual(S.followedTargets(m), ['a8', 'e8', 'h7']);
+  const shown = S.forksShown(m, view(['a8', 'h7', 'e8']), view(['c7']));
+  assert.equal(S.followedTargets(shown), null, 'already shown');
+  assert.equal(S.followedTargets(S.forksShown(m, view(['a1']), view([]), false)), null, 'edited by hand');
+  // A white queen on e8 is not the knight's target: one piece left to attack, no fork.
+  const own = S.piecesAnswered(m, {}, a.view, { sides: { a8: 'black', h7: 'black' }, attackedBy: { c7: ['b5', 'd5', 'a6', 'e6', 'a8', 'e8'] } });
+  assert.deepEqual(own.forked, []);
+  // A slide east moves the knight's side with it; the sliders keep theirs.
+  assert.deepEqual(S.sidesSlid({ ...m, sides: { ...m.sides, c7: 'black' } }, 1, 0), { a8: 'black', h7: 'black', e8: 'black', e6: 'black', d7: 'black' });
 });
 
 test('choosing a tool changes no piece, and the next click places the new kind beside the old', () => {
@@ -79,7 +127,8 @@ test('choosing a tool changes no piece, and the next click places the new kind b
   assert.equal(S.pieceAt(both, 'g1'), 'knight');
   assert.equal(S.stepLabel(both), 'all 5 steps → 13 squares');
   assert.equal(S.stepLabel(S.stepBy(both, 3)), 'step 3 of 5: ♚ king-step-0');
-  assert.equal(S.bits(both), union.bitboard);
+  assert.equal(both.attacks.bitboard, union.bitboard);
+  assert.equal(S.bits(both), S.ZERO, 'the painted bits are not the attacks');
 });
 
 test('a piece placed on a square of the other kind replaces it; the same kind removes it', () => {
@@ -196,8 +245,9 @@ test('sliders: one piece a square, knights and kings make way, all described and
   assert.equal(S.pieceAt(m, 'f4'), 'queen');
   assert.deepEqual(S.raySquares(m), ['a1', 'b8']);
   assert.equal(S.occupiedBy(m.pieces).join(' '), 'b1 g1');
-  // Clear (or any board replaced): no slider, no ray left.
-  m = S.boardReplaced(m, view([]));
+  // A board replaced keeps them; Clear takes every slider and ray away.
+  assert.equal(S.piecesText(S.boardReplaced(m, view(['h1']))), 'knights on b1 g1, rook on a8, queen on f4');
+  m = S.cleared(m, view([]));
   assert.equal(S.sliderCount(m.sliders), 0);
   assert.deepEqual(S.raySquares(m), []);
   assert.equal(S.piecesText(m), 'no pieces placed');
@@ -241,11 +291,30 @@ test('a refused tour clears the one shown; the inputs still read what was asked'
   assert.deepEqual(m.tourForm, { w: '6', h: '6', start: 'a1', closed: true });
 });
 
-test('a refused FEN clears the moves and forks shown', () => {
+test('a position\'s fork moves: the opponent\'s king, queens and rooks the knight attacks', () => {
+  const pos = { turn: 'white', pieces: [{ square: 'd5', piece: 'N' }, { square: 'a8', piece: 'q' }, { square: 'e8', piece: 'k' }, { square: 'd7', piece: 'p' }, { square: 'e6', piece: 'B' }] };
+  assert.deepEqual(S.positionForks(pos, ['d5c7'], { c7: ['a6', 'a8', 'b5', 'd5', 'e6', 'e8'] }),
+    [{ move: 'd5c7', from: 'd5', to: 'c7', targets: ['a8', 'e8'] }]);
+});
+
+test('a refused FEN keeps the last good position drawn, and says which it is', () => {
   let m = S.positionLoaded(S.initial(), { fen: S.DEFAULT_FEN, forks: {}, knight: {}, king: {} });
+  const good = m.position;
   m = S.positionFailed(m, 'bad fen');
-  assert.equal(m.position, null);
-  assert.equal(m.fenError, 'bad fen');
+  assert.equal(m.position, good);
+  assert.equal(m.fenError, `bad fen. The picture still shows the last position read: ${S.DEFAULT_FEN}`);
+});
+
+test('a link\'s mistakes are said beside their panels', () => {
+  const m = S.linkProblems(S.initial(), [
+    { panel: 'board', text: 'from the link: b: bad' },
+    { panel: 'fill', text: 'from the link: from=z9 is not a square' },
+    { panel: 'position', text: 'from the link: fen: bad' },
+    { panel: 'board', text: 'from the link: rooks=zz' },
+  ]);
+  assert.equal(m.error, 'from the link: b: bad; from the link: rooks=zz');
+  assert.equal(m.errors.fill, 'from the link: from=z9 is not a square');
+  assert.equal(m.fenError, 'from the link: fen: bad');
 });
 
 test('panel errors: set, replaced, cleared', () => {

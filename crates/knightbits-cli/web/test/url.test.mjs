@@ -8,7 +8,7 @@ import { META, view, steps, hex, B1G1, B1G1_ATTACKS, E4_KING, deepFreeze } from 
 /** The model a fragment loads into, with hand-written answers standing for the library's. */
 function load(fragment) {
   const w = decode(fragment, META);
-  const squares = (h) => (h === S.ZERO ? [] : { [hex(B1G1)]: B1G1, [hex(['e4'])]: ['e4'], '0x00000000000000ff': ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1'] }[h]);
+  const squares = (h) => (h === S.ZERO ? [] : { [hex(B1G1)]: B1G1, [hex(['e4'])]: ['e4'], [hex(['d4'])]: ['d4'], '0x00000000000000ff': ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1'] }[h]);
   const pieces = {};
   for (const kind of S.KINDS) {
     if (w.pieces[kind]) pieces[kind] = steps(kind, squares(w.pieces[kind]), kind === 'king' ? E4_KING : B1G1_ATTACKS, { method: w.methods[kind] });
@@ -27,14 +27,37 @@ function load(fragment) {
   return deepFreeze(m);
 }
 
-test('the page as it starts writes no fragment, and an empty fragment asks for nothing', () => {
+test('the page as it starts writes no fragment: the empty fragment is a knight on d4, as the wiki opens', () => {
   assert.equal(encode(load('')), '');
+  assert.deepEqual(S.squaresOf(load(''), 'knight'), ['d4']);
+  // The empty board is a fragment of its own.
+  assert.equal(encode(load(`p=${S.ZERO}`)), `p=${S.ZERO}`);
+  assert.deepEqual(decode(`p=${S.ZERO}`, META).pieces, { knight: null, king: null });
   const w = decode('', META);
   assert.deepEqual(w, {
-    bits: S.ZERO, pieces: { knight: null, king: null }, sliders: { rook: [], bishop: [], queen: [] }, piece: 'knight',
+    bits: S.ZERO, pieces: { knight: hex(['d4']), king: null }, sliders: { rook: [], bishop: [], queen: [] }, piece: 'knight',
     methods: { knight: 'lookup', king: 'lookup' }, numbering: 'a1-b1', tool: 'paint',
     other: S.ZERO, targets: S.ZERO, fen: S.DEFAULT_FEN, from: null, to: null, tour: S.DEFAULT_TOUR,
+    side: 'white', sides: {}, step: 0, fillStep: 0, indices: true, arrows: 'forks', countMethod: 'hardware',
+    convert: S.DEFAULT_CONVERT, dropped: [],
   });
+});
+
+test('every control through the link: step, fill step, toggles, converter, sides', () => {
+  const f = `p=${hex(B1G1)}&black=b1&side=black&tool=knight&i=0&a=king&cm=loop&ci=0xff&cf=a8-b8&ct=h1-g1`;
+  assert.equal(encode(load(f)), f);
+  const w = decode('s=3&fk=2&i=0&a=king&cm=loop&ci=0xff&cf=a8-b8&ct=h1-g1&black=c7', META);
+  assert.deepEqual([w.step, w.fillStep, w.indices, w.arrows, w.countMethod, w.convert, w.sides],
+    [3, 2, false, 'king', 'loop', { input: '0xff', from: 'a8-b8', to: 'h1-g1' }, { c7: 'black' }]);
+});
+
+test('a value the page cannot use is named with its panel, never dropped silently', () => {
+  const w = decode('from=z9&rooks=a1%2Ca1%2Czz&s=x&n=zz&a=lines&tool=pawn', META);
+  assert.deepEqual(w.dropped.map((d) => d.panel), ['board', 'board', 'fill', 'board', 'steps', 'position']);
+  assert.ok(w.dropped.some((d) => d.text === 'from the link: from=z9 is not a square (a1 … h8)'));
+  assert.ok(w.dropped.some((d) => /rooks=a1,a1,zz leaves out a1, zz/.test(d.text)));
+  assert.deepEqual(w.sliders.rook, ['a1']);
+  assert.equal(decode('b=0xff&from=a1', META).dropped.length, 0);
 });
 
 test('a fragment the page wrote loads into the model that writes it again', () => {
@@ -98,6 +121,6 @@ test('sliders in a link: square lists, one piece a square, unknown squares dropp
   assert.deepEqual(w.sliders, { rook: ['a8', 'h7'], bishop: ['f4'], queen: ['d1'] });
   assert.equal(w.tool, 'queen');
   assert.equal(w.piece, 'knight', 'a slider tool leaves the method picker on knights');
-  const m = { ...load(''), sliders: w.sliders };
+  const m = { ...load(`p=${S.ZERO}`), sliders: w.sliders };
   assert.equal(decodeURIComponent(encode(m)), 'rooks=a8,h7&bishops=f4&queens=d1');
 });
