@@ -2,7 +2,8 @@
 //! `slide`), its fork squares and its pickers (`meta`).
 
 use knightbits::mapping::Numbering;
-use knightbits::{Bitboard, Square, king, knight, popcount};
+use knightbits::technique::Leaper;
+use knightbits::{Bitboard, Square, knight, popcount};
 use serde::{Serialize, Serializer};
 
 use super::form::{self, Named, Shift, query};
@@ -510,22 +511,34 @@ query!(MetaRequest {});
 pub struct Meta {
     /// The eight numberings.
     pub numberings: Vec<&'static str>,
-    /// The knight's methods.
-    pub knight_methods: Vec<&'static str>,
-    /// The king's methods.
-    pub king_methods: Vec<&'static str>,
+    /// Every leaper with its methods, in the library's order.
+    pub pieces: Vec<MetaPiece>,
     /// The popcount methods.
     pub count_methods: Vec<&'static str>,
     /// The tool's version.
     pub version: &'static str,
 }
 
+/// A piece in `meta`: `{"name", "methods"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MetaPiece {
+    /// The piece's name: `knight`, `king`.
+    pub name: &'static str,
+    /// Its methods' names, lookup first.
+    pub methods: Vec<&'static str>,
+}
+
 /// Answers `meta`.
 pub fn meta() -> Meta {
     Meta {
         numberings: names::<Numbering>(),
-        knight_methods: names::<knight::technique::Method>(),
-        king_methods: names::<king::technique::Method>(),
+        pieces: Leaper::ALL
+            .into_iter()
+            .map(|leaper| MetaPiece {
+                name: leaper.name(),
+                methods: leaper.methods().iter().map(|m| m.name()).collect(),
+            })
+            .collect(),
         count_methods: names::<popcount::Method>(),
         version: env!("CARGO_PKG_VERSION"),
     }
@@ -566,6 +579,21 @@ mod tests {
         assert!(json.ends_with(
             r#""rust":"const BITBOARD: u64 = 0x0000_0050_8800_8850;","popcounts":{"loop":8,"table16":8,"clear-lowest":8,"hardware":8}}"#
         ));
+    }
+
+    /// The page codes against this shape: every leaper with its methods, from the library.
+    #[test]
+    fn meta_lists_each_piece_with_its_methods() {
+        let json = serde_json::to_value(meta()).unwrap();
+        assert_eq!(
+            json["pieces"],
+            serde_json::json!([
+                {"name": "knight", "methods": ["lookup", "post-mask", "pre-mask", "prefix", "halves", "translate"]},
+                {"name": "king", "methods": ["lookup", "shifts", "translate"]},
+            ])
+        );
+        assert!(json.get("knight_methods").is_none());
+        assert_eq!(json["count_methods"][0], "loop");
     }
 
     #[test]

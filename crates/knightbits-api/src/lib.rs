@@ -17,6 +17,7 @@ mod form;
 pub mod picture;
 pub mod position;
 pub mod query;
+pub mod rules;
 pub mod sliders;
 pub mod sources;
 mod steps;

@@ -354,12 +354,12 @@ mod tests {
             (
                 "attacks",
                 "input=d4&side=white",
-                "parameter 'side': a side needs a position (fen)",
+                "parameter 'side': it needs a position (a FEN)",
             ),
             (
                 "moves",
                 "input=d4&castling=true",
-                "parameter 'castling': it needs a position (fen)",
+                "parameter 'castling': it needs a position (a FEN)",
             ),
             (
                 "attacks",

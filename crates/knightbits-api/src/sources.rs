@@ -11,30 +11,30 @@ use knightbits::mapping::Numbering;
 use knightbits::{Bitboard, Color, Square, knight};
 use serde::Serialize;
 
-use knightbits::technique::Method;
+use knightbits::technique::{Leaper, Method};
 use knightbits::trace::Kind;
 
 use super::attacks::PiecesQuery;
 use super::form::query;
-use super::values::{Piece, choices};
+use super::values::choices;
 use super::{Bits, Error, SquareSet, Squares};
 
 /// `table`: how many squares a knight (or king) attacks from each square. In `/api/table`:
 /// `piece` (default knight).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableRequest {
     /// The piece.
-    pub piece: Piece,
+    pub piece: Leaper,
 }
 
-query!(TableRequest { piece = Piece::Knight });
+query!(TableRequest { piece = Leaper::Knight });
 
 /// The answer to `table`: `{"piece", "counts", "total", "histogram"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Table {
     /// The piece.
     #[serde(serialize_with = "super::display")]
-    pub piece: Piece,
+    pub piece: Leaper,
     /// The move count of every square, a1 first.
     pub counts: Vec<u32>,
     /// Their sum: every move of the piece from every square (knight 336, king 420).
@@ -47,11 +47,7 @@ pub struct Table {
 pub fn table(req: &TableRequest) -> Table {
     let counts: Vec<u32> = Square::ALL
         .iter()
-        .map(|&sq| {
-            Method::lookup(req.piece.role())
-                .attacks(Bitboard::from_square(sq))
-                .count()
-        })
+        .map(|&sq| req.piece.attacks(sq).count())
         .collect();
     let mut histogram = BTreeMap::new();
     for &c in &counts {
@@ -132,7 +128,7 @@ pub struct Trace {
     pub method: &'static str,
     /// The piece.
     #[serde(serialize_with = "super::display")]
-    pub piece: Piece,
+    pub piece: Leaper,
     /// The numbering the steps are written in.
     #[serde(serialize_with = "super::display")]
     pub numbering: Numbering,
@@ -178,7 +174,7 @@ pub fn trace(req: &TraceRequest) -> Result<Trace, Error> {
         .collect::<Result<Vec<_>, Error>>()?;
     Ok(Trace {
         method: req.method.name(),
-        piece: Piece::of(req.method),
+        piece: req.method.leaper(),
         numbering,
         steps,
         attacks: req.method.attacks(req.pieces).into(),
