@@ -2,7 +2,7 @@
 
 use knightbits::mapping::Numbering;
 use knightbits::position::Placement;
-use knightbits::{Bitboard, Color};
+use knightbits::{Bitboard, Color, knight};
 use serde::Serialize;
 
 use super::bits::{ShowRequest, View, view};
@@ -211,4 +211,18 @@ pub fn explore(req: &ExploreRequest) -> Explore {
             })
         }),
     }
+}
+
+/// `fork-squares`: squares from which a knight attacks two or more targets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ForkSquaresRequest {
+    /// The targets.
+    pub targets: Bitboard,
+}
+
+query!(ForkSquaresRequest { targets });
+
+/// Answers `fork-squares`.
+pub fn fork_squares(req: &ForkSquaresRequest) -> SquareSet {
+    knight::fork_squares(req.targets).into()
 }

@@ -12,8 +12,11 @@
 
 pub mod attacks;
 pub mod bits;
+pub mod catch;
+pub mod edit;
 mod error;
 mod form;
+pub mod meta;
 pub mod picture;
 pub mod position;
 pub mod query;

@@ -1,9 +1,12 @@
 //! The `knightbits` command-line tool as a library. The binary only calls [`main`].
 //!
-//! - [`api`]: the typed request/response layer; every answer, in JSON or text, comes from it.
+//! - [`knightbits_api`]: the typed request/response layer and the rulebook; every answer, in
+//!   JSON or text, comes from it.
 //! - [`args`] and [`cmd`]: the command line, its typed values and one module per subcommand.
-//! - [`batch`]: the `--batch` line processor; [`output`], [`picture`]: printing.
-//! - [`server`]: the explorer's web server, a thin adapter from queries to [`api`].
+//! - [`positions`]: where the positions of `attacks`, `moves` and `forks` come from (`--fen`,
+//!   `--batch`); [`batch`]: the `--batch` line processor; [`output`], [`picture`]: printing.
+//! - [`server`]: the explorer's web server, a thin adapter from queries to
+//!   [`knightbits_api::query`].
 //!
 //! Exit codes: 0 success, 2 bad input or usage (one line on stderr), 1 an internal failure.
 
@@ -13,6 +16,7 @@ pub mod cmd;
 pub mod error;
 pub mod output;
 pub mod picture;
+pub mod positions;
 pub mod server;
 
 use std::process::ExitCode;

@@ -5,11 +5,11 @@ use knightbits::mapping::Numbering;
 use knightbits::position::{Placement, Position};
 use knightbits_api::SquareSet;
 
-use super::source::{self, Source};
 use crate::args::{self, IndexArgs, MethodParser};
 use crate::error::{CliError, flag};
 use crate::output::{self, hex};
 use crate::picture::Picture;
+use crate::positions::{self, Source};
 use knightbits::technique::Leaper;
 use knightbits::technique::Method;
 use knightbits_api::attacks::{AttacksRequest, attacks};
@@ -88,7 +88,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         // With --side only the pieces matter (a placement alone, no king needed); without,
         // the side to move does.
         return match args.side {
-            Some(side) => source::answer_read(
+            Some(side) => positions::answer_read(
                 &args.source,
                 args.json,
                 &args.picture,
@@ -97,7 +97,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 |p, set| text(args.picture.position_board(p, set.bitboard), set, side),
                 draw,
             ),
-            None => source::answer_read(
+            None => positions::answer_read(
                 &args.source,
                 args.json,
                 &args.picture,

@@ -2,11 +2,11 @@
 
 use knightbits::position::Position;
 
-use super::source::{self, Source};
 use crate::args::{self, IndexArgs};
 use crate::error::{CliError, flag};
 use crate::output::{self, hex};
 use crate::picture::Picture;
+use crate::positions::{self, Source};
 use knightbits::mapping::Numbering;
 use knightbits::technique::Leaper;
 use knightbits_api::picture::Drawing;
@@ -68,7 +68,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     rules::needs_position(args.castling, position).map_err(|e| flag("castling", e))?;
     let castling = rules::castling(piece, args.castling).map_err(|e| flag("castling", e))?;
     if position {
-        return source::answer(
+        return positions::answer(
             &args.source,
             args.json,
             &args.picture,
