@@ -154,3 +154,24 @@ fn a_piece_is_a_leaper() {
         assert!(message.contains(name), "{message}");
     }
 }
+
+/// A tour count's limits are the board crate's, told by the API's request: the command says
+/// the request's words.
+#[test]
+fn a_tour_count_past_the_limits_is_refused_in_the_requests_words() {
+    use knightbits_api::tour::TourCountRequest;
+    use knightbits_board::count::MAX_CLOSED_WIDTH;
+    let side = MAX_CLOSED_WIDTH + 1;
+    let board: knightbits_board::Board = format!("{side}x{side}").parse().unwrap();
+    let request = TourCountRequest {
+        board,
+        closed: true,
+        start: None,
+    };
+    let words = request.job().unwrap_err().to_string();
+    assert!(words.contains(&MAX_CLOSED_WIDTH.to_string()), "{words}");
+    let out = run(&["count-tours", "--board", &board.to_string(), "--closed"]);
+    assert_eq!(out.status.code(), Some(2));
+    let line = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(line, format!("knightbits: {words}\n"));
+}
