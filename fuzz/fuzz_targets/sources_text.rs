@@ -5,8 +5,10 @@
 #![no_main]
 
 use knightbits::mapping::Numbering;
-use knightbits_api::sources::{CatchRequest, ToMove, TraceRequest, catch, trace};
-use knightbits_api::values::{self, Piece};
+use knightbits::technique::Leaper;
+use knightbits_api::catch::{CatchRequest, ToMove, catch};
+use knightbits_api::sources::{TraceRequest, trace};
+use knightbits_api::values;
 use knightbits_cli::args::IndexArgs;
 use libfuzzer_sys::fuzz_target;
 
@@ -21,11 +23,11 @@ fuzz_target!(|data: &[u8]| {
 
     if let (Ok(numbering), Ok(piece)) = (
         values::choice::<Numbering>("numbering", numbering),
-        values::choice::<Piece>("piece", piece),
+        values::choice::<Leaper>("piece", piece),
     ) {
         if let (Ok(pieces), Ok(method)) = (
             values::bitboard_in(input, numbering),
-            piece.method(method),
+            values::method(piece, method),
         ) {
             match trace(&TraceRequest {
                 pieces,

@@ -2,16 +2,16 @@
 
 use knightbits::mapping::Numbering;
 use knightbits::position::Placement;
-use knightbits::{Bitboard, Color};
+use knightbits::{Bitboard, Color, knight};
 use serde::Serialize;
 
 use super::bits::{ShowRequest, View, view};
 use super::form::{self, Fen, Named, query};
 use super::steps;
-use knightbits::technique::Method;
+use knightbits::technique::{Leaper, Method};
 
-use super::values::{self, Piece};
-use super::{Error, SquareSet};
+use super::values;
+use super::{Error, SquareSet, rules};
 
 /// `attacks`: what attacks. In `/api/attacks`: `input` (and `method`), or `fen` (and `side`),
 /// with `piece`.
@@ -32,7 +32,7 @@ pub enum AttacksRequest {
         /// Whose pieces attack.
         side: Color,
         /// Which pieces.
-        piece: Piece,
+        piece: Leaper,
     },
 }
 
@@ -40,13 +40,13 @@ pub enum AttacksRequest {
 /// pieces in a position (`fen`, `side`: without it the side to move), of the `piece` kind.
 struct AttacksQuery {
     input: Option<Named<Bitboard>>,
-    piece: Piece,
+    piece: Leaper,
     method: Option<Named<String>>,
     fen: Option<Named<Fen>>,
     side: Option<Named<Color>>,
 }
 
-query!(AttacksQuery { input, piece = Piece::Knight, method, fen, side });
+query!(AttacksQuery { input, piece = Leaper::Knight, method, fen, side });
 query!(AttacksRequest via AttacksQuery);
 
 impl TryFrom<AttacksQuery> for AttacksRequest {
@@ -55,14 +55,17 @@ impl TryFrom<AttacksQuery> for AttacksRequest {
     fn try_from(q: AttacksQuery) -> Result<AttacksRequest, Error> {
         let piece = q.piece;
         let Some(fen) = q.fen else {
-            form::unwanted(&q.side, "a side needs a position (fen)")?;
+            form::rule(&q.side, |_| rules::needs_position(true, false))?;
             return Ok(AttacksRequest::Pieces {
                 pieces: form::value(&q.input).ok_or_else(|| form::missing("input"))?,
-                method: piece.method_or_lookup(q.method.as_ref().map(|m| m.value().as_str()))?,
+                method: values::method_or_lookup(
+                    piece,
+                    q.method.as_ref().map(|m| m.value().as_str()),
+                )?,
             });
         };
         let either = "give either fen and side, or input (and method)";
-        form::unwanted(&q.input, either)?;
+        form::rule(&q.input, |_| rules::pieces_or_position(true, true))?;
         form::unwanted(&q.method, either)?;
         // Only the placement matters when the side is named; else the side to move.
         let (placement, side) = match q.side {
@@ -111,12 +114,12 @@ pub struct ExploreRequest {
 /// the input's numbers, default a1-b1).
 pub(crate) struct PiecesQuery {
     pub(crate) input: Named<String>,
-    pub(crate) piece: Piece,
+    pub(crate) piece: Leaper,
     pub(crate) method: Option<String>,
     pub(crate) numbering: Option<Numbering>,
 }
 
-query!(PiecesQuery { input, piece = Piece::Knight, method, numbering });
+query!(PiecesQuery { input, piece = Leaper::Knight, method, numbering });
 query!(ExploreRequest via PiecesQuery);
 
 impl PiecesQuery {
@@ -127,7 +130,7 @@ impl PiecesQuery {
 
     /// The method named, of the piece named.
     pub(crate) fn method(&self) -> Result<Method, Error> {
-        self.piece.method_or_lookup(self.method.as_deref())
+        values::method_or_lookup(self.piece, self.method.as_deref())
     }
 }
 
@@ -186,9 +189,12 @@ pub fn explore(req: &ExploreRequest) -> Explore {
         method: req.method.name(),
         attacks: result.into(),
         steps: trace,
-        methods: Piece::of(req.method)
+        methods: req
+            .method
+            .leaper()
             .methods()
-            .map(|m| {
+            .iter()
+            .map(|&m| {
                 let bb = m.attacks(pieces);
                 MethodSet {
                     method: m.name(),
@@ -205,4 +211,18 @@ pub fn explore(req: &ExploreRequest) -> Explore {
             })
         }),
     }
+}
+
+/// `fork-squares`: squares from which a knight attacks two or more targets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ForkSquaresRequest {
+    /// The targets.
+    pub targets: Bitboard,
+}
+
+query!(ForkSquaresRequest { targets });
+
+/// Answers `fork-squares`.
+pub fn fork_squares(req: &ForkSquaresRequest) -> SquareSet {
+    knight::fork_squares(req.targets).into()
 }

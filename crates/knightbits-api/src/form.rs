@@ -303,6 +303,17 @@ pub fn unwanted<T>(param: &Option<Named<T>>, why: &str) -> Result<(), Error> {
     }
 }
 
+/// Applies `rule` to an optional parameter's value, if given: a refusal names the parameter.
+pub fn rule<T>(
+    param: &Option<Named<T>>,
+    rule: impl FnOnce(&T) -> Result<(), Error>,
+) -> Result<(), Error> {
+    match param {
+        Some(p) => p.read(rule),
+        None => Ok(()),
+    }
+}
+
 /// The value of an optional parameter, if given.
 pub fn value<T: Copy>(param: &Option<Named<T>>) -> Option<T> {
     param.as_ref().map(|p| p.value)

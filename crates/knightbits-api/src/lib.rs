@@ -12,11 +12,15 @@
 
 pub mod attacks;
 pub mod bits;
+pub mod catch;
+pub mod edit;
 mod error;
 mod form;
+pub mod meta;
 pub mod picture;
 pub mod position;
 pub mod query;
+pub mod rules;
 pub mod sliders;
 pub mod sources;
 mod steps;

@@ -7,7 +7,9 @@ use knightbits_svg::{Svg, TourSvg};
 
 use super::form::{self, Fen, Named, query};
 use super::tour::KnightsTour;
-use super::values::{self, Piece};
+use knightbits::technique::Leaper;
+
+use super::values::{self, glyph};
 use super::{Error, Moves};
 
 /// A picture of the 8x8 board.
@@ -33,7 +35,7 @@ pub struct Drawing {
 struct SvgQuery {
     fen: Option<Named<Fen>>,
     pieces: Option<Named<Bitboard>>,
-    piece: Option<Named<Piece>>,
+    piece: Option<Named<Leaper>>,
     marked: Bitboard,
     highlighted: Bitboard,
     arrows: Vec<(Square, Square)>,
@@ -66,7 +68,7 @@ impl TryFrom<SvgQuery> for Drawing {
             }
             None => Drawing::pieces_on(
                 form::value(&q.pieces).unwrap_or(Bitboard::EMPTY),
-                form::value(&q.piece).unwrap_or_default(),
+                form::value(&q.piece).unwrap_or(Leaper::Knight),
             ),
         };
         Ok(Drawing {
@@ -90,8 +92,8 @@ impl Drawing {
     }
 
     /// A piece of the kind `piece` on every square of `squares`.
-    pub fn pieces_on(squares: Bitboard, piece: Piece) -> Vec<(Square, char)> {
-        squares.into_iter().map(|sq| (sq, piece.glyph())).collect()
+    pub fn pieces_on(squares: Bitboard, piece: Leaper) -> Vec<(Square, char)> {
+        squares.into_iter().map(|sq| (sq, glyph(piece))).collect()
     }
 
     /// Every move as an arrow.

@@ -1,12 +1,13 @@
 //! Questions about real positions and pieces that move: `position`, `moves`, `forks`.
 
 use knightbits::position::{Move, MoveKind, MoveList, Position};
-use knightbits::{Bitboard, Color, Square, king, knight};
+use knightbits::technique::Leaper;
+use knightbits::{Bitboard, Color, Square};
 use serde::Serialize;
 
 use super::form::{self, Named, query};
-use super::values::{Piece, Targets};
-use super::{Error, Moves, Squares, display};
+use super::values::Targets;
+use super::{Error, Moves, Squares, display, rules};
 
 /// `position`: the board of a FEN, for drawing. In `/api/position`: `fen`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,7 +72,7 @@ pub struct PieceMovesRequest {
     /// The mover's other pieces (the moving pieces count as own too).
     pub own: Bitboard,
     /// Which piece moves.
-    pub piece: Piece,
+    pub piece: Leaper,
 }
 
 /// The answer to `moves` of pieces on squares: `{"bitboard", "squares", "count", "moves"}`,
@@ -91,19 +92,19 @@ pub struct PieceMoves {
 /// Answers `moves` of pieces on squares.
 pub fn piece_moves(req: &PieceMovesRequest) -> PieceMoves {
     let (pieces, own) = (req.pieces, req.own | req.pieces);
-    let (targets, attacks): (_, fn(Square) -> Bitboard) = match req.piece {
-        Piece::Knight => (knight::moves(pieces, own), knight::attacks),
-        Piece::King => (king::moves(pieces, own), king::attacks),
-    };
+    let leaper = req.piece;
+    let targets = leaper.moves(pieces, own);
     let list = pieces
         .into_iter()
         .flat_map(|from| {
-            (attacks(from) - own).into_iter().map(move |to| Move {
-                from,
-                to,
-                // Without a position a move's kind is not known.
-                kind: MoveKind::Quiet,
-            })
+            (leaper.attacks(from) - own)
+                .into_iter()
+                .map(move |to| Move {
+                    from,
+                    to,
+                    // Without a position a move's kind is not known.
+                    kind: MoveKind::Quiet,
+                })
         })
         .collect();
     PieceMoves {
@@ -120,7 +121,7 @@ pub struct PositionMovesRequest {
     /// The position.
     pub position: Position,
     /// Which piece moves.
-    pub piece: Piece,
+    pub piece: Leaper,
     /// Only legal moves (pins, checks, no king move into check); else pseudo-legal.
     pub legal: bool,
     /// Castling included (king moves only).
@@ -138,10 +139,10 @@ pub struct PositionMoves {
 pub fn position_moves(req: &PositionMovesRequest) -> PositionMoves {
     let pos = &req.position;
     let list: MoveList = match (req.piece, req.legal) {
-        (Piece::Knight, true) => pos.legal_knight_moves(),
-        (Piece::Knight, false) => pos.pseudo_legal_knight_moves(),
-        (Piece::King, true) => pos.legal_king_moves(req.castling),
-        (Piece::King, false) => pos.pseudo_legal_king_moves(req.castling),
+        (Leaper::Knight, true) => pos.legal_knight_moves(),
+        (Leaper::Knight, false) => pos.pseudo_legal_knight_moves(),
+        (Leaper::King, true) => pos.legal_king_moves(req.castling),
+        (Leaper::King, false) => pos.pseudo_legal_king_moves(req.castling),
     };
     PositionMoves {
         moves: Moves::from(&list),
@@ -162,14 +163,14 @@ pub enum MovesRequest {
 /// `piece` kind.
 struct MovesQuery {
     fen: Option<Position>,
-    piece: Piece,
+    piece: Leaper,
     legal: Option<Named<bool>>,
     castling: Option<Named<bool>>,
     input: Option<Named<Bitboard>>,
     own: Option<Named<Bitboard>>,
 }
 
-query!(MovesQuery { fen, piece = Piece::Knight, legal, castling, input, own });
+query!(MovesQuery { fen, piece = Leaper::Knight, legal, castling, input, own });
 query!(MovesRequest via MovesQuery);
 
 impl TryFrom<MovesQuery> for MovesRequest {
@@ -178,18 +179,23 @@ impl TryFrom<MovesQuery> for MovesRequest {
     fn try_from(q: MovesQuery) -> Result<MovesRequest, Error> {
         let piece = q.piece;
         if let Some(position) = q.fen {
-            let both = "give either fen or input (with own), not both";
-            form::unwanted(&q.input, both)?;
-            form::unwanted(&q.own, both)?;
+            let both = |_: &Bitboard| rules::pieces_or_position(true, true);
+            form::rule(&q.input, both)?;
+            form::rule(&q.own, both)?;
+            let castling = match &q.castling {
+                Some(c) => c.read(|&c| rules::castling(piece, c))?,
+                None => false,
+            };
             return Ok(MovesRequest::Position(PositionMovesRequest {
                 position,
                 piece,
                 legal: form::value(&q.legal).unwrap_or(false),
-                castling: form::value(&q.castling).unwrap_or(false),
+                castling,
             }));
         }
-        form::unwanted(&q.legal, "it needs a position (fen)")?;
-        form::unwanted(&q.castling, "it needs a position (fen)")?;
+        let alone = |_: &bool| rules::needs_position(true, false);
+        form::rule(&q.legal, alone)?;
+        form::rule(&q.castling, alone)?;
         Ok(MovesRequest::Pieces(PieceMovesRequest {
             pieces: form::value(&q.input).ok_or_else(|| form::missing("input"))?,
             own: form::value(&q.own).unwrap_or(Bitboard::EMPTY),

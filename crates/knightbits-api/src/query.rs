@@ -6,17 +6,17 @@
 
 use serde::Serialize;
 
-use crate::attacks::{self, AttacksRequest, ExploreRequest};
-use crate::bits::{
-    self, ConvertRequest, CountRequest, ForkSquaresRequest, MetaRequest, OpRequest, ShowRequest,
-    SlideRequest,
-};
+use crate::attacks::{self, AttacksRequest, ExploreRequest, ForkSquaresRequest};
+use crate::bits::{self, ConvertRequest, CountRequest, ShowRequest};
+use crate::catch::{self, CatchRequest};
+use crate::edit::{self, OpRequest, SlideRequest};
 use crate::form;
 pub use crate::form::QueryError;
+use crate::meta::{self, MetaRequest};
 use crate::picture::{self, Drawing};
 use crate::position::{self, ForksRequest, MovesRequest, PositionRequest};
 use crate::sliders::{self, SliderRequest};
-use crate::sources::{self, CatchRequest, TableRequest, TraceRequest};
+use crate::sources::{self, TableRequest, TraceRequest};
 pub use crate::tour::MAX_TOUR_SQUARES;
 use crate::tour::{self, TourRequest};
 use crate::walks::{self, DistanceRequest, DistancesRequest, FillRequest, ReachRequest};
@@ -65,22 +65,22 @@ macro_rules! endpoints {
 }
 
 endpoints! {
-    "meta" Json MetaRequest => |_: &MetaRequest| json(&bits::meta()),
+    "meta" Json MetaRequest => |_: &MetaRequest| json(&meta::meta()),
     "show" Json ShowRequest => |r| json(&bits::view(r)),
-    "op" Json OpRequest => |r| json(&bits::op(r)),
+    "op" Json OpRequest => |r| json(&edit::op(r)),
     "attacks" Json AttacksRequest => |r| json(&attacks::attacks(r)),
     "explore" Json ExploreRequest => |r| json(&attacks::explore(r)),
     "convert" Json ConvertRequest => |r| json(&bits::convert(r)),
     "count" Json CountRequest => |r| json(&bits::count_by(r)),
-    "fork-squares" Json ForkSquaresRequest => |r| json(&bits::fork_squares(r)),
-    "slide" Json SlideRequest => |r| json(&bits::slide(r)),
+    "fork-squares" Json ForkSquaresRequest => |r| json(&attacks::fork_squares(r)),
+    "slide" Json SlideRequest => |r| json(&edit::slide(r)),
     "slider-attacks" Json SliderRequest => |r| json(&sliders::slider_attacks(r)?),
     "position" Json PositionRequest => |r| json(&position::position(r)),
     "moves" Json MovesRequest => |r| json(&position::moves(r)),
     "forks" Json ForksRequest => |r| json(&position::forks(r)),
     "table" Json TableRequest => |r| json(&sources::table(r)),
     "steps" Json TraceRequest => |r| json(&sources::trace(r)?),
-    "catch" Json CatchRequest => |r| json(&sources::catch(r)?),
+    "catch" Json CatchRequest => |r| json(&catch::catch(r)?),
     "fill" Json FillRequest => |r| json(&walks::fill(r)),
     "reach" Json ReachRequest => |r| json(&walks::reach(r)),
     "distance" Json DistanceRequest => |r| json(&walks::distance(r)),
@@ -357,12 +357,12 @@ mod tests {
             (
                 "attacks",
                 "input=d4&side=white",
-                "parameter 'side': a side needs a position (fen)",
+                "parameter 'side': it needs a position (a FEN)",
             ),
             (
                 "moves",
                 "input=d4&castling=true",
-                "parameter 'castling': it needs a position (fen)",
+                "parameter 'castling': it needs a position (a FEN)",
             ),
             (
                 "attacks",

@@ -1,40 +1,37 @@
-//! The sources' own forms: the article's move counts per square (`table`), a technique's steps
-//! written in any numbering that keeps ranks along the bits (`trace`: the engine wiki's
-//! numbered moves and the devlog's mask in their h1-first numbering), and the wiki's question
-//! whether a knight catches a passed pawn (`catch`).
+//! The sources' own forms: the article's move counts per square (`table`) and a technique's
+//! steps written in any numbering that keeps ranks along the bits (`trace`: the engine wiki's
+//! numbered moves and the devlog's mask in their h1-first numbering).
 
 use std::collections::BTreeMap;
 
-use knightbits::knight::RaceMove;
 use knightbits::knight::technique::pre_mask;
 use knightbits::mapping::Numbering;
-use knightbits::{Bitboard, Color, Square, knight};
+use knightbits::{Bitboard, Square};
 use serde::Serialize;
 
-use knightbits::technique::Method;
+use knightbits::technique::{Leaper, Method};
 use knightbits::trace::Kind;
 
 use super::attacks::PiecesQuery;
 use super::form::query;
-use super::values::{Piece, choices};
 use super::{Bits, Error, SquareSet, Squares};
 
 /// `table`: how many squares a knight (or king) attacks from each square. In `/api/table`:
 /// `piece` (default knight).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableRequest {
     /// The piece.
-    pub piece: Piece,
+    pub piece: Leaper,
 }
 
-query!(TableRequest { piece = Piece::Knight });
+query!(TableRequest { piece = Leaper::Knight });
 
 /// The answer to `table`: `{"piece", "counts", "total", "histogram"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Table {
     /// The piece.
     #[serde(serialize_with = "super::display")]
-    pub piece: Piece,
+    pub piece: Leaper,
     /// The move count of every square, a1 first.
     pub counts: Vec<u32>,
     /// Their sum: every move of the piece from every square (knight 336, king 420).
@@ -47,11 +44,7 @@ pub struct Table {
 pub fn table(req: &TableRequest) -> Table {
     let counts: Vec<u32> = Square::ALL
         .iter()
-        .map(|&sq| {
-            Method::lookup(req.piece.role())
-                .attacks(Bitboard::from_square(sq))
-                .count()
-        })
+        .map(|&sq| req.piece.attacks(sq).count())
         .collect();
     let mut histogram = BTreeMap::new();
     for &c in &counts {
@@ -132,7 +125,7 @@ pub struct Trace {
     pub method: &'static str,
     /// The piece.
     #[serde(serialize_with = "super::display")]
-    pub piece: Piece,
+    pub piece: Leaper,
     /// The numbering the steps are written in.
     #[serde(serialize_with = "super::display")]
     pub numbering: Numbering,
@@ -178,108 +171,9 @@ pub fn trace(req: &TraceRequest) -> Result<Trace, Error> {
         .collect::<Result<Vec<_>, Error>>()?;
     Ok(Trace {
         method: req.method.name(),
-        piece: Piece::of(req.method),
+        piece: req.method.leaper(),
         numbering,
         steps,
         attacks: req.method.attacks(req.pieces).into(),
     })
-}
-
-choices! {
-    /// Who moves first in a pawn race.
-    #[derive(Default)]
-    pub enum ToMove ("to_move") {
-        /// The knight's side.
-        #[default]
-        Knight = "knight",
-        /// The pawn's side.
-        Pawn = "pawn",
-    }
-}
-
-/// `catch`: can a knight stop a passed pawn (the kings out of play, nothing else on board)?
-/// In `/api/catch`: `knight`, `pawn`, `side` and `to_move` (default knight).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CatchRequest {
-    /// The knight's square.
-    pub knight: Square,
-    /// The pawn's square.
-    pub pawn: Square,
-    /// The pawn's side; the knight is the other side's.
-    pub side: Color,
-    /// Who moves first.
-    pub to_move: ToMove,
-}
-
-query!(CatchRequest { knight, pawn, side, to_move = ToMove::Knight });
-
-/// The answer to `catch`: `{"caught", "square", "knight_moves", "pawn_moves", "path",
-/// "line"}`; all but `caught` are `null` when the pawn promotes and survives.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Catch {
-    /// Does the knight stop the pawn?
-    pub caught: bool,
-    /// The first square of the pawn's path the knight occupies in time (a blockade in front
-    /// of the pawn, or a capture on it).
-    pub square: Option<Square>,
-    /// The knight's jumps on `line` (its waits not counted).
-    pub knight_moves: Option<u32>,
-    /// The pawn's moves by the time the knight lands there.
-    pub pawn_moves: Option<u32>,
-    /// The knight's square after each of its turns, its start first: a square given twice in
-    /// a row is a wait (its side moved elsewhere, say its king).
-    pub path: Option<Vec<Square>>,
-    /// Every move of the race in turn order, the first mover's first: a jump or a pawn move
-    /// in UCI (`a1b3`, `a2a4`), a knight's wait as `wait`.
-    pub line: Option<Vec<String>>,
-}
-
-/// Answers `catch` with the library's `knight::catch_line`: the square, and one line of play
-/// onto it, move by move, the knight's waits included.
-pub fn catch(req: &CatchRequest) -> Result<Catch, Error> {
-    let line = knight::catch_line(req.knight, req.pawn, req.side, req.to_move_color())
-        .map_err(|e| Error::refused(e.to_string()))?;
-    let Some(line) = line else {
-        return Ok(Catch {
-            caught: false,
-            square: None,
-            knight_moves: None,
-            pawn_moves: None,
-            path: None,
-            line: None,
-        });
-    };
-    let mut path = vec![req.knight];
-    let mut text = Vec::new();
-    for m in line.moves() {
-        match *m {
-            RaceMove::Knight { from, to } => {
-                path.push(to);
-                text.push(format!("{from}{to}"));
-            }
-            RaceMove::Wait { on } => {
-                path.push(on);
-                text.push("wait".to_string());
-            }
-            RaceMove::Pawn { from, to } => text.push(format!("{from}{to}")),
-        }
-    }
-    Ok(Catch {
-        caught: true,
-        square: Some(line.square()),
-        knight_moves: Some(line.knight_moves()),
-        pawn_moves: Some(line.pawn_moves()),
-        path: Some(path),
-        line: Some(text),
-    })
-}
-
-impl CatchRequest {
-    /// The colour of the side that moves first.
-    pub fn to_move_color(&self) -> Color {
-        match self.to_move {
-            ToMove::Pawn => self.side,
-            ToMove::Knight => !self.side,
-        }
-    }
 }

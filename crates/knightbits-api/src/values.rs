@@ -3,14 +3,12 @@
 //! so both refuse the same text with the same message.
 //!
 //! Named choices (methods, numberings, sides, pieces) are [`Choice`]s: their names and their
-//! order come from the library's own lists (`knight::technique::Method::ALL`, `Numbering::ALL`, …).
+//! order come from the library's own lists (`Leaper::ALL`, `Leaper::methods`, `Numbering::ALL`, …).
 
 use knightbits::mapping::{Numbering, ParseNumberingError};
 use knightbits::position::{Placement, Position, Role};
-use knightbits::technique::Method;
-use knightbits::{
-    Bitboard, Color, ParseBitboardError, ParseMethodError, Square, king, knight, popcount,
-};
+use knightbits::technique::{Leaper, Method};
+use knightbits::{Bitboard, Color, ParseBitboardError, ParseMethodError, Square, popcount};
 use knightbits_board::{Board, BoardSizeError, Coord};
 
 use super::Error;
@@ -78,11 +76,7 @@ macro_rules! method_choice {
     )*};
 }
 
-method_choice!(
-    knight::technique::Method,
-    king::technique::Method,
-    popcount::Method
-);
+method_choice!(popcount::Method);
 
 impl Choice for Numbering {
     const WHAT: &'static str = "numbering";
@@ -162,103 +156,38 @@ macro_rules! choices {
 }
 pub(crate) use choices;
 
-/// The piece whose pattern a request uses: a knight or a king.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Piece {
-    /// The knight.
-    #[default]
-    Knight,
-    /// The king.
-    King,
-}
-
-impl Piece {
-    /// Both, knight first.
-    pub const ALL: [Piece; 2] = [Piece::Knight, Piece::King];
-
-    /// The library's role for this piece.
-    pub const fn role(self) -> Role {
-        match self {
-            Piece::Knight => Role::Knight,
-            Piece::King => Role::King,
-        }
-    }
-
-    /// The piece a method is for.
-    pub const fn of(method: Method) -> Piece {
-        match method {
-            Method::Knight(_) => Piece::Knight,
-            Method::King(_) => Piece::King,
-        }
-    }
-
-    /// This piece's methods, in the library's order (its one list of both pieces' methods).
-    pub fn methods(self) -> impl Iterator<Item = Method> {
-        Method::ALL
-            .into_iter()
-            .filter(move |m| m.piece() == self.role())
-    }
-
-    /// This piece's method named `name`, in any case; the refusal lists this piece's methods,
-    /// and says whose method it is when only the other piece has one by that name.
-    pub fn method(self, name: &str) -> Result<Method, Error> {
-        Method::of(self.role(), &name.to_ascii_lowercase()).map_err(|e| {
-            let names = one_of(self.methods().map(Method::name));
-            let theirs = Method::ALL
-                .into_iter()
-                .find(|m| Piece::of(*m) != self && m.name().eq_ignore_ascii_case(name));
-            match theirs {
-                Some(m) => {
-                    let other = Piece::of(m);
-                    Error::invalid(
-                        "method",
-                        name,
-                        format!(
-                            "{} is the {other}'s method, not the {self}'s (--piece {other}); \
-                             the {self}'s are {names}",
-                            m.name()
-                        ),
-                    )
-                }
-                None => Error::invalid("method", name, format!("{e}; expected {names}")),
-            }
-        })
-    }
-
-    /// This piece's method named `name`, or its lookup when none is named.
-    pub fn method_or_lookup(self, name: Option<&str>) -> Result<Method, Error> {
-        match name {
-            Some(name) => self.method(name),
-            None => Ok(Method::lookup(self.role())),
-        }
-    }
-
-    /// The piece drawn on a board without a position: the black (filled) symbol.
-    pub const fn glyph(self) -> char {
-        self.role().of(Color::Black).symbol()
-    }
-}
-
-impl Choice for Piece {
+impl Choice for Leaper {
     const WHAT: &'static str = "piece";
-    const ALL: &'static [Self] = &Piece::ALL;
+    const ALL: &'static [Self] = &Leaper::ALL;
 
     fn name(self) -> &'static str {
-        self.role().name()
+        Leaper::name(self)
     }
 
-    /// The name in any case.
+    /// The name in any case, as the library reads it.
     fn read(text: &str) -> Option<Self> {
-        Piece::ALL
-            .into_iter()
-            .find(|p| p.name().eq_ignore_ascii_case(text))
+        text.parse().ok()
     }
 }
 
-impl std::fmt::Display for Piece {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
+/// The method of `leaper` named `name`, in any case (the library's rule); the refusal lists
+/// `leaper`'s methods, and says whose method it is when another piece has one by that name
+/// (quoting that method's name, so the words are the same whatever the case typed).
+pub fn method(leaper: Leaper, name: &str) -> Result<Method, Error> {
+    leaper.method(name).map_err(|e| match e.other() {
+        Some(theirs) => Error::invalid("method", theirs.name(), e),
+        None => Error::invalid("method", name, e),
+    })
+}
+
+/// The method of `leaper` named `name`, or its lookup when none is named.
+pub fn method_or_lookup(leaper: Leaper, name: Option<&str>) -> Result<Method, Error> {
+    name.map_or(Ok(leaper.lookup()), |name| method(leaper, name))
+}
+
+/// The piece drawn on a board without a position: the black (filled) symbol.
+pub const fn glyph(leaper: Leaper) -> char {
+    leaper.role().of(Color::Black).symbol()
 }
 
 /// The enemy pieces a fork is against: a set of roles.
@@ -424,27 +353,26 @@ pub fn square_list(what: &'static str, text: &str) -> Result<Vec<Square>, Error>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use knightbits::knight;
 
     #[test]
     fn names_and_refusals_come_from_the_library_lists() {
         assert_eq!(
-            choice::<knight::technique::Method>("method", "magic")
-                .unwrap_err()
-                .to_string(),
-            "invalid method 'magic': unknown method; expected lookup, post-mask, pre-mask, \
-             prefix, halves or translate"
+            method(Leaper::Knight, "magic").unwrap_err().to_string(),
+            "invalid method 'magic': unknown method; the knight's are lookup, post-mask, \
+             pre-mask, prefix, halves or translate"
         );
         assert_eq!(
-            Piece::King.method("prefix").unwrap_err().to_string(),
-            "invalid method 'prefix': prefix is the knight's method, not the king's (--piece \
-             knight); the king's are lookup, shifts or translate"
+            method(Leaper::King, "prefix").unwrap_err().to_string(),
+            "invalid method 'prefix': prefix is the knight's method, not the king's; the king's \
+             are lookup, shifts or translate"
         );
         assert_eq!(
-            Piece::King.method("magic").unwrap_err().to_string(),
-            "invalid method 'magic': unknown method; expected lookup, shifts or translate"
+            method(Leaper::King, "magic").unwrap_err().to_string(),
+            "invalid method 'magic': unknown method; the king's are lookup, shifts or translate"
         );
         assert_eq!(
-            choice::<Piece>("piece", "queen").unwrap_err().to_string(),
+            choice::<Leaper>("piece", "queen").unwrap_err().to_string(),
             "invalid piece 'queen': expected knight or king"
         );
         assert_eq!(
@@ -465,15 +393,15 @@ mod tests {
 
     #[test]
     fn every_method_of_a_piece_is_found_by_its_name() {
-        for piece in Piece::ALL {
-            for m in piece.methods() {
-                assert_eq!(piece.method(m.name()), Ok(m));
-                assert_eq!(piece.method(&m.name().to_uppercase()), Ok(m));
-                assert_eq!(Piece::of(m), piece);
+        for leaper in Leaper::ALL {
+            for &m in leaper.methods() {
+                assert_eq!(method(leaper, m.name()), Ok(m));
+                assert_eq!(method(leaper, &m.name().to_uppercase()), Ok(m));
+                assert_eq!(m.leaper(), leaper);
             }
         }
-        assert_eq!(Piece::Knight.glyph(), '♞');
-        assert_eq!(Piece::King.glyph(), '♚');
+        assert_eq!(glyph(Leaper::Knight), '♞');
+        assert_eq!(glyph(Leaper::King), '♚');
     }
 
     #[test]
@@ -495,10 +423,10 @@ mod tests {
     #[test]
     fn names_are_read_in_any_case() {
         assert_eq!(
-            choice::<knight::technique::Method>("method", "Post-Mask"),
-            Ok(knight::technique::Method::PostMask)
+            method(Leaper::Knight, "Post-Mask"),
+            Ok(Method::Knight(knight::technique::Method::PostMask))
         );
-        assert_eq!(choice::<Piece>("piece", "KING"), Ok(Piece::King));
+        assert_eq!(choice::<Leaper>("piece", "KING"), Ok(Leaper::King));
         assert_eq!(choice::<Color>("side", "White"), Ok(Color::White));
         assert_eq!(square("square", "D4"), Ok(Square::D4));
         assert_eq!(coord(Board::CHESS, "square", "H8"), Ok(Coord::new(7, 7)));

@@ -6,7 +6,7 @@
 //! testkit's deltas.
 
 use knightbits::{Color, Square};
-use knightbits_api::sources::{CatchRequest, ToMove, catch};
+use knightbits_api::catch::{CatchRequest, ToMove, catch};
 
 /// Squares as (file, rank) from 0.
 type Fr = (i8, i8);

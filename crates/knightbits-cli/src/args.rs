@@ -12,9 +12,9 @@ use clap::{Arg, Command};
 use knightbits::mapping::Numbering;
 use knightbits::{Bitboard, Square};
 
-use knightbits::technique::Method;
+use knightbits::technique::{Leaper, Method};
 use knightbits_api as api;
-use knightbits_api::values::{Choice, Piece};
+use knightbits_api::values::Choice;
 
 /// Clap's refusal of `value`: "invalid value … [possible values: …]".
 fn refuse(
@@ -58,29 +58,31 @@ impl<T: Choice> TypedValueParser for ChoiceParser<T> {
 
 /// The value parser of `--method`: a method of either piece, by any name one of them has
 /// (the library's one list, [`Method::ALL`]); a name no piece has is refused by clap. The
-/// command reads it for its `--piece` with [`Piece::method`], which refuses a name only the
+/// command reads it for its `--piece` with [`api::values::method`], which refuses a name only the
 /// other piece has, naming that piece's methods.
 #[derive(Clone, Copy, Debug)]
 pub struct MethodParser;
 
 impl MethodParser {
     /// The name every piece has a method by (its lookup table), used when none is named.
-    pub const DEFAULT: &'static str = Method::lookup(knightbits::position::Role::Knight).name();
+    pub const DEFAULT: &'static str = Leaper::Knight.lookup().name();
 
     /// The help of `--method`: each piece's methods, from the library's list.
     pub fn help() -> String {
-        let names = |piece: Piece| {
-            piece
-                .methods()
-                .map(Method::name)
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        format!(
-            "Technique. Knight: {}. King: {}",
-            names(Piece::Knight),
-            names(Piece::King)
-        )
+        let pieces: Vec<String> = Leaper::ALL
+            .into_iter()
+            .map(|leaper| {
+                let name = leaper.name();
+                let methods: Vec<&str> = leaper.methods().iter().map(|m| m.name()).collect();
+                format!(
+                    "{}{}: {}",
+                    name[..1].to_ascii_uppercase(),
+                    &name[1..],
+                    methods.join(", ")
+                )
+            })
+            .collect();
+        format!("Technique. {}", pieces.join(". "))
     }
 
     /// Every name some piece has a method by, each once, in the library's order.
@@ -181,12 +183,12 @@ mod tests {
     fn a_method_name_is_read_for_both_pieces() {
         let lookup = method("lookup").unwrap();
         assert_eq!(
-            Piece::King.method(lookup.name()),
+            api::values::method(Leaper::King, lookup.name()),
             Ok(Method::King(king::technique::Method::Lookup))
         );
         let prefix = method("Prefix").unwrap();
         assert_eq!(
-            Piece::Knight.method(prefix.name()),
+            api::values::method(Leaper::Knight, prefix.name()),
             Ok(Method::Knight(knight::technique::Method::Prefix))
         );
         // The knight's names in the library's order, then the king's one name of its own.
@@ -204,9 +206,11 @@ mod tests {
         );
         assert_eq!(names[6..], ["shifts"]);
         assert_eq!(
-            Piece::King.method(prefix.name()).unwrap_err().to_string(),
-            "invalid method 'prefix': prefix is the knight's method, not the king's (--piece \
-             knight); the king's are lookup, shifts or translate"
+            api::values::method(Leaper::King, prefix.name())
+                .unwrap_err()
+                .to_string(),
+            "invalid method 'prefix': prefix is the knight's method, not the king's; the king's \
+             are lookup, shifts or translate"
         );
         assert_eq!(method("magic").unwrap_err().kind(), ErrorKind::InvalidValue);
     }

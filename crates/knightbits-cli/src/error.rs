@@ -46,6 +46,12 @@ impl From<api::Error> for CliError {
     }
 }
 
+/// A refusal of the rulebook ([`api::rules`]) about the option `--{name}`: the rule's words,
+/// after the option's name.
+pub fn flag(name: &str, e: api::Error) -> CliError {
+    CliError::Input(format!("--{name}: {e}"))
+}
+
 /// Tells on stderr that `old` is an old spelling, still read, of `new`.
 pub fn deprecated(old: &str, new: &str) {
     let _ = writeln!(

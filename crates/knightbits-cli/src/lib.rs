@@ -1,10 +1,13 @@
 //! The `knightbits` command-line tool as a library. The binary only calls [`main`].
 //!
-//! - [`api`]: the typed request/response layer; every answer, in JSON or text, comes from it.
+//! - [`knightbits_api`]: the typed request/response layer and the rulebook; every answer, in
+//!   JSON or text, comes from it.
 //! - [`args`] and [`cmd`]: the command line, its typed values and one module per subcommand.
-//! - [`batch`]: the `--batch` line processor; [`output`], [`picture`]: printing.
+//! - [`positions`]: where the positions of `attacks`, `moves` and `forks` come from (`--fen`,
+//!   `--batch`); [`batch`]: the `--batch` line processor; [`output`], [`picture`]: printing.
 //! - [`reference`]: the command-line reference in Markdown (docs/cli.md), from the clap tree.
-//! - [`server`]: the explorer's web server, a thin adapter from queries to [`api`].
+//! - [`server`]: the explorer's web server, a thin adapter from queries to
+//!   [`knightbits_api::query`].
 //!
 //! Exit codes: 0 success, 2 bad input or usage (one line on stderr), 1 an internal failure.
 
@@ -14,6 +17,7 @@ pub mod cmd;
 pub mod error;
 pub mod output;
 pub mod picture;
+pub mod positions;
 pub mod reference;
 pub mod server;
 

@@ -262,13 +262,13 @@ fn clap_refuses_bad_typed_values() {
 fn a_method_of_the_other_piece_is_refused_with_the_right_list() {
     assert_bad_input(
         &["attacks", "d4", "--piece", "king", "--method", "prefix"],
-        "invalid method 'prefix': prefix is the knight's method, not the king's (--piece \
-         knight); the king's are lookup, shifts or translate",
+        "invalid method 'prefix': prefix is the knight's method, not the king's; the king's \
+         are lookup, shifts or translate",
     );
     assert_bad_input(
         &["attacks", "d4", "--method", "shifts"],
-        "invalid method 'shifts': shifts is the king's method, not the knight's (--piece king); \
-         the knight's are lookup, post-mask, pre-mask, prefix, halves or translate",
+        "invalid method 'shifts': shifts is the king's method, not the knight's; the \
+         knight's are lookup, post-mask, pre-mask, prefix, halves or translate",
     );
     let help = String::from_utf8(run(&["attacks", "--help"]).stdout).unwrap();
     assert!(help.contains("Knight: lookup, post-mask, pre-mask, prefix, halves, translate."));

@@ -90,15 +90,21 @@ fn a_flag_that_would_change_nothing_is_refused() {
         (vec!["moves", "d4", "--one-based"], "--one-based"),
         (
             vec!["moves", "--fen", FORK, "--piece", "knight", "--castling"],
-            "--castling is a king move",
+            "--castling: castling is a king move",
         ),
-        (vec!["moves", "--fen", FORK, "--castling"], "--piece king"),
-        (vec!["moves", "d4", "--legal"], "--fen"),
+        (vec!["moves", "--fen", FORK, "--castling"], "piece king"),
+        (
+            vec!["moves", "d4", "--legal"],
+            "--legal: it needs a position",
+        ),
         (
             vec!["moves", "e1", "--piece", "king", "--castling"],
-            "--fen",
+            "--castling: it needs a position",
         ),
-        (vec!["attacks", "d4", "--side", "white"], "--fen"),
+        (
+            vec!["attacks", "d4", "--side", "white"],
+            "--side: it needs a position",
+        ),
         (vec!["forks", "e8,a8", "--targets", "kq"], "--targets"),
     ] {
         assert_bad_input(&args, needle);

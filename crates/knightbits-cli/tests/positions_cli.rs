@@ -207,11 +207,11 @@ fn bad_positions_and_options_exit_2_with_one_line() {
             "invalid fen",
         ),
         (&["moves", "--fen", START, "--own", "d4"], "cannot be used"),
-        (&["moves", "d4", "--legal"], "<--fen <FEN>|--batch>"),
-        (&["moves", "d4", "--fen", START], "cannot be used"),
+        (&["moves", "d4", "--legal"], "--legal: it needs a position"),
+        (&["moves", "d4", "--fen", START], "not both"),
         (
             &["attacks", "d4", "--side", "white"],
-            "<--fen <FEN>|--batch>",
+            "--side: it needs a position",
         ),
         (&["attacks"], "attacks needs pieces"),
         (

@@ -35,7 +35,8 @@
 //! # Where the kernels are
 //!
 //! Each kernel has one function that picks the fastest kernel set, next to the per-bitboard
-//! function it computes, and one [`Backend`] method that runs a given set:
+//! function it computes, and one [`Backend`] method that runs a given set (defined there too,
+//! with the scalar lane it passes to the kernels):
 //!
 //! | per bitboard | batch, fastest kernels | batch, chosen kernels |
 //! |---|---|---|
@@ -60,8 +61,6 @@
 //! ```
 
 use core::fmt;
-
-use crate::bitboard::Bitboard;
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[allow(unsafe_code)]
@@ -179,7 +178,9 @@ impl Backend {
     }
 
     /// Runs the kernel `kernel` of this set over `input` into `output`; `lane` is the scalar
-    /// formula of that kernel, used by the scalar set and for the tails of the AVX2 set.
+    /// formula of that kernel, used by the scalar set and for the tails of the AVX2 set. The
+    /// pieces' modules pass their own lane (`knight::batch`, `king::batch`): this module
+    /// calls no piece's function, so the pieces depend on it and not the other way round.
     #[inline]
     pub(crate) fn map<F: Fn(u64) -> u64 + Copy>(
         self,
@@ -204,46 +205,6 @@ impl Backend {
         Ok(())
     }
 
-    /// `output[i]` = attacks of the knights in `input[i]` (as [`knight::attacks_set`]), with
-    /// these kernels; the scalar lane is the branch-free formula
-    /// ([`technique::halves`](crate::knight::technique::halves)), which the compiler vectorizes.
-    ///
-    /// # Errors
-    ///
-    /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
-    ///
-    /// [`knight::attacks_set`]: crate::knight::attacks_set
-    #[inline]
-    pub fn knight_attacks(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
-        self.map(Kernel::Knight, knight_lane, input, output)
-    }
-
-    /// `output[i]` = knight fork squares of the targets `input[i]` (as
-    /// [`knight::fork_squares`]), with these kernels.
-    ///
-    /// # Errors
-    ///
-    /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
-    ///
-    /// [`knight::fork_squares`]: crate::knight::fork_squares
-    #[inline]
-    pub fn fork_squares(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
-        self.map(Kernel::Forks, fork_lane, input, output)
-    }
-
-    /// `output[i]` = attacks of the kings in `input[i]` (as [`king::attacks_set`]), with
-    /// these kernels.
-    ///
-    /// # Errors
-    ///
-    /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
-    ///
-    /// [`king::attacks_set`]: crate::king::attacks_set
-    #[inline]
-    pub fn king_attacks(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
-        self.map(Kernel::King, king_lane, input, output)
-    }
-
     /// `output[i]` = number of set bits of `input[i]`, as `u32` like [`u64::count_ones`], with
     /// these kernels.
     ///
@@ -266,24 +227,6 @@ impl Backend {
         }
         Ok(())
     }
-}
-
-/// The scalar lanes, one bitboard each. The knight's is the branch-free formula (equal to
-/// `knight::attacks_set` on every set): a batch holds sets of every size, and the compiler
-/// vectorizes a branch-free loop.
-#[inline(always)]
-fn knight_lane(knights: u64) -> u64 {
-    crate::knight::technique::halves(Bitboard(knights)).0
-}
-
-#[inline(always)]
-fn fork_lane(targets: u64) -> u64 {
-    crate::knight::fork_squares(Bitboard(targets)).0
-}
-
-#[inline(always)]
-fn king_lane(kings: u64) -> u64 {
-    crate::king::attacks_set(Bitboard(kings)).0
 }
 
 /// The kernel set the free batch functions use ([`knight::attacks_batch`],

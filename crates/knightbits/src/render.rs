@@ -6,7 +6,7 @@
 
 use core::fmt::{self, Write};
 
-use crate::bitboard::{Bitboard, FILE_LABELS, write_diagram, write_row};
+use crate::bitboard::Bitboard;
 use crate::mapping::Numbering;
 use crate::square::Square;
 
@@ -159,6 +159,52 @@ impl fmt::Display for Indices {
         }
         f.write_str("   a  b  c  d  e  f  g  h\n")
     }
+}
+
+impl fmt::Display for Bitboard {
+    /// The diagram: rank 8 on top, file a on the left, `1` for a member, `.` otherwise,
+    /// rank numbers on the left and file letters below.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_diagram(f, *self, true)
+    }
+}
+
+/// Writes row `row` (0 = rank 8) of a diagram, with the rank label when `labels` is set.
+pub(crate) fn write_row(
+    f: &mut dyn fmt::Write,
+    bb: Bitboard,
+    row: usize,
+    labels: bool,
+) -> fmt::Result {
+    let rank = 7 - row;
+    if labels {
+        write!(f, "{} ", rank + 1)?;
+    }
+    for file in 0..8 {
+        if file > 0 {
+            f.write_char(' ')?;
+        }
+        let set = bb.0 >> (rank * 8 + file) & 1 == 1;
+        f.write_char(if set { '1' } else { '.' })?;
+    }
+    Ok(())
+}
+
+/// The file letters under a labelled diagram.
+pub(crate) const FILE_LABELS: &str = "  a b c d e f g h";
+
+/// Writes the whole diagram, eight rows and (with `labels`) the file letters, each line ended
+/// by a newline.
+pub(crate) fn write_diagram(f: &mut dyn fmt::Write, bb: Bitboard, labels: bool) -> fmt::Result {
+    for row in 0..8 {
+        write_row(f, bb, row, labels)?;
+        f.write_char('\n')?;
+    }
+    if labels {
+        f.write_str(FILE_LABELS)?;
+        f.write_char('\n')?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -5,15 +5,16 @@ use knightbits::mapping::Numbering;
 use knightbits::position::{Placement, Position};
 use knightbits_api::SquareSet;
 
-use super::source::{self, Source};
 use crate::args::{self, IndexArgs, MethodParser};
-use crate::error::CliError;
+use crate::error::{CliError, flag};
 use crate::output::{self, hex};
 use crate::picture::Picture;
+use crate::positions::{self, Source};
+use knightbits::technique::Leaper;
 use knightbits::technique::Method;
 use knightbits_api::attacks::{AttacksRequest, attacks};
 use knightbits_api::picture::Drawing;
-use knightbits_api::values::{self, Piece};
+use knightbits_api::{rules, values};
 
 /// Squares attacked by the knights (or kings) on the given squares, or by one side's knights
 /// (or king) in a position.
@@ -33,7 +34,7 @@ attacks its own pieces' squares too."
 pub struct Args {
     /// The pieces: square names (d4,e5), a bitboard (0x…, decimal, 0b…, read in --mapping)
     /// or a FEN placement.
-    #[arg(conflicts_with_all = ["fen", "batch"])]
+    #[arg()]
     input: Option<String>,
     #[command(flatten)]
     index: IndexArgs,
@@ -44,11 +45,11 @@ pub struct Args {
     #[command(flatten)]
     source: Source,
     /// With --fen or --batch: whose pieces attack (default: the side to move).
-    #[arg(long, value_parser = args::choice::<Color>(), requires = "Source")]
+    #[arg(long, value_parser = args::choice::<Color>())]
     side: Option<Color>,
     /// Which piece stands on those squares.
-    #[arg(long, value_parser = args::choice::<Piece>(), default_value_t = Piece::Knight)]
-    piece: Piece,
+    #[arg(long, value_parser = args::choice::<Leaper>(), default_value_t = Leaper::Knight)]
+    piece: Leaper,
     #[arg(long, value_parser = MethodParser, default_value = MethodParser::DEFAULT,
           help = MethodParser::help(), conflicts_with_all = ["fen", "batch"])]
     method: Method,
@@ -61,13 +62,10 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let piece = args.piece;
-    if args.source.given() {
-        if args.index.index.is_some() {
-            return Err(CliError::Input(
-                "--index gives pieces on their own; a position comes with --fen or --batch, not both"
-                    .into(),
-            ));
-        }
+    let position = args.source.given();
+    rules::pieces_or_position(args.input.is_some() || args.index.index.is_some(), position)?;
+    rules::needs_position(args.side.is_some(), position).map_err(|e| flag("side", e))?;
+    if position {
         let draw = |set: &SquareSet| Drawing {
             marked: set.bitboard,
             ..Drawing::default()
@@ -90,7 +88,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         // With --side only the pieces matter (a placement alone, no king needed); without,
         // the side to move does.
         return match args.side {
-            Some(side) => source::answer_read(
+            Some(side) => positions::answer_read(
                 &args.source,
                 args.json,
                 &args.picture,
@@ -99,7 +97,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 |p, set| text(args.picture.position_board(p, set.bitboard), set, side),
                 draw,
             ),
-            None => source::answer_read(
+            None => positions::answer_read(
                 &args.source,
                 args.json,
                 &args.picture,
@@ -125,7 +123,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     .into(),
             )
         })?;
-    let method = piece.method(args.method.name())?;
+    let method = values::method(piece, args.method.name())?;
     let set = attacks(&AttacksRequest::Pieces { pieces, method });
     let drawn = Drawing::pieces_on(pieces, piece);
     args.picture.write(&Drawing {

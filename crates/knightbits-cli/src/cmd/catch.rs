@@ -5,7 +5,7 @@ use knightbits::{Color, Square};
 use crate::args;
 use crate::error::CliError;
 use crate::output;
-use knightbits_api::sources::{CatchRequest, ToMove, catch};
+use knightbits_api::catch::{CatchRequest, ToMove, catch};
 use knightbits_api::values;
 
 /// Whether a knight stops a passed pawn of the other side (the kings out of play, nothing

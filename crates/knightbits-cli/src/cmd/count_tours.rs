@@ -10,7 +10,7 @@ use indicatif::{HumanBytes, HumanDuration, ProgressBar, ProgressDrawTarget, Prog
 use knightbits_api::tour::TourCountRequest;
 use knightbits_api::values;
 use knightbits_board::Board;
-use knightbits_board::count::CountError;
+use knightbits_board::count::{ClosedCount, CountError, MAX_CLOSED_WIDTH, MAX_OPEN_SQUARES};
 
 use crate::error::CliError;
 use crate::output;
@@ -19,23 +19,7 @@ use crate::output;
 /// middle, or by a frontier programme on long narrow and large boards, and undirected closed
 /// tours (--closed) by the frontier programme.
 #[derive(clap::Args)]
-#[command(after_help = "Examples:\n  \
-knightbits count-tours --board 5x5 --json          # {\"open\": 1728}\n  \
-knightbits count-tours --board 5x5 --start a1 --json # {\"open\": 304}\n  \
-knightbits count-tours --board 6x6 --closed --json   # {\"closed\": 9862}\n  \
-knightbits count-tours --board 7x7 --checkpoint 7x7.ckpt   # about 7 minutes on 2 cores\n  \
-knightbits count-tours --board 8x8 --closed --max-memory 16G --checkpoint 8x8.layer\n\n\
-Closed tours of boards up to 8 wide are counted square by square within --max-memory: the\n\
-layers that do not fit are kept in --scratch (the same command resumes from --checkpoint), and\n\
-the count stops with one line only when that folder has no room for a layer; before one of a\n\
-board 7 or 8 wide, an estimate of its time, peak memory and scratch disk is printed on stderr.\n\
-Before another count expected to take more than a few seconds, an estimate of its time and\n\
-peak memory is printed on stderr, from the first seconds of the count itself; such a count is\n\
-refused when the estimated memory exceeds --max-memory. A progress bar with the time left is drawn on\n\
-stderr when it is a terminal (not with --json). Open tours (from every start or from --start)\n\
-are counted by the frontier programme on boards at least 8 long and at most 6 wide and on\n\
-boards past 64 squares, by meet in the middle on the others. Limit of the representation:\n\
-boards whose shorter side is at most 12.")]
+#[command(after_help = after_help())]
 pub struct Args {
     /// Board size WxH.
     #[arg(long, value_name = "WxH", value_parser = clap::value_parser!(Board))]
@@ -81,6 +65,33 @@ pub struct Args {
     #[cfg(feature = "dist")]
     #[command(flatten)]
     dist: super::count_dist::DistArgs,
+}
+
+/// The help's notes, with the board crate's limits (`ClosedCount::MAX_WIDTH`,
+/// `MAX_OPEN_SQUARES`, `MAX_CLOSED_WIDTH`) read from it rather than retyped.
+fn after_help() -> String {
+    format!(
+        "Examples:\n  \
+knightbits count-tours --board 5x5 --json          # {{\"open\": 1728}}\n  \
+knightbits count-tours --board 5x5 --start a1 --json # {{\"open\": 304}}\n  \
+knightbits count-tours --board 6x6 --closed --json   # {{\"closed\": 9862}}\n  \
+knightbits count-tours --board 7x7 --checkpoint 7x7.ckpt   # about 7 minutes on 2 cores\n  \
+knightbits count-tours --board 8x8 --closed --max-memory 16G --checkpoint 8x8.layer\n\n\
+Closed tours of boards up to {closed64} wide are counted square by square within --max-memory: the\n\
+layers that do not fit are kept in --scratch (the same command resumes from --checkpoint), and\n\
+the count stops with one line only when that folder has no room for a layer; before one of a\n\
+board 7 or {closed64} wide, an estimate of its time, peak memory and scratch disk is printed on stderr.\n\
+Before another count expected to take more than a few seconds, an estimate of its time and\n\
+peak memory is printed on stderr, from the first seconds of the count itself; such a count is\n\
+refused when the estimated memory exceeds --max-memory. A progress bar with the time left is drawn on\n\
+stderr when it is a terminal (not with --json). Open tours (from every start or from --start)\n\
+are counted by the frontier programme on boards at least 8 long and at most 6 wide and on\n\
+boards past {open} squares, by meet in the middle on the others. Limit of the representation:\n\
+boards whose shorter side is at most {closed}.",
+        closed64 = ClosedCount::MAX_WIDTH,
+        open = MAX_OPEN_SQUARES,
+        closed = MAX_CLOSED_WIDTH,
+    )
 }
 
 /// A folder that exists.

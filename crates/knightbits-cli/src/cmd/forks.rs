@@ -2,11 +2,11 @@
 
 use knightbits::position::Position;
 
-use super::source::{self, Source};
 use crate::error::CliError;
 use crate::output;
 use crate::picture::Picture;
-use knightbits_api::bits::{ForkSquaresRequest, fork_squares};
+use crate::positions::{self, Source};
+use knightbits_api::attacks::{ForkSquaresRequest, fork_squares};
 use knightbits_api::picture::Drawing;
 use knightbits_api::position::{ForksRequest, forks};
 use knightbits_api::values::{self, Targets};
@@ -68,7 +68,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ));
     }
     let targets = Targets::read(&args.targets)?;
-    source::answer(
+    positions::answer(
         &args.source,
         args.json,
         &args.picture,

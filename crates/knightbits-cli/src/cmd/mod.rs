@@ -1,5 +1,5 @@
 //! One module per subcommand: its clap arguments, the request it builds from them, and the
-//! text (and picture) of the response. The answers come from [`crate::api`].
+//! text (and picture) of the response. The answers come from [`knightbits_api`].
 
 pub mod attacks;
 pub mod catch;
@@ -16,7 +16,6 @@ pub mod moves;
 pub mod reach;
 pub mod serve;
 pub mod show;
-pub mod source;
 pub mod steps;
 pub mod table;
 pub mod tour;

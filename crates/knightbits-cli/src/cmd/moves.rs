@@ -2,17 +2,18 @@
 
 use knightbits::position::Position;
 
-use super::source::{self, Source};
 use crate::args::{self, IndexArgs};
-use crate::error::CliError;
+use crate::error::{CliError, flag};
 use crate::output::{self, hex};
 use crate::picture::Picture;
+use crate::positions::{self, Source};
 use knightbits::mapping::Numbering;
+use knightbits::technique::Leaper;
 use knightbits_api::picture::Drawing;
 use knightbits_api::position::{
     PieceMovesRequest, PositionMovesRequest, piece_moves, position_moves,
 };
-use knightbits_api::values::{self, Piece};
+use knightbits_api::{rules, values};
 
 /// Knight or king moves. From squares: pseudo-legal moves (attacks minus own pieces). From a
 /// position (--fen or --batch): the side to move's moves, pseudo-legal or --legal.
@@ -28,7 +29,7 @@ Pseudo-legal king moves include attacked squares."
 )]
 pub struct Args {
     /// The moving pieces (square names, a bitboard read in --mapping, or a FEN placement).
-    #[arg(conflicts_with_all = ["fen", "batch"])]
+    #[arg()]
     input: Option<String>,
     #[command(flatten)]
     index: IndexArgs,
@@ -43,13 +44,13 @@ pub struct Args {
     #[arg(long, default_value = "0", conflicts_with_all = ["fen", "batch"])]
     own: String,
     /// Which piece moves.
-    #[arg(long, value_parser = args::choice::<Piece>(), default_value_t = Piece::Knight)]
-    piece: Piece,
+    #[arg(long, value_parser = args::choice::<Leaper>(), default_value_t = Leaper::Knight)]
+    piece: Leaper,
     /// With a position: only legal moves (pins, checks, no king move into check).
-    #[arg(long, requires = "Source")]
+    #[arg(long)]
     legal: bool,
     /// With a position and --piece king: include castling.
-    #[arg(long, requires = "Source")]
+    #[arg(long)]
     castling: bool,
     /// Print one JSON object: {"moves"} for a position, {"bitboard", "squares", "count",
     /// "moves"} without.
@@ -60,20 +61,14 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let (piece, legal, castling) = (args.piece, args.legal, args.castling);
-    if castling && piece != Piece::King {
-        return Err(CliError::Input(format!(
-            "--castling is a king move: it needs --piece king, not {piece}"
-        )));
-    }
-    if args.source.given() {
-        if args.index.index.is_some() {
-            return Err(CliError::Input(
-                "--index gives pieces on their own; a position comes with --fen or --batch, not both"
-                    .into(),
-            ));
-        }
-        return source::answer(
+    let (piece, legal) = (args.piece, args.legal);
+    let position = args.source.given();
+    rules::pieces_or_position(args.input.is_some() || args.index.index.is_some(), position)?;
+    rules::needs_position(legal, position).map_err(|e| flag("legal", e))?;
+    rules::needs_position(args.castling, position).map_err(|e| flag("castling", e))?;
+    let castling = rules::castling(piece, args.castling).map_err(|e| flag("castling", e))?;
+    if position {
+        return positions::answer(
             &args.source,
             args.json,
             &args.picture,

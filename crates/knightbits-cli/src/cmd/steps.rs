@@ -6,9 +6,9 @@ use knightbits::mapping::Numbering;
 use crate::args::{self, IndexArgs, MethodParser};
 use crate::error::CliError;
 use crate::output;
+use knightbits::technique::Leaper;
 use knightbits::technique::Method;
 use knightbits_api::sources::{TraceRequest, trace};
-use knightbits_api::values::Piece;
 
 /// A technique step by step: each step's name, formula, shift, mask and set, written in
 /// --mapping (shift amounts, masks and sets as that numbering's bits; masks by their
@@ -36,8 +36,8 @@ pub struct Args {
           help = MethodParser::help())]
     method: Method,
     /// Which piece stands on those squares.
-    #[arg(long, value_parser = args::choice::<Piece>(), default_value_t = Piece::Knight)]
-    piece: Piece,
+    #[arg(long, value_parser = args::choice::<Leaper>(), default_value_t = Leaper::Knight)]
+    piece: Leaper,
     /// The numbering the steps are written in, and of --index and a numeric INPUT.
     #[arg(long, value_parser = args::choice::<Numbering>(), default_value_t = Numbering::A1B1)]
     mapping: Numbering,
@@ -57,7 +57,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .unwrap_or_default();
     let answer = trace(&TraceRequest {
         pieces,
-        method: args.piece.method(args.method.name())?,
+        method: knightbits_api::values::method(args.piece, args.method.name())?,
         numbering,
     })?;
     if args.json {

@@ -3,8 +3,8 @@
 use crate::args;
 use crate::error::CliError;
 use crate::output;
+use knightbits::technique::Leaper;
 use knightbits_api::sources::{TableRequest, table};
-use knightbits_api::values::Piece;
 
 /// How many squares a knight (or king) attacks from every square, as an 8x8 diagram of
 /// numbers (rank 8 on top), their total (knight 336, king 420) and how many squares have each
@@ -16,8 +16,8 @@ JSON: {\"piece\", \"counts\": [64 numbers, a1 first], \"total\", \"histogram\": 
 )]
 pub struct Args {
     /// Which piece.
-    #[arg(long, value_parser = args::choice::<Piece>(), default_value_t = Piece::Knight)]
-    piece: Piece,
+    #[arg(long, value_parser = args::choice::<Leaper>(), default_value_t = Leaper::Knight)]
+    piece: Leaper,
     /// Print one JSON object: {"piece", "counts", "total", "histogram"}.
     #[arg(long)]
     json: bool,

@@ -1,6 +1,6 @@
 //! The explorer's web server: the embedded page and a JSON API over the request layer.
 //!
-//! Only the embedded files ([`ASSETS`]) and the `/api/…` endpoints exist; every other path is
+//! Only the embedded files (`ASSETS`) and the `/api/…` endpoints exist; every other path is
 //! a 404. Answers are computed by [`knightbits_api`], the same layer as the command line's
 //! `--json`; the server only reads queries and writes answers, and the page only shows them.
 

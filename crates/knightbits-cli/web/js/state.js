@@ -229,10 +229,10 @@ export function currentStep(m) {
   return all[m.step] || null;
 }
 
-/** The methods the picker offers for a kind. */
+/** The methods the picker offers for a kind: the library's list for that piece (`meta.pieces`). */
 export function methodsFor(m, kind) {
-  if (!m.meta) return ['lookup'];
-  return kind === 'king' ? m.meta.king_methods : m.meta.knight_methods;
+  const piece = m.meta && m.meta.pieces.find((p) => p.name === kind);
+  return piece ? piece.methods : ['lookup'];
 }
 
 /** What the pieces panel says about the pieces: "knights on b1 g1", "no pieces placed". */

@@ -13,10 +13,11 @@
 
 import {
   ZERO, TOOLS, KINDS, SLIDERS, ARROW_SETS, DEFAULT_FEN, DEFAULT_TOUR, DEFAULT_CONVERT, START_KNIGHT, bits, squaresOf, defaultStart,
+  methodsFor,
 } from './state.js';
 import { isSquare } from './squares.js';
 
-const otherKind = (kind) => (kind === 'king' ? 'knight' : 'king');
+const otherKind = (kind) => KINDS.find((k) => k !== kind);
 
 /** The fragment (without '#') that reproduces the model; '' for the page as it starts. */
 export function encode(m) {
@@ -81,7 +82,7 @@ export function decode(fragment, meta) {
   // A piece tool picks its own kind; otherwise the kind the link names.
   const piece = KINDS.includes(tool) ? tool : p.get('piece') === 'king' ? 'king' : 'knight';
   const other = otherKind(piece);
-  const offered = (kind) => (kind === 'king' ? meta.king_methods : meta.knight_methods);
+  const offered = (kind) => methodsFor({ meta }, kind);
   const methods = { knight: 'lookup', king: 'lookup' };
   if (offered(piece).includes(p.get('m'))) methods[piece] = p.get('m');
   if (offered(other).includes(p.get('qm'))) methods[other] = p.get('qm');

@@ -3,11 +3,11 @@
 //!
 //! | what | item |
 //! |---|---|
-//! | attacks of one king, by lookup | | [`attacks`], [`ATTACKS`] |
-//! | attacks of any set of kings (recommended) | | [`attacks_set`] |
-//! | the same over slices of bitboards: AVX-512, AVX2 or scalar | | [`attacks_batch`] |
+//! | attacks of one king, by lookup | [`attacks`], [`ATTACKS`] |
+//! | attacks of any set of kings (recommended) | [`attacks_set`] |
+//! | the same over slices of bitboards: AVX-512, AVX2 or scalar | [`attacks_batch`] |
 //! | pseudo-legal moves, `attacks & ~own` | [`moves`] |
-//! | the eight steps as values | | [`Direction`] |
+//! | the eight steps as values | [`Direction`] |
 //! | every technique of the sources, by name, step by step | [`technique`] |
 //!
 //! ```

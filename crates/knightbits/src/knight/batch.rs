@@ -1,7 +1,8 @@
 //! Knight attacks and fork squares over slices of bitboards, with the SIMD kernels of
 //! [`batch`](crate::batch).
 
-use crate::batch::LengthMismatch;
+use crate::batch::{Backend, Kernel, LengthMismatch};
+use crate::bitboard::Bitboard;
 
 /// Knight attacks of every bitboard of `input` into `output` (`output[i]` =
 /// [`attacks_set`](super::attacks_set)`(input[i])`), with the fastest kernels this CPU has: AVX-512, AVX2 or
@@ -33,4 +34,46 @@ pub fn attacks_batch(input: &[u64], output: &mut [u64]) -> Result<(), LengthMism
 #[inline]
 pub fn fork_squares_batch(input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
     crate::batch::backend().fork_squares(input, output)
+}
+
+impl Backend {
+    /// `output[i]` = attacks of the knights in `input[i]` (as [`knight::attacks_set`]), with
+    /// these kernels; the scalar lane is the branch-free formula
+    /// ([`technique::halves`](crate::knight::technique::halves)), which the compiler vectorizes.
+    ///
+    /// # Errors
+    ///
+    /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
+    ///
+    /// [`knight::attacks_set`]: crate::knight::attacks_set
+    #[inline]
+    pub fn knight_attacks(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
+        self.map(Kernel::Knight, attacks_lane, input, output)
+    }
+
+    /// `output[i]` = knight fork squares of the targets `input[i]` (as
+    /// [`knight::fork_squares`]), with these kernels.
+    ///
+    /// # Errors
+    ///
+    /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
+    ///
+    /// [`knight::fork_squares`]: crate::knight::fork_squares
+    #[inline]
+    pub fn fork_squares(self, input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
+        self.map(Kernel::Forks, forks_lane, input, output)
+    }
+}
+
+/// The scalar lanes, one bitboard each. The attacks' is the branch-free formula (equal to
+/// [`attacks_set`](super::attacks_set) on every set): a batch holds sets of every size, and
+/// the compiler vectorizes a branch-free loop.
+#[inline(always)]
+fn attacks_lane(knights: u64) -> u64 {
+    super::technique::halves(Bitboard(knights)).0
+}
+
+#[inline(always)]
+fn forks_lane(targets: u64) -> u64 {
+    super::fork_squares(Bitboard(targets)).0
 }

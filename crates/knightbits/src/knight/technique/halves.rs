@@ -1,7 +1,8 @@
 //! The wiki's second routine for multiple knights, "to possibly gain some more parallelism".
 
+use super::lines::{self, Line, line};
 use crate::bitboard::Bitboard;
-use crate::trace::{Kind, Line, line};
+use crate::trace::{Kind, Step};
 
 /// Multiple knight attacks by the wiki's second routine: `l1 l2 r1 r2` are the knights shifted
 /// one and two files either way (masked against wraps), `h1` and `h2` their unions, moved two
@@ -64,10 +65,15 @@ pub(super) static LINES: [Line; 10] = [
     line("h2 >> 8", "h2 >> 8", Kind::Ranks(-1), [6, 6]),
 ];
 
+/// Step `i` of the routine's trace on `knights`: line `i`, as the routine computes it.
+pub(super) fn step(knights: Bitboard, i: usize) -> Step {
+    lines::step(&LINES, knights, i)
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::lines::run;
     use super::*;
-    use crate::trace::run;
 
     /// The trace's lines compute the routine: on every single square, and both distribute
     /// over `|` (shifts, constant masks and ORs only), so they agree on all 2^64 sets.

@@ -70,8 +70,8 @@ impl Method {
             Method::Lookup => Trace::lookup(knights, &ATTACKS),
             Method::PostMask => Trace::jumps(knights, Jumps::PostMask),
             Method::PreMask => Trace::jumps(knights, Jumps::PreMask),
-            Method::Prefix => Trace::lines(knights, &prefix::LINES),
-            Method::Halves => Trace::lines(knights, &halves::LINES),
+            Method::Prefix => Trace::lines(knights, prefix::LINES.len() as u8, prefix::step),
+            Method::Halves => Trace::lines(knights, halves::LINES.len() as u8, halves::step),
             Method::Translate => {
                 Trace::translate(knights, DEVLOG_MASK, DEFAULT_MASK, DEFAULT_SQUARE)
             }

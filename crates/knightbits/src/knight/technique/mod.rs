@@ -28,6 +28,7 @@
 
 mod fork;
 mod halves;
+mod lines;
 mod lookup;
 mod method;
 pub mod post_mask;

@@ -1,7 +1,8 @@
 //! The wiki's first routine for multiple knights, a parallel prefix over east and west.
 
+use super::lines::{self, Line, line, run};
 use crate::bitboard::Bitboard;
-use crate::trace::{Kind, Line, line, run};
+use crate::trace::{Kind, Step};
 
 /// Multiple knight attacks by the wiki's first routine: shift the knights one file east and
 /// west, move those two ranks up and down; shift once more east and west, move those one rank
@@ -32,3 +33,8 @@ pub(super) const LINES: [Line; 8] = [
     line("up 1", "(east | west) << 8", Kind::Ranks(1), [5, 6]),
     line("down 1", "(east | west) >> 8", Kind::Ranks(-1), [5, 6]),
 ];
+
+/// Step `i` of the routine's trace on `knights`: line `i`, as the routine computes it.
+pub(super) fn step(knights: Bitboard, i: usize) -> Step {
+    lines::step(&LINES, knights, i)
+}

@@ -1,0 +1,78 @@
+//! `meta`: the names the explorer offers in its pickers, from the library's lists.
+
+use knightbits::mapping::Numbering;
+use knightbits::popcount;
+use knightbits::technique::Leaper;
+use serde::Serialize;
+
+use super::form::query;
+use super::values::Choice;
+
+/// `meta`: the names the page offers in its pickers. It takes no parameter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MetaRequest {}
+
+query!(MetaRequest {});
+
+/// The answer to `meta`: the names the page offers in its pickers, from the library's lists.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Meta {
+    /// The eight numberings.
+    pub numberings: Vec<&'static str>,
+    /// Every leaper with its methods, in the library's order.
+    pub pieces: Vec<MetaPiece>,
+    /// The popcount methods.
+    pub count_methods: Vec<&'static str>,
+    /// The tool's version.
+    pub version: &'static str,
+}
+
+/// A piece in `meta`: `{"name", "methods"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MetaPiece {
+    /// The piece's name: `knight`, `king`.
+    pub name: &'static str,
+    /// Its methods' names, lookup first.
+    pub methods: Vec<&'static str>,
+}
+
+/// Answers `meta`.
+pub fn meta() -> Meta {
+    Meta {
+        numberings: names::<Numbering>(),
+        pieces: Leaper::ALL
+            .into_iter()
+            .map(|leaper| MetaPiece {
+                name: leaper.name(),
+                methods: leaper.methods().iter().map(|m| m.name()).collect(),
+            })
+            .collect(),
+        count_methods: names::<popcount::Method>(),
+        version: env!("CARGO_PKG_VERSION"),
+    }
+}
+
+/// The names of every value of a choice, in order.
+fn names<T: Choice>() -> Vec<&'static str> {
+    T::ALL.iter().map(|c| c.name()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The page codes against this shape: every leaper with its methods, from the library.
+    #[test]
+    fn meta_lists_each_piece_with_its_methods() {
+        let json = serde_json::to_value(meta()).unwrap();
+        assert_eq!(
+            json["pieces"],
+            serde_json::json!([
+                {"name": "knight", "methods": ["lookup", "post-mask", "pre-mask", "prefix", "halves", "translate"]},
+                {"name": "king", "methods": ["lookup", "shifts", "translate"]},
+            ])
+        );
+        assert!(json.get("knight_methods").is_none());
+        assert_eq!(json["count_methods"][0], "loop");
+    }
+}

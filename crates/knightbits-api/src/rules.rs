@@ -1,0 +1,85 @@
+//! The rulebook: every rule about which inputs combine, written once, as a function that
+//! returns this crate's [`Error`]. The explorer's query readers ([`crate::query`]) and the
+//! command line both call these before they build a request, so the same wrong input is
+//! refused with the same words (the query names the parameter at fault, `parameter
+//! 'castling': …`; the command line prints the words alone).
+//!
+//! Rules kept elsewhere, each in one place too: a method name is its piece's, read in any case
+//! ([`values::method`](crate::values::method), from the library's
+//! [`Leaper::method`](knightbits::technique::Leaper::method)); every other name is read in any
+//! case by its [`Choice`](crate::values::Choice); a tour count's board and method limits are
+//! [`TourCountRequest::job`](crate::tour::TourCountRequest::job)'s.
+
+use knightbits::technique::Leaper;
+
+use crate::Error;
+
+/// The words of [`castling`]'s refusal.
+pub const CASTLING_IS_THE_KINGS: &str = "castling is a king move: it needs piece king";
+
+/// Castling is asked only of a king.
+///
+/// # Errors
+///
+/// With `castling` asked of another piece.
+pub fn castling(piece: Leaper, castling: bool) -> Result<bool, Error> {
+    if castling && piece != Leaper::King {
+        return Err(Error::refused(format!(
+            "{CASTLING_IS_THE_KINGS}, not {piece}"
+        )));
+    }
+    Ok(castling)
+}
+
+/// The words of [`pieces_or_position`]'s refusal.
+pub const PIECES_OR_POSITION: &str =
+    "give either pieces (on squares) or a position (a FEN), not both";
+
+/// Pieces on squares and a position are two questions: one is asked at a time.
+///
+/// # Errors
+///
+/// When both are given.
+pub fn pieces_or_position(pieces: bool, position: bool) -> Result<(), Error> {
+    if pieces && position {
+        return Err(Error::refused(PIECES_OR_POSITION));
+    }
+    Ok(())
+}
+
+/// The words of [`needs_position`]'s refusal.
+pub const NEEDS_A_POSITION: &str = "it needs a position (a FEN)";
+
+/// An option that only a position gives a meaning to (the side to move's, legal moves,
+/// castling) is refused without one.
+///
+/// # Errors
+///
+/// When `given` without a position.
+pub fn needs_position(given: bool, position: bool) -> Result<(), Error> {
+    if given && !position {
+        return Err(Error::refused(NEEDS_A_POSITION));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_rule_refuses_only_what_it_says() {
+        assert_eq!(castling(Leaper::King, true), Ok(true));
+        assert_eq!(castling(Leaper::Knight, false), Ok(false));
+        assert_eq!(
+            castling(Leaper::Knight, true).unwrap_err().to_string(),
+            "castling is a king move: it needs piece king, not knight"
+        );
+        assert!(pieces_or_position(true, false).is_ok());
+        assert!(pieces_or_position(false, true).is_ok());
+        assert!(pieces_or_position(true, true).is_err());
+        assert!(needs_position(true, true).is_ok());
+        assert!(needs_position(false, false).is_ok());
+        assert!(needs_position(true, false).is_err());
+    }
+}

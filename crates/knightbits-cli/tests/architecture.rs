@@ -1,0 +1,243 @@
+//! ARCHITECTURE.md stays true to the workspace: every member crate is named there, every crate
+//! directory it names exists, and the layering it states holds (crates point down only: the
+//! core and the board crate depend on no other crate of the workspace above them; the core's
+//! top-level modules form no circle).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn read(path: &str) -> String {
+    fs::read_to_string(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The workspace's members, as `Cargo.toml` lists them (`crates/knightbits`, `xtask`, …).
+fn members() -> Vec<String> {
+    let manifest = read("Cargo.toml");
+    let start = manifest.find("members = [").expect("a members list");
+    let list = &manifest[start..];
+    let list = &list[..list.find(']').expect("the list ends")];
+    let members: Vec<String> = list
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect();
+    assert!(members.len() >= 9, "{members:?}");
+    members
+}
+
+/// Every `crates/NAME` path ARCHITECTURE.md writes in backquotes, with its first component.
+fn named_crate_dirs(text: &str) -> BTreeSet<String> {
+    let mut dirs = BTreeSet::new();
+    for quoted in text.split('`').skip(1).step_by(2) {
+        if let Some(rest) = quoted.strip_prefix("crates/") {
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+                .collect();
+            dirs.insert(format!("crates/{name}"));
+        }
+    }
+    dirs
+}
+
+#[test]
+fn every_member_crate_is_named_in_architecture_md() {
+    let text = read("ARCHITECTURE.md");
+    for member in members() {
+        assert!(
+            text.contains(&format!("`{member}`")),
+            "ARCHITECTURE.md does not name the workspace member `{member}`"
+        );
+    }
+}
+
+#[test]
+fn every_crate_architecture_md_names_exists() {
+    let text = read("ARCHITECTURE.md");
+    let named = named_crate_dirs(&text);
+    assert!(named.len() >= 9, "{named:?}");
+    let members = members();
+    for dir in named {
+        assert!(
+            root().join(&dir).join("Cargo.toml").is_file(),
+            "ARCHITECTURE.md names {dir}, which is not a crate"
+        );
+        assert!(members.contains(&dir), "{dir} is not a workspace member");
+    }
+}
+
+/// The workspace crates a crate's `Cargo.toml` depends on, in `[dependencies]` only.
+fn workspace_dependencies(member: &str) -> BTreeSet<String> {
+    let manifest = read(&format!("{member}/Cargo.toml"));
+    let mut deps = BTreeSet::new();
+    let mut in_deps = false;
+    for line in manifest.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_deps = line == "[dependencies]";
+            continue;
+        }
+        if in_deps && line.contains("path = \"../") {
+            let name = line.split(['=', ' ', '.']).next().unwrap_or("");
+            deps.insert(name.to_string());
+        }
+    }
+    deps
+}
+
+#[test]
+fn the_crates_point_down_only() {
+    // The layers, bottom first: a crate may depend only on crates of lower layers.
+    let layers: &[&[&str]] = &[
+        &["knightbits", "knightbits-testkit"],
+        &["knightbits-board", "knightbits-svg"],
+        &["knightbits-api", "knightbits-dist"],
+        &[
+            "knightbits-cli",
+            "knightbits-wasm",
+            "knightbits-py",
+            "xtask",
+        ],
+    ];
+    let layer = |name: &str| layers.iter().position(|l| l.contains(&name));
+    let mut checked = 0;
+    for member in members() {
+        let name = member.rsplit('/').next().unwrap();
+        let mine = layer(name).unwrap_or_else(|| panic!("{name} is in no layer"));
+        for dep in workspace_dependencies(&member) {
+            let theirs = layer(&dep).unwrap_or_else(|| panic!("{dep} is in no layer"));
+            assert!(
+                theirs < mine,
+                "{name} depends on {dep}, which is not below it"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} dependencies read");
+}
+
+/// The top-level modules of the core that each of its modules uses (outside tests).
+fn core_module_uses() -> BTreeMap<String, BTreeSet<String>> {
+    let src = root().join("crates/knightbits/src");
+    let lib = read("crates/knightbits/src/lib.rs");
+    let modules: Vec<String> = lib
+        .lines()
+        .filter_map(|l| {
+            l.trim()
+                .strip_prefix("pub mod ")
+                .or(l.trim().strip_prefix("mod "))
+        })
+        .map(|m| m.trim_end_matches(';').to_string())
+        .collect();
+    let mut uses = BTreeMap::new();
+    for module in &modules {
+        let mut files = Vec::new();
+        let file = src.join(format!("{module}.rs"));
+        if file.is_file() {
+            files.push(file);
+        }
+        let mut dirs = vec![src.join(module)];
+        while let Some(dir) = dirs.pop() {
+            for entry in fs::read_dir(&dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    files.push(path);
+                }
+            }
+        }
+        let mut used = BTreeSet::new();
+        for file in files {
+            if file.file_name().is_some_and(|n| n == "tests.rs") {
+                continue;
+            }
+            let text = fs::read_to_string(&file).unwrap();
+            let code = text.split("#[cfg(test)]\nmod tests {").next().unwrap();
+            let code: String = code
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            used.extend(
+                crate_paths(&code)
+                    .into_iter()
+                    .filter(|m| m != module && modules.contains(m)),
+            );
+        }
+        uses.insert(module.clone(), used);
+    }
+    uses
+}
+
+/// The first segment of every `crate::` path in `code`, through `crate::{a, b::c}` groups.
+fn crate_paths(code: &str) -> BTreeSet<String> {
+    let ident = |s: &str| -> String {
+        s.trim_start()
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut found = BTreeSet::new();
+    for (i, _) in code.match_indices("crate::") {
+        let rest = &code[i + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            // Top-level items of the group: split at commas outside inner braces.
+            let (mut depth, mut start) = (0, 0);
+            for (j, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => {
+                        found.insert(ident(&group[start..j]));
+                        break;
+                    }
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        found.insert(ident(&group[start..j]));
+                        start = j + 1;
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            found.insert(ident(rest));
+        }
+    }
+    found.remove("");
+    found
+}
+
+#[test]
+fn the_cores_modules_form_no_circle() {
+    assert_eq!(
+        crate_paths("use crate::{king, knight::Direction};\nlet x = crate::batch::backend();"),
+        BTreeSet::from(["batch".to_string(), "king".into(), "knight".into()])
+    );
+    let uses = core_module_uses();
+    assert!(uses["technique"].contains("knight"), "{uses:?}");
+    assert!(uses["king"].contains("batch"), "{uses:?}");
+    // Depth-first search for a path back to the start.
+    fn reaches(
+        uses: &BTreeMap<String, BTreeSet<String>>,
+        from: &str,
+        to: &str,
+        seen: &mut BTreeSet<String>,
+    ) -> bool {
+        uses.get(from)
+            .into_iter()
+            .flatten()
+            .any(|next| next == to || (seen.insert(next.clone()) && reaches(uses, next, to, seen)))
+    }
+    for module in uses.keys() {
+        assert!(
+            !reaches(&uses, module, module, &mut BTreeSet::new()),
+            "the core's module {module} uses itself through others: {uses:?}"
+        );
+    }
+}
