@@ -541,6 +541,45 @@ mod tests {
         }
     }
 
+    /// The peak bytes of the layers and tables of an open count foreseen from its first three
+    /// rows only (no time given), against those it then reaches.
+    fn open_peak_ratio(w: u32, h: u32) -> f64 {
+        let dir = std::env::temp_dir();
+        let board = Board::new(w, h).unwrap();
+        let count = ClosedCount::open_tours(board, None, 2, u64::MAX, &dir).unwrap();
+        let e = count.estimate_tables(0.0).unwrap();
+        assert_eq!(e.disk_bytes, 0, "{board}");
+        let (mut old, mut peak) = (count.first().states, 0.0f64);
+        count
+            .run(&mut |r| {
+                peak = peak.max(r.bytes_per_state * r.states as f64 + 16.0 * old as f64);
+                old = r.states;
+            })
+            .unwrap();
+        e.peak_bytes as f64 / peak
+    }
+
+    /// Open tours: the peak bytes foreseen are within 1.5 times of those reached on 5 x 9 (the
+    /// proportion of open to closed states carried on as 5 x 10's own falls): the estimate
+    /// counts three narrower boards' first rows, 23 s on the busy machine, `--ignored`.
+    #[test]
+    #[ignore]
+    fn open_peak_bytes_foreseen_within_half_again() {
+        let ratio = open_peak_ratio(5, 9);
+        assert!((1.0 / 1.5..=1.5).contains(&ratio), "5x9: {ratio}");
+    }
+
+    /// 5 x 10 open within 1.5 times too, and 6 x 7 (its fall taken one row later on 5 x 10's)
+    /// foreseen high, within twice (1.55 times when written): about a minute, `--ignored`.
+    #[test]
+    #[ignore]
+    fn open_peak_bytes_of_longer_and_wider_boards_foreseen() {
+        let ratio = open_peak_ratio(5, 10);
+        assert!((1.0 / 1.5..=1.5).contains(&ratio), "5x10: {ratio}");
+        let ratio = open_peak_ratio(6, 7);
+        assert!((1.0..=2.0).contains(&ratio), "6x7: {ratio}");
+    }
+
     /// On a board 6 across the foreseen layers of the rows far from the last are those of
     /// 6 x 10's, which the estimate reads: 6 x 9's rows four to seven, foreseen from its first
     /// three rows, are its counted ones (the indices of rows, files and gaps are right), and its
