@@ -1,9 +1,12 @@
 //! Tour counting: all directed open tours of 5 x 5 and 6 x 6 by meet in the middle on two
 //! threads, the 7 x 7 tours through the centre (one of the six middle squares the 7 x 7 count
-//! walks; long), undirected closed tours of 6 x 6 and 3 x 12 by the frontier programme.
+//! walks; long), undirected closed tours of 6 x 6 and 3 x 12 by the frontier programme, and
+//! the directed open tours of 5 x 8 by the frontier programme in 64-bit keys.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use knightbits_board::count::{count_closed_tours, count_open_tours, count_open_tours_through};
+use knightbits_board::count::{
+    Count, Method, count_closed_tours, count_open_tours, count_open_tours_through,
+};
 use knightbits_board::{Board, Coord};
 use std::hint::black_box;
 use std::time::Duration;
@@ -42,5 +45,26 @@ fn closed(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, open, open_through_centre, closed);
+fn open_in_64_bit_keys(c: &mut Criterion) {
+    let mut g = c.benchmark_group("count_open_64");
+    g.sample_size(10).measurement_time(Duration::from_secs(10));
+    let board = Board::new(5, 8).unwrap();
+    g.bench_function(format!("{board}"), |b| {
+        b.iter(|| {
+            let count = Count::open(black_box(board), None).unwrap().with_threads(2);
+            assert_eq!(count.method(), Method::Frontier64);
+            // OEIS A083386 a(8), both directions.
+            assert_eq!(count.run(&mut |_| {}), Ok(36_122_108));
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    open,
+    open_through_centre,
+    closed,
+    open_in_64_bit_keys
+);
 criterion_main!(benches);

@@ -1,7 +1,8 @@
 //! Counts the closed tours of a board up to 8 wide round by round, printing each round's
-//! figures: `cargo run --release -p knightbits-board --example count_closed -- 8x6 [across W]
-//! [budget BYTES] [checkpoint PATH] [estimate SECONDS]`; with `estimate`, prints what the count
-//! would take, told from about that many seconds of work, and does not count.
+//! figures: `cargo run --release -p knightbits-board --example count_closed -- 8x6 [open all|SQUARE]
+//! [across W] [budget BYTES] [checkpoint PATH] [estimate SECONDS]`; with `open`, the directed
+//! open tours instead (from every square, or from one such as `a1`); with `estimate`, prints
+//! what the count would take, told from about that many seconds of work, and does not count.
 
 use knightbits_board::Board;
 use knightbits_board::count::{ClosedCount, available_threads, peak_memory};
@@ -29,6 +30,14 @@ fn main() {
     let mut across = board.width().min(board.height());
     while let (Some(k), Some(v)) = (args.next(), args.next()) {
         match k.as_str() {
+            "open" => {
+                let start = match v.as_str() {
+                    "all" => None,
+                    s => Some(board.parse_coord(s).expect("a square of the board")),
+                };
+                count = ClosedCount::open_tours(board, start, available_threads(), budget, &scratch)
+                    .expect("a board up to 8 wide")
+            }
             "across" => {
                 across = v.parse().unwrap_or(8);
                 count = count.across(across).expect("a side")
@@ -78,7 +87,8 @@ fn main() {
     });
     match total {
         Ok(n) => println!(
-            "{board}: {n} closed tours in {:.2} s",
+            "{board}: {n} {} tours in {:.2} s",
+            count.kind().name(),
             t.elapsed().as_secs_f64()
         ),
         Err(e) => {

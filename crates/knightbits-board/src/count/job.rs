@@ -180,14 +180,10 @@ impl Count {
                 .ok()
                 .map(|f| f.header_of(&Layer::new(0, 0), 0, 0, 1)),
         };
-        let frontier64 = Header {
-            method: Method::Frontier64,
-            across: self.board.width().min(self.board.height()),
-            ..self.meet_header_for(None)
-        };
         // The 64-bit count falls back to the 128-bit one where ways pass 64 bits.
+        let frontier64 = || self.count64().map(|c| c.header(0, 0, 0));
         mine.is_some_and(|m| m.same_count(h))
-            || (self.method == Method::Frontier64 && frontier64.same_count(h))
+            || (self.method == Method::Frontier64 && frontier64().is_ok_and(|m| m.same_count(h)))
     }
 
     /// The header of a meet-in-the-middle checkpoint of this count, before any unit.
@@ -234,14 +230,13 @@ impl Count {
             // a board with an odd number of squares has none.
             Method::Frontier64
                 if self.board.width().min(self.board.height()) <= 6
-                    || self.board.len() % 2 == 1 =>
+                    || (self.kind == Kind::Closed && self.board.len() % 2 == 1) =>
             {
                 return Ok(None);
             }
             // Past its budget this count goes out of core: an estimate, never a refusal.
             Method::Frontier64 => {
-                let count = ClosedCount::new(self.board, self.threads, self.budget, &self.scratch)?;
-                return count.estimate(seconds).map(Some);
+                return self.count64()?.estimate(seconds).map(Some);
             }
         };
         if estimate.peak_bytes > self.budget {
@@ -269,7 +264,7 @@ impl Count {
         Ok(total)
     }
 
-    /// Closed tours in 64-bit states, or in 128-bit states where some ways pass 64 bits.
+    /// Tours in 64-bit states, or in 128-bit states where some ways pass 64 bits.
     fn frontier64(self, progress: &mut dyn FnMut(Progress)) -> Result<u128, CountError> {
         if let Some(path) = &self.checkpoint
             && let Some((header, _)) = Header::open(path)?
@@ -278,7 +273,7 @@ impl Count {
             // A checkpoint of the 128-bit count this one fell back to.
             return self.frontier_rounds(progress);
         }
-        let mut count = ClosedCount::new(self.board, self.threads, self.budget, &self.scratch)?;
+        let mut count = self.count64()?;
         if let Some(path) = &self.checkpoint {
             count = count.with_checkpoint(path, self.every.as_secs_f64());
         }
@@ -297,6 +292,16 @@ impl Count {
                 self.frontier_rounds(progress)
             }
             outcome => outcome,
+        }
+    }
+
+    /// The 64-bit frontier programme of this count.
+    fn count64(&self) -> Result<ClosedCount, CountError> {
+        let (board, threads, budget, scratch) =
+            (self.board, self.threads, self.budget, &self.scratch);
+        match self.kind {
+            Kind::Closed => ClosedCount::new(board, threads, budget, scratch),
+            Kind::Open => ClosedCount::open_tours(board, self.start, threads, budget, scratch),
         }
     }
 

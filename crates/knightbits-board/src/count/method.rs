@@ -35,27 +35,30 @@ pub enum Method {
     /// boards whose shorter side is at most [`MAX_CLOSED_WIDTH`](super::MAX_CLOSED_WIDTH), any length, in memory;
     /// the method that runs across processes.
     Frontier,
-    /// The frontier programme in 64-bit states ([`ClosedCount`](super::ClosedCount)): closed tours of boards up to
-    /// [`ClosedCount::MAX_WIDTH`](super::ClosedCount::MAX_WIDTH) wide within a memory budget, out of core past it.
+    /// The frontier programme in 64-bit states ([`ClosedCount`](super::ClosedCount)): closed or open tours of
+    /// boards up to [`ClosedCount::MAX_WIDTH`](super::ClosedCount::MAX_WIDTH) wide within a memory budget, out of
+    /// core past it.
     Frontier64,
 }
 
 impl Method {
     /// The method for the tours of `kind` on `board`: closed tours by the 64-bit frontier
     /// programme up to 8 wide and by the 128-bit one beyond; open tours (from every start or
-    /// from one: a start costs each method about what all starts do) by the frontier
-    /// programme on boards at least 8 long and at most 6 wide and on boards past
-    /// [`MAX_OPEN_SQUARES`](super::MAX_OPEN_SQUARES) squares (which meet in the middle cannot hold), and by meet in
-    /// the middle on the others, where it is as fast or faster and needs far less memory (its
-    /// work grows with the number of squares, the frontier's with the shorter side;
-    /// BENCHMARKS.md has the runs behind the rule).
+    /// from one) by the 64-bit frontier programme on boards up to 8 wide and at least 8 long,
+    /// by the 128-bit one on the wider boards past [`MAX_OPEN_SQUARES`](super::MAX_OPEN_SQUARES)
+    /// squares (which meet in the middle cannot hold), and by meet in the middle on the others
+    /// (up to 7 x 7, where it is faster or needs far less memory: the frontier's work grows
+    /// with the shorter side, meet in the middle's with the number of squares; BENCHMARKS.md
+    /// has the runs behind the rule).
     ///
     /// ```
     /// use knightbits_board::{Board, count::{Kind, Method}};
     /// let method = |w, h, kind| Method::for_count(Board::new(w, h).unwrap(), kind);
     /// assert_eq!(method(7, 7, Kind::Open), Method::MeetInTheMiddle);
-    /// assert_eq!(method(10, 5, Kind::Open), Method::Frontier);
-    /// assert_eq!(method(9, 8, Kind::Open), Method::Frontier); // 72 squares
+    /// assert_eq!(method(8, 8, Kind::Open), Method::Frontier64);
+    /// assert_eq!(method(10, 5, Kind::Open), Method::Frontier64);
+    /// assert_eq!(method(9, 8, Kind::Open), Method::Frontier64);
+    /// assert_eq!(method(9, 9, Kind::Open), Method::Frontier); // 81 squares
     /// assert_eq!(method(8, 8, Kind::Closed), Method::Frontier64);
     /// assert_eq!(method(9, 9, Kind::Closed), Method::Frontier);
     /// ```
@@ -67,6 +70,7 @@ impl Method {
         match kind {
             Kind::Closed if w <= WIDTH_64 => Method::Frontier64,
             Kind::Closed => Method::Frontier,
+            Kind::Open if w <= WIDTH_64 && h >= 8 => Method::Frontier64,
             Kind::Open if board.len() > Grid::MAX_SQUARES || (h >= 8 && w <= 6) => Method::Frontier,
             Kind::Open => Method::MeetInTheMiddle,
         }

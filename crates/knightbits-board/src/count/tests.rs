@@ -768,8 +768,8 @@ fn stopped_at(job: Count, stop: u64) -> u64 {
 /// total: each count is stopped part-way (after checkpoints were written), and the same job
 /// started again reports progress from where it stopped, not from 0, and ends with the count
 /// of an uninterrupted run (OEIS A165134 1,728 for 5 x 5 open by meet in the middle; 5 x 8
-/// open by the frontier programme against meet in the middle; A001230 9,862 for 6 x 6 closed
-/// in 64-bit states), and the checkpoint is gone at the end.
+/// open by the frontier programme in 64-bit states against meet in the middle; A001230 9,862
+/// for 6 x 6 closed in 64-bit states), and the checkpoint is gone at the end.
 #[test]
 fn every_method_of_a_count_job_resumes_from_its_checkpoint() {
     let every = std::time::Duration::ZERO;
@@ -782,7 +782,7 @@ fn every_method_of_a_count_job_resumes_from_its_checkpoint() {
         ),
         (
             Count::open(board(5, 8), None).unwrap(),
-            Method::Frontier,
+            Method::Frontier64,
             20,
             u128::from(count_open_tours(board(5, 8), None, 2).unwrap()),
         ),
@@ -795,14 +795,15 @@ fn every_method_of_a_count_job_resumes_from_its_checkpoint() {
     ];
     for (i, (job, method, stop, want)) in cases.into_iter().enumerate() {
         assert_eq!(job.method(), method);
+        let kind = job.kind();
         let path = checkpoint_file(&format!("job-{i}"));
         let _ = std::fs::remove_file(&path);
         let job = job.with_threads(2).with_checkpoint(&path, every);
         let board = job.board();
         let again = |path: &std::path::Path| {
-            let job = match method {
-                Method::Frontier64 => Count::closed(board),
-                _ => Count::open(board, None),
+            let job = match kind {
+                Kind::Closed => Count::closed(board),
+                Kind::Open => Count::open(board, None),
             };
             job.unwrap().with_threads(2).with_checkpoint(path, every)
         };

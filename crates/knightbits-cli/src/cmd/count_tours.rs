@@ -34,15 +34,17 @@ pub struct Args {
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
     /// The memory the count may use, as bytes or with a suffix K, M, G or T (powers of 1024),
-    /// default the memory available (three quarters of it for a closed count). A closed count
-    /// of a board up to 8 wide keeps within it by putting its layers in --scratch; another
-    /// count whose estimated peak exceeds it is refused.
+    /// default the memory available (three quarters of it for a count that goes out of core).
+    /// A count of a board up to 8 wide (closed, or open and at least 8 long) keeps within it
+    /// by putting its layers in --scratch; another count whose estimated peak exceeds it is
+    /// refused.
     #[arg(long, value_name = "SIZE")]
     #[cfg_attr(feature = "dist", arg(conflicts_with = "processes"))]
     max_memory: Option<Bytes>,
-    /// The folder where a closed count keeps the layers that do not fit in --max-memory
-    /// (default: the system's temporary folder).
-    #[arg(long, value_name = "DIR", value_parser = folder, requires = "closed")]
+    /// The folder where a count of a board up to 8 wide (closed, or open and at least 8 long)
+    /// keeps the layers that do not fit in --max-memory (default: the system's temporary
+    /// folder).
+    #[arg(long, value_name = "DIR", value_parser = folder)]
     #[cfg_attr(feature = "dist", arg(conflicts_with = "processes"))]
     scratch: Option<PathBuf>,
     /// Keep the count's state in PATH (written to PATH.tmp, then renamed) after every unit of
@@ -85,9 +87,10 @@ Before another count expected to take more than a few seconds, an estimate of it
 peak memory is printed on stderr, from the first seconds of the count itself; such a count is\n\
 refused when the estimated memory exceeds --max-memory. A progress bar with the time left is drawn on\n\
 stderr when it is a terminal (not with --json). Open tours (from every start or from --start)\n\
-are counted by the frontier programme on boards at least 8 long and at most 6 wide and on\n\
-boards past {open} squares, by meet in the middle on the others. Limit of the representation:\n\
-boards whose shorter side is at most {closed}.",
+of boards up to {closed64} wide and at least 8 long are counted as closed ones are, square by square\n\
+within --max-memory (layers in --scratch, resumable from --checkpoint); those of wider boards\n\
+past {open} squares by the frontier programme in memory, and the others (up to 7x7) by meet in the\n\
+middle. Limit of the representation: boards whose shorter side is at most {closed}.",
         closed64 = ClosedCount::MAX_WIDTH,
         open = MAX_OPEN_SQUARES,
         closed = MAX_CLOSED_WIDTH,

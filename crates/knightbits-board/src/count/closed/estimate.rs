@@ -16,6 +16,7 @@ use super::shard::MAX_LOAD;
 use super::{BUFFERS, ClosedCount, Layer, Store, TABLE_BYTES};
 use crate::board::Board;
 use crate::count::error::CountError;
+use crate::count::method::Kind;
 use crate::count::report::Estimate;
 use crate::count::workers::{available_memory, peak_memory};
 use std::fs;
@@ -103,6 +104,9 @@ impl ClosedCount {
     /// [`ClosedCount::estimate`] but the process's memory before the count: the count's layers
     /// and tables only.
     fn estimate_tables(&self, seconds: f64) -> Result<Estimate, CountError> {
+        if self.kind() == Kind::Open {
+            return self.estimate_open(seconds);
+        }
         let w = self.sweep_width();
         let started = Instant::now();
         let half = seconds.max(0.0) / 2.0;
@@ -123,6 +127,107 @@ impl ClosedCount {
             (sizes, timing(&[&sample, &relatives.six_counted]))
         };
         let timing = timing.unwrap_or((0.0, 1.0));
+        Ok(self.price(&sample, &sizes, timing))
+    }
+
+    /// [`ClosedCount::estimate_tables`] of open tours: half of `seconds` counts the board's
+    /// first rows (three at least); the closed tours of the same sweep are foreseen as above
+    /// (of the board one row longer when it has an odd number of squares, with no closed tour:
+    /// its last two rows for the board's), and each later round has the open count's states in
+    /// the proportion to the closed count's of its row. That proportion rises over the first
+    /// rows, then falls towards a floor (the loose ends' states stop growing sooner); it is
+    /// carried on from the last row sampled as it falls on 5 x 10 after its highest (its first
+    /// eight rows counted both ways), one row later for each square of width past 5. A round costs the seconds a state took in
+    /// the sampled rounds. BENCHMARKS.md holds it against counts.
+    fn estimate_open(&self, seconds: f64) -> Result<Estimate, CountError> {
+        let w = self.sweep_width();
+        let started = Instant::now();
+        let half = seconds.max(0.0) / 2.0;
+        let at_least = (FIRST_ROWS * w) as usize;
+        let sample = self
+            .fresh(self.frontier.board(), w)?
+            .sample(&mut |done, last| {
+                let spent = started.elapsed().as_secs_f64();
+                done >= at_least && spent + last >= half
+            })?;
+        let counted: Vec<u64> = sample.rounds.iter().map(|f| f.states).collect();
+        let timing = timing(&[&sample]).unwrap_or((0.0, 1.0));
+        if sample.whole {
+            return Ok(self.price(&sample, &counted, timing));
+        }
+        let h = self.height(w);
+        let twin_h = if (w * h) % 2 == 1 { h + 1 } else { h };
+        let twin_board = Board::new(w, twin_h).map_err(|_| CountError::TooWide { limit: w })?;
+        let twin =
+            ClosedCount::new(twin_board, self.threads, self.budget, &self.scratch)?.across(w)?;
+        let n = counted.len();
+        let closed_sample = twin.sample(&mut |done, _| done >= n)?;
+        let relatives = Relatives::count(&twin)?;
+        let closed = twin.foresee(&closed_sample, &relatives);
+        let rounds = self.rounds() as usize;
+        let extra = closed.len().saturating_sub(rounds);
+        let wu = w as usize;
+        let closed_at = |r: usize| {
+            let r = if r + 2 * wu >= rounds { r + extra } else { r };
+            closed.get(r).copied().unwrap_or(0) as f64
+        };
+        // Open against closed states, row by row: the sample's whole rows, and 5 x 10's.
+        let by_rows = |open: &[u64], closed: &[u64], w: usize| -> Vec<f64> {
+            (0..open.len() / w)
+                .map(|k| {
+                    let row = k * w..(k + 1) * w;
+                    let o: u64 = open.get(row.clone()).unwrap_or_default().iter().sum();
+                    let c: u64 = closed.get(row).unwrap_or_default().iter().sum();
+                    o as f64 / c.max(1) as f64
+                })
+                .collect()
+        };
+        let own = by_rows(&counted, &closed, wu);
+        let five = Board::new(5, 10).map_err(|_| CountError::TooWide { limit: 5 })?;
+        let rows_of_five = |count: ClosedCount| -> Result<Vec<u64>, CountError> {
+            let s = count.sample(&mut |done, _| done >= 40)?;
+            Ok(s.rounds.iter().map(|f| f.states).collect())
+        };
+        let open5 = rows_of_five(ClosedCount::open_tours(
+            five,
+            None,
+            self.threads,
+            self.budget,
+            &self.scratch,
+        )?)?;
+        let closed5 = rows_of_five(ClosedCount::new(
+            five,
+            self.threads,
+            self.budget,
+            &self.scratch,
+        )?)?;
+        let falls = by_rows(&open5, &closed5, 5);
+        // The fall from the highest proportion on (none before it).
+        let (peak_row, peak) =
+            falls
+                .iter()
+                .copied()
+                .enumerate()
+                .fold(
+                    (0, 0.0f64),
+                    |best, (k, q)| if q > best.1 { (k, q) } else { best },
+                );
+        let shift = wu.saturating_sub(5);
+        let fall_at = |k: usize| {
+            let i = k.saturating_sub(shift).min(falls.len().saturating_sub(1));
+            match falls.get(i) {
+                Some(&q) if i > peak_row && peak > 0.0 => q / peak,
+                _ => 1.0,
+            }
+        };
+        let last = own.len().saturating_sub(1);
+        let from = own.get(last).copied().unwrap_or(1.0);
+        let mut sizes = counted.clone();
+        for r in n..rounds {
+            let k = r / wu;
+            let ratio = from * fall_at(k) / fall_at(last);
+            sizes.push((closed_at(r) * ratio).round() as u64);
+        }
         Ok(self.price(&sample, &sizes, timing))
     }
 
@@ -164,7 +269,13 @@ impl ClosedCount {
     /// A count of `board` swept `w` across with this one's threads, budget and scratch folder,
     /// but no checkpoint (the estimate must not touch the count's own).
     fn fresh(&self, board: Board, w: u32) -> Result<ClosedCount, CountError> {
-        ClosedCount::new(board, self.threads, self.budget, &self.scratch)?.across(w)
+        let count = match self.kind() {
+            Kind::Closed => ClosedCount::new(board, self.threads, self.budget, &self.scratch),
+            Kind::Open => {
+                ClosedCount::open_tours(board, self.start, self.threads, self.budget, &self.scratch)
+            }
+        };
+        count?.across(w)
     }
 
     /// Runs rounds from the start until `enough(rounds run, seconds the next is expected to
@@ -428,6 +539,45 @@ mod tests {
             );
             assert_eq!(e.disk_bytes, 0, "{board}");
         }
+    }
+
+    /// The peak bytes of the layers and tables of an open count foreseen from its first three
+    /// rows only (no time given), against those it then reaches.
+    fn open_peak_ratio(w: u32, h: u32) -> f64 {
+        let dir = std::env::temp_dir();
+        let board = Board::new(w, h).unwrap();
+        let count = ClosedCount::open_tours(board, None, 2, u64::MAX, &dir).unwrap();
+        let e = count.estimate_tables(0.0).unwrap();
+        assert_eq!(e.disk_bytes, 0, "{board}");
+        let (mut old, mut peak) = (count.first().states, 0.0f64);
+        count
+            .run(&mut |r| {
+                peak = peak.max(r.bytes_per_state * r.states as f64 + 16.0 * old as f64);
+                old = r.states;
+            })
+            .unwrap();
+        e.peak_bytes as f64 / peak
+    }
+
+    /// Open tours: the peak bytes foreseen are within 1.5 times of those reached on 5 x 9 (the
+    /// proportion of open to closed states carried on as 5 x 10's own falls): the estimate
+    /// counts three narrower boards' first rows, 23 s on the busy machine, `--ignored`.
+    #[test]
+    #[ignore]
+    fn open_peak_bytes_foreseen_within_half_again() {
+        let ratio = open_peak_ratio(5, 9);
+        assert!((1.0 / 1.5..=1.5).contains(&ratio), "5x9: {ratio}");
+    }
+
+    /// 5 x 10 open within 1.5 times too, and 6 x 7 (its fall taken one row later on 5 x 10's)
+    /// foreseen high, within twice (1.55 times when written): about a minute, `--ignored`.
+    #[test]
+    #[ignore]
+    fn open_peak_bytes_of_longer_and_wider_boards_foreseen() {
+        let ratio = open_peak_ratio(5, 10);
+        assert!((1.0 / 1.5..=1.5).contains(&ratio), "5x10: {ratio}");
+        let ratio = open_peak_ratio(6, 7);
+        assert!((1.0..=2.0).contains(&ratio), "6x7: {ratio}");
     }
 
     /// On a board 6 across the foreseen layers of the rows far from the last are those of

@@ -5,41 +5,41 @@ use super::Key;
 use crate::count::frontier::each_choice;
 
 /// Bit 0 of every four-bit slot.
-const LOW: u64 = 0x1111_1111_1111_1111;
+pub(super) const LOW: u64 = 0x1111_1111_1111_1111;
 /// A slot with no edge yet.
-const EMPTY: u64 = 0;
+pub(super) const EMPTY: u64 = 0;
 /// A slot with both its edges.
-const DONE: u64 = 15;
+pub(super) const DONE: u64 = 15;
 /// The label of a path started by the square being placed (no normalised key uses it).
-const FRESH: u64 = 14;
+pub(super) const FRESH: u64 = 14;
 
 /// Bit 0 of each slot of `x` that is 0.
 #[inline]
-const fn zero_slots(x: u64) -> u64 {
+pub(super) const fn zero_slots(x: u64) -> u64 {
     !(x | x >> 1 | x >> 2 | x >> 3) & LOW
 }
 
 /// Bit 0 of each slot of `x` that holds `v`.
 #[inline]
-const fn slots_of(x: u64, v: u64) -> u64 {
+pub(super) const fn slots_of(x: u64, v: u64) -> u64 {
     zero_slots(x ^ v.wrapping_mul(LOW))
 }
 
 /// Slot `j` of `x`.
 #[inline]
-const fn slot(x: u64, j: u32) -> u64 {
+pub(super) const fn slot(x: u64, j: u32) -> u64 {
     x >> (4 * j) & 15
 }
 
 /// `x` with slot `j` set to `v`.
 #[inline]
-const fn with_slot(x: u64, j: u32, v: u64) -> u64 {
+pub(super) const fn with_slot(x: u64, j: u32, v: u64) -> u64 {
     x & !(15 << (4 * j)) | v << (4 * j)
 }
 
 /// `x` with every slot holding `from` set to `to`.
 #[inline]
-const fn relabel(x: u64, from: u64, to: u64) -> u64 {
+pub(super) const fn relabel(x: u64, from: u64, to: u64) -> u64 {
     let m = slots_of(x, from).wrapping_mul(15);
     x & !m | to.wrapping_mul(LOW) & m
 }

@@ -23,17 +23,19 @@
 mod estimate;
 mod file;
 mod key;
+mod path;
 mod shard;
 
 use self::file::{LayerFile, Source, read_records};
 use self::key::{Place, normalise};
+use self::path::PathPlace;
 use self::shard::{BATCH, Block, MAX_LOAD, Shard, compact, hash};
 use super::checkpoint::{HEADER_BYTES, Header};
 use super::error::CountError;
 use super::frontier::Frontier;
 use super::method::{Kind, Method, WIDTH_64};
 use super::workers;
-use crate::board::Board;
+use crate::board::{Board, Coord};
 use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -96,7 +98,9 @@ struct Layer {
 #[derive(Debug)]
 pub struct ClosedCount {
     frontier: Frontier,
-    places: Vec<Place>,
+    places: Places,
+    /// Open tours from one square: the square.
+    start: Option<Coord>,
     threads: usize,
     budget: u64,
     scratch: PathBuf,
@@ -125,14 +129,64 @@ impl ClosedCount {
         }
         let frontier = Frontier::new(board, Kind::Closed)?;
         Ok(ClosedCount {
-            places: frontier.steps().iter().map(Place::of).collect(),
+            places: Places::of(&frontier),
             frontier,
+            start: None,
             threads: threads.max(1),
             budget,
             scratch: scratch.to_path_buf(),
             checkpoint: None,
             checkpoint_every: 30.0,
         })
+    }
+
+    /// The same count of the directed open tours of `board` (Hamiltonian paths of the knight
+    /// graph, each counted in both directions), starting on `start` when given: the keys then
+    /// also carry the loose ends of the paths (the `path` module's keys). The shorter side must
+    /// be at most [`ClosedCount::MAX_WIDTH`].
+    ///
+    /// ```
+    /// use knightbits_board::{Board, Coord};
+    /// use knightbits_board::count::ClosedCount;
+    /// let dir = std::env::temp_dir();
+    /// let five = Board::new(5, 5).unwrap();
+    /// let count = ClosedCount::open_tours(five, None, 2, u64::MAX, &dir).unwrap();
+    /// assert_eq!(count.run(&mut |_| {}), Ok(1728)); // OEIS A165134
+    /// let a1 = ClosedCount::open_tours(five, Some(Coord::new(0, 0)), 2, u64::MAX, &dir);
+    /// assert_eq!(a1.unwrap().run(&mut |_| {}), Ok(304));
+    /// ```
+    pub fn open_tours(
+        board: Board,
+        start: Option<Coord>,
+        threads: usize,
+        budget: u64,
+        scratch: &Path,
+    ) -> Result<ClosedCount, CountError> {
+        let w = board.width().min(board.height());
+        if w > ClosedCount::MAX_WIDTH {
+            return Err(CountError::TooWide {
+                limit: ClosedCount::MAX_WIDTH,
+            });
+        }
+        if start.is_some_and(|c| !board.contains(c)) {
+            return Err(CountError::StartOffBoard);
+        }
+        let frontier = Frontier::across(board, Kind::Open, w, start)?;
+        Ok(ClosedCount {
+            places: Places::of(&frontier),
+            frontier,
+            start,
+            threads: threads.max(1),
+            budget,
+            scratch: scratch.to_path_buf(),
+            checkpoint: None,
+            checkpoint_every: 30.0,
+        })
+    }
+
+    /// Closed or open tours.
+    pub fn kind(&self) -> Kind {
+        self.frontier.kind()
     }
 
     /// Holds at most about `budget` bytes of layers in memory.
@@ -154,8 +208,9 @@ impl ClosedCount {
                 limit: ClosedCount::MAX_WIDTH,
             });
         }
-        self.frontier = Frontier::across(board, Kind::Closed, w, None)?;
-        self.places = self.frontier.steps().iter().map(Place::of).collect();
+        let start = self.start;
+        self.frontier = Frontier::across(board, self.frontier.kind(), w, start)?;
+        self.places = Places::of(&self.frontier);
         Ok(self)
     }
 
@@ -209,7 +264,19 @@ impl ClosedCount {
         if let Some(path) = &self.checkpoint {
             let _ = fs::remove_file(path);
         }
-        Ok(layer.done)
+        self.total(layer.done)
+    }
+
+    /// The number of tours from the ways of the last layer: open tours from every start are
+    /// the paths counted in both directions.
+    fn total(&self, done: u128) -> Result<u128, CountError> {
+        let open = self.kind() == Kind::Open && self.start.is_none();
+        if open && self.frontier.board().len() > 1 {
+            done.checked_mul(2)
+                .ok_or(CountError::Overflow { bits: 128 })
+        } else {
+            Ok(done)
+        }
     }
 
     /// The layer before the first round.
@@ -217,7 +284,7 @@ impl ClosedCount {
         let first = self.frontier.first();
         let records: Vec<Record> = first
             .states()
-            .map(|(s, w)| [normalise((s.0 >> 4) as u64), w as u64])
+            .map(|(s, w)| [self.places.key_of(s.0), w as u64])
             .collect();
         Layer {
             round: first.round(),
@@ -309,17 +376,32 @@ impl ClosedCount {
                 .map(|_| Mutex::new(Shard::with_capacity(per_shard)))
                 .collect();
             source.rewind();
-            let work = Work {
-                place: self
-                    .places
-                    .get(round as usize)
-                    .ok_or(CountError::Checkpoint)?,
-                source: &source,
-                shards: &shards,
-                first: range.start,
-                bits: parts.trailing_zeros(),
+            let bits = parts.trailing_zeros();
+            let (first, source) = (range.start, &source);
+            let outcomes = match &self.places {
+                Places::Closed(places) => {
+                    let place = places.get(round as usize).ok_or(CountError::Checkpoint)?;
+                    let work = Work {
+                        place,
+                        source,
+                        shards: &shards,
+                        first,
+                        bits,
+                    };
+                    workers::map((0..threads).collect(), |_| work.run())
+                }
+                Places::Open(places) => {
+                    let place = places.get(round as usize).ok_or(CountError::Checkpoint)?;
+                    let work = Work {
+                        place,
+                        source,
+                        shards: &shards,
+                        first,
+                        bits,
+                    };
+                    workers::map((0..threads).collect(), |_| work.run())
+                }
             };
-            let outcomes = workers::map((0..threads).collect(), |_| work.run());
             for outcome in outcomes {
                 let closed = outcome?;
                 // Tours close while expanding: count them in the first pass only.
@@ -390,14 +472,14 @@ impl ClosedCount {
     }
 
     /// The header of the layer file before round `round`.
-    fn header(&self, round: u32, done: u128, states: u64) -> Header {
+    pub(super) fn header(&self, round: u32, done: u128, states: u64) -> Header {
         let board = self.frontier.board();
         Header {
             method: Method::Frontier64,
-            kind: Kind::Closed,
+            kind: self.kind(),
             board,
             across: self.frontier.across_width(),
-            start: None,
+            start: self.frontier.start(),
             round,
             part: 0,
             parts: 1,
@@ -412,10 +494,11 @@ impl ClosedCount {
         match &self.checkpoint {
             Some(path) => path.clone(),
             None => self.scratch.join(format!(
-                "knightbits-{}-{}x{}-closed-{round}.layer",
+                "knightbits-{}-{}x{}-{}-{round}.layer",
                 std::process::id(),
                 self.frontier.board().width(),
-                self.frontier.board().height()
+                self.frontier.board().height(),
+                self.kind().name()
             )),
         }
     }
@@ -506,9 +589,53 @@ fn load(layer: Layer) -> Result<Layer, CountError> {
     })
 }
 
+/// How each round places its square on keys: closed tours' keys or open tours'.
+#[derive(Debug)]
+enum Places {
+    Closed(Vec<Place>),
+    Open(Vec<PathPlace>),
+}
+
+impl Places {
+    fn of(frontier: &Frontier) -> Places {
+        let steps = frontier.steps().iter();
+        match frontier.kind() {
+            Kind::Closed => Places::Closed(steps.map(Place::of).collect()),
+            Kind::Open => Places::Open(steps.map(PathPlace::of).collect()),
+        }
+    }
+
+    /// The key of a 128-bit frontier state (the first layer's).
+    fn key_of(&self, state: u128) -> Key {
+        match self {
+            Places::Closed(_) => normalise((state >> 4) as u64),
+            Places::Open(_) => path::normalise((state >> 4) as u64),
+        }
+    }
+}
+
+/// Placing a square on a key: the keys after it, and the number of ways it completes a tour.
+trait Expand: Sync {
+    fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32;
+}
+
+impl Expand for Place {
+    #[inline]
+    fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32 {
+        Place::expand(self, key, next)
+    }
+}
+
+impl Expand for PathPlace {
+    #[inline]
+    fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32 {
+        PathPlace::expand(self, key, next)
+    }
+}
+
 /// One worker's part of a pass.
-struct Work<'a> {
-    place: &'a Place,
+struct Work<'a, P> {
+    place: &'a P,
     source: &'a Source,
     shards: &'a [Mutex<Shard>],
     /// The shard index of `shards[0]` among all of the layer's.
@@ -517,7 +644,7 @@ struct Work<'a> {
     bits: u32,
 }
 
-impl Work<'_> {
+impl<P: Expand> Work<'_, P> {
     /// Expands old states until none is left: the ways of the tours closed.
     fn run(&self) -> Result<u128, CountError> {
         let mut batches: Vec<Vec<(Key, u64, u64)>> = (0..self.shards.len())

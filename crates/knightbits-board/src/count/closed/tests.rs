@@ -1,4 +1,5 @@
 use super::*;
+use crate::board::Coord;
 use crate::count::{Frontier, Kind, peak_memory};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -195,4 +196,179 @@ fn peak_memory_stays_within_the_budget() {
         low <= base + budget,
         "peak {low} over the baseline {base} and the budget {budget} (in memory: {full})"
     );
+}
+
+/// The 128-bit programme's directed open tours (from `start` when given).
+fn open_by_frontier(b: Board, start: Option<Coord>) -> u128 {
+    let f = match start {
+        Some(c) => Frontier::open_from(b, c).unwrap(),
+        None => Frontier::new(b, Kind::Open).unwrap(),
+    };
+    let last = f.run(f.first(), 1, &mut |_| {}).unwrap();
+    f.total(&last).unwrap()
+}
+
+/// Open tours in 64-bit keys equal the 128-bit programme's (other states: each square placed
+/// inside the tour or as one of its ends, the ends counted from the key, not kept in a field of
+/// their own) on every board from 1 x 1 to 4 x 7 and on 5 x 5 and 5 x 6, on one thread and on
+/// two, and from every start of 3 x 4, 4 x 5 and 5 x 5; 5 x 5 is OEIS A165134's 1,728, 304 of
+/// them from a corner (as meet in the middle and depth-first search find in `count::tests`).
+#[test]
+fn open_counts_match_the_128_bit_programme() {
+    let dir = scratch("open-match");
+    let mut boards: Vec<(u32, u32)> = (1..=4).flat_map(|w| (w..=7).map(move |h| (w, h))).collect();
+    boards.extend([(5, 5), (5, 6)]);
+    for (w, h) in boards {
+        let b = board(w, h);
+        let want = open_by_frontier(b, None);
+        for threads in [1, 2] {
+            let c = ClosedCount::open_tours(b, None, threads, u64::MAX, &dir).unwrap();
+            assert_eq!(c.run(&mut |_| {}), Ok(want), "{b} on {threads} threads");
+        }
+    }
+    for (w, h) in [(3, 4), (4, 5), (5, 5)] {
+        let b = board(w, h);
+        let squares = (0..h).flat_map(|r| (0..w).map(move |f| Coord::new(f as u16, r as u16)));
+        for c in squares {
+            let want = open_by_frontier(b, Some(c));
+            let count = ClosedCount::open_tours(b, Some(c), 2, u64::MAX, &dir).unwrap();
+            assert_eq!(count.run(&mut |_| {}), Ok(want), "{b} from {c:?}");
+        }
+    }
+    let five = board(5, 5);
+    let count = |start| ClosedCount::open_tours(five, start, 2, u64::MAX, &dir).unwrap();
+    assert_eq!(count(None).run(&mut |_| {}), Ok(1728));
+    assert_eq!(count(Some(Coord::new(0, 0))).run(&mut |_| {}), Ok(304));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// 5 x 6 to 5 x 8 open match OEIS A083386 (twice its undirected Hamiltonian paths: 37,568,
+/// 1,245,736 and 36,122,108, as docs/tour-counts.md has them), 6 x 5 swept across 6 as 5 x 6,
+/// and 5 x 8 out of core under a budget a third of its tables.
+#[test]
+fn open_five_by_n_match_oeis() {
+    let dir = scratch("open-oeis");
+    for (h, want) in [
+        (6, 37_568),
+        (7, 1_245_736),
+        (8, 36_122_108),
+        (9, 529_791_280),
+    ] {
+        let c = ClosedCount::open_tours(board(5, h), None, 2, u64::MAX, &dir).unwrap();
+        assert_eq!(c.run(&mut |_| {}), Ok(want), "5x{h}");
+    }
+    let across = ClosedCount::open_tours(board(6, 5), None, 2, u64::MAX, &dir).unwrap();
+    assert_eq!(across.across(6).unwrap().run(&mut |_| {}), Ok(37_568));
+    let mut passes = 0;
+    let low = ClosedCount::open_tours(board(5, 8), None, 2, 8 << 20, &dir).unwrap();
+    assert_eq!(
+        low.run(&mut |r| passes = passes.max(r.passes)),
+        Ok(36_122_108)
+    );
+    assert!(passes > 1, "out of core in {passes} passes");
+    assert_eq!(
+        fs::read_dir(&dir).unwrap().count(),
+        0,
+        "nothing left behind"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// 5 x 9 open matches OEIS A083386 (529,791,280, as docs/tour-counts.md has it) and 6 x 6
+/// A165134 (6,637,920): seconds each in release, `--ignored`.
+#[test]
+#[ignore]
+fn open_five_by_nine_and_six_by_six_match_oeis() {
+    let dir = scratch("open-oeis-long");
+    let count = |w, h| {
+        ClosedCount::open_tours(board(w, h), None, 2, u64::MAX, &dir)
+            .unwrap()
+            .run(&mut |_| {})
+    };
+    assert_eq!(count(5, 9), Ok(529_791_280));
+    assert_eq!(count(6, 6), Ok(6_637_920));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// An open count stopped after round 25 (its progress callback panics) resumes from its
+/// checkpoint at round 26 and gives the whole count (5 x 8: OEIS A083386's 36,122,108), in
+/// memory and out of core, from every start and from one; a closed count's checkpoint of the
+/// same board is refused.
+#[test]
+fn a_stopped_open_count_resumes_from_its_checkpoint() {
+    let dir = scratch("open-resume");
+    let b = board(5, 8);
+    let a1 = Some(Coord::new(0, 0));
+    // From a1: as the same count uninterrupted (starts are checked against the 128-bit
+    // programme above).
+    let from_a1 = ClosedCount::open_tours(b, a1, 2, u64::MAX, &dir).unwrap();
+    let from_a1 = from_a1.run(&mut |_| {}).unwrap();
+    assert!(from_a1 > 0);
+    for (start, want) in [(None, 36_122_108), (a1, from_a1)] {
+        for budget in [u64::MAX, 8 << 20] {
+            let path = dir.join("5x8.layer");
+            let count = || {
+                ClosedCount::open_tours(b, start, 2, budget, &dir)
+                    .unwrap()
+                    .with_checkpoint(&path, 0.0)
+            };
+            let stopped = catch_unwind(AssertUnwindSafe(|| {
+                count().run(&mut |r| assert!(r.round < 25, "stop"))
+            }));
+            assert!(stopped.is_err());
+            assert!(path.exists(), "a checkpoint is left");
+            let mut first = None;
+            let total = count().run(&mut |r| {
+                first.get_or_insert(r.round);
+            });
+            assert_eq!(total, Ok(want), "{start:?} budget {budget}");
+            assert_eq!(
+                first,
+                Some(26),
+                "{start:?} budget {budget}: resumed after round 25"
+            );
+            assert!(!path.exists(), "the checkpoint is removed at the end");
+        }
+    }
+    let path = dir.join("closed.layer");
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        ClosedCount::new(b, 1, u64::MAX, &dir)
+            .unwrap()
+            .with_checkpoint(&path, 0.0)
+            .run(&mut |r| assert!(r.round < 20, "stop"))
+    }));
+    let open = ClosedCount::open_tours(b, None, 1, u64::MAX, &dir)
+        .unwrap()
+        .with_checkpoint(&path, 0.0);
+    assert_eq!(open.run(&mut |_| {}), Err(CountError::Checkpoint));
+    let from_a1 = ClosedCount::open_tours(b, a1, 1, u64::MAX, &dir)
+        .unwrap()
+        .with_checkpoint(&path, 0.0);
+    assert_eq!(from_a1.run(&mut |_| {}), Err(CountError::Checkpoint));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Open tours in 64-bit keys equal meet in the middle's (other method, other code) on 3 x 8,
+/// 4 x 7, 4 x 8 and 5 x 6, and from every start of 4 x 6 and of 5 x 6.
+#[test]
+fn open_counts_match_meet_in_the_middle() {
+    let dir = scratch("open-meet");
+    let by_keys = |b: Board, start: Option<Coord>| {
+        ClosedCount::open_tours(b, start, 2, u64::MAX, &dir)
+            .unwrap()
+            .run(&mut |_| {})
+    };
+    let meet = |b: Board, start| crate::count::count_open_tours(b, start, 2).map(u128::from);
+    for (w, h) in [(3, 8), (4, 7), (4, 8), (5, 6)] {
+        let b = board(w, h);
+        assert_eq!(by_keys(b, None), meet(b, None), "{b}");
+    }
+    for (w, h) in [(4, 6), (5, 6)] {
+        let b = board(w, h);
+        for i in 0..b.len() {
+            let c = b.coord(i);
+            assert_eq!(by_keys(b, Some(c)), meet(b, Some(c)), "{b} from {c:?}");
+        }
+    }
+    let _ = fs::remove_dir_all(&dir);
 }

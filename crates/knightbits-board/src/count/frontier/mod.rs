@@ -191,6 +191,11 @@ impl Frontier {
         })
     }
 
+    /// Counting open tours from one square: its index in the sweep.
+    pub(crate) fn start(&self) -> Option<u32> {
+        self.start
+    }
+
     /// Squares across the sweep: the side laid across.
     pub(crate) fn across_width(&self) -> u32 {
         (self.cells - 1) / 2

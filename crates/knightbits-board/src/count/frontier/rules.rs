@@ -90,13 +90,13 @@ pub(crate) struct Rules {
     /// Counting paths rather than cycles?
     pub(super) paths: bool,
     /// Counting paths from a start: is this square the start (an end, one edge at most)?
-    pub(super) pin: bool,
+    pub(crate) pin: bool,
     /// Does the start leave the frontier now?
-    pub(super) pin_leaves: bool,
+    pub(crate) pin_leaves: bool,
     /// Counting paths: slots whose square has no neighbour after this one.
-    pub(super) lonely: u32,
+    pub(crate) lonely: u32,
     /// Counting paths: slots whose square has exactly one.
-    pub(super) single: u32,
+    pub(crate) single: u32,
     /// Squares in the frontier.
     pub(crate) cells: usize,
     /// Slots that must be finished.
