@@ -82,6 +82,8 @@ fn ranked(text: &str, fault: FenError) -> FenError {
 fn read_board(text: &str, pos: &mut Position) -> Result<Stop, FenError> {
     let bytes = text.as_bytes();
     let (mut row, mut files) = (0usize, 0usize);
+    // The roles' bitboards, then the colours', filled here and stored once at the end.
+    let mut boards = [0u64; 8];
     let mut end = 0;
     while let Some(&byte) = bytes.get(end) {
         match CLASS[byte as usize] {
@@ -117,13 +119,16 @@ fn read_board(text: &str, pos: &mut Position) -> Result<Stop, FenError> {
                 if files < 8 {
                     let bit = 1u64 << ((7 - row) * 8 + files);
                     let piece = (piece - PIECE) as usize;
-                    pos.by_role[piece >> 1].0 |= bit;
-                    pos.by_color[piece & 1].0 |= bit;
+                    boards[piece >> 1] |= bit;
+                    boards[6 + (piece & 1)] |= bit;
                 }
                 files += 1;
             }
         }
         end += 1;
+    }
+    for (into, bits) in pos.by_role.iter_mut().chain(&mut pos.by_color).zip(boards) {
+        into.0 |= bits;
     }
     Ok(Stop { end, row, files })
 }
@@ -289,17 +294,18 @@ impl Position {
         pos.castling = castling(rights)?;
         pos.ep_square = match ep {
             "-" => None,
-            _ => {
-                Some(ep_square(ep.as_bytes()).ok_or(FenError::EnPassant(super::Excerpt::new(ep)))?)
-            }
+            _ => Some(
+                ep_square(ep.as_bytes())
+                    .ok_or_else(|| FenError::EnPassant(super::Excerpt::new(ep)))?,
+            ),
         };
         if count >= 5 {
-            pos.halfmoves =
-                number(half.as_bytes()).ok_or(FenError::Halfmove(super::Excerpt::new(half)))?;
+            pos.halfmoves = number(half.as_bytes())
+                .ok_or_else(|| FenError::Halfmove(super::Excerpt::new(half)))?;
         }
         if count == 6 {
-            pos.fullmoves =
-                number(full.as_bytes()).ok_or(FenError::Fullmove(super::Excerpt::new(full)))?;
+            pos.fullmoves = number(full.as_bytes())
+                .ok_or_else(|| FenError::Fullmove(super::Excerpt::new(full)))?;
         }
         pos.validated()
     }
