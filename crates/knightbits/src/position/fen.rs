@@ -20,46 +20,170 @@ fn capped(n: usize) -> u8 {
     n.min(255) as u8
 }
 
-/// A whole number of ASCII digits (no sign) that fits in a `u32`.
-fn number(text: &str) -> Option<u32> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
+/// What a byte of a placement is, in [`CLASS`]: 1 to 8 a run of empty squares, [`SLASH`],
+/// [`SPACE`] (ASCII white space, which ends the field), [`BAD`], or a piece:
+/// `PIECE + role * 2 + color`.
+const BAD: u8 = 0;
+const SLASH: u8 = 9;
+const SPACE: u8 = 10;
+const PIECE: u8 = 16;
+
+/// The class of every byte, so the placement is read with one table look-up a byte.
+static CLASS: [u8; 256] = classes();
+
+const fn classes() -> [u8; 256] {
+    let mut table = [BAD; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = match byte {
+            b'1'..=b'8' => byte - b'0',
+            b'/' => SLASH,
+            _ if byte.is_ascii_whitespace() => SPACE,
+            _ => match Piece::from_char(byte as char) {
+                Some(piece) => PIECE + piece.role as u8 * 2 + piece.color as u8,
+                None => BAD,
+            },
+        };
+        b += 1;
     }
-    text.parse().ok()
+    table
 }
 
-pub(super) fn placement(text: &str, pos: &mut Position) -> Result<(), FenError> {
-    let ranks = text.split('/').count();
-    if ranks != 8 {
-        return Err(FenError::RankCount {
-            count: capped(ranks),
-        });
+/// Where reading a placement stopped (at white space or the end), with the rank (counted
+/// from the FEN's first, rank 8) and the files described in it so far.
+struct Stop {
+    end: usize,
+    row: usize,
+    files: usize,
+}
+
+/// How many ranks `text` has (`/`-separated, up to its first white space).
+fn rank_count(text: &[u8]) -> usize {
+    1 + text
+        .iter()
+        .take_while(|b| !b.is_ascii_whitespace())
+        .filter(|&&b| b == b'/')
+        .count()
+}
+
+/// The error of a placement: a wrong number of ranks comes first, then the first fault.
+fn ranked(text: &str, fault: FenError) -> FenError {
+    match rank_count(text.as_bytes()) {
+        8 => fault,
+        count => FenError::RankCount {
+            count: capped(count),
+        },
     }
-    for (row, rank_text) in text.split('/').enumerate() {
-        let rank = Rank::ALL[7 - row];
-        let mut files = 0usize;
-        for c in rank_text.chars() {
-            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
-                files += d as usize;
-            } else if let Some(piece) = Piece::from_char(c) {
-                if let Some(file) = u8::try_from(files).ok().and_then(File::from_index) {
-                    let square = Square::from_coords(file, rank);
-                    pos.by_role[piece.role as usize].insert(square);
-                    pos.by_color[piece.color as usize].insert(square);
+}
+
+/// Reads the placement at the start of `text`, byte by byte into the piece bitboards, up to
+/// its first ASCII white space; the errors are settled by [`ranked`] and [`finish`].
+fn read_board(text: &str, pos: &mut Position) -> Result<Stop, FenError> {
+    let bytes = text.as_bytes();
+    let (mut row, mut files) = (0usize, 0usize);
+    // The roles' bitboards, then the colours', filled here and stored once at the end.
+    let mut boards = [0u64; 8];
+    let mut end = 0;
+    while let Some(&byte) = bytes.get(end) {
+        match CLASS[byte as usize] {
+            SPACE => break,
+            SLASH => {
+                if files != 8 {
+                    return Err(FenError::RankFiles {
+                        rank: Rank::ALL[7 - row],
+                        files: capped(files),
+                    });
+                }
+                if row == 7 {
+                    return Err(FenError::RankCount {
+                        count: capped(rank_count(bytes)),
+                    });
+                }
+                row += 1;
+                files = 0;
+            }
+            BAD => {
+                // Every byte before `end` is ASCII, so `end` starts a character.
+                let char = text[end..]
+                    .chars()
+                    .next()
+                    .unwrap_or(char::REPLACEMENT_CHARACTER);
+                return Err(FenError::PlacementChar {
+                    rank: Rank::ALL[7 - row],
+                    char,
+                });
+            }
+            run @ 1..=8 => files += run as usize,
+            piece => {
+                if files < 8 {
+                    let bit = 1u64 << ((7 - row) * 8 + files);
+                    let piece = (piece - PIECE) as usize;
+                    boards[piece >> 1] |= bit;
+                    boards[6 + (piece & 1)] |= bit;
                 }
                 files += 1;
-            } else {
-                return Err(FenError::PlacementChar { rank, char: c });
             }
         }
-        if files != 8 {
-            return Err(FenError::RankFiles {
-                rank,
-                files: capped(files),
-            });
-        }
+        end += 1;
+    }
+    for (into, bits) in pos.by_role.iter_mut().chain(&mut pos.by_color).zip(boards) {
+        into.0 |= bits;
+    }
+    Ok(Stop { end, row, files })
+}
+
+/// The checks at the end of a placement: 8 ranks, the last one of 8 files.
+fn finish(stop: Stop) -> Result<(), FenError> {
+    if stop.row != 7 {
+        return Err(FenError::RankCount {
+            count: capped(stop.row + 1),
+        });
+    }
+    if stop.files != 8 {
+        return Err(FenError::RankFiles {
+            rank: Rank::First,
+            files: capped(stop.files),
+        });
     }
     Ok(())
+}
+
+/// Reads a placement field into `pos`'s empty bitboards; `text` holds no white space
+/// ([`Placement`](super::Placement) refuses it before).
+pub(super) fn placement(text: &str, pos: &mut Position) -> Result<(), FenError> {
+    read_board(text, pos)
+        .and_then(finish)
+        .map_err(|fault| ranked(text, fault))
+}
+
+/// The length of the field at the start of `bytes` (up to its first ASCII white space).
+fn field_len(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .position(|b| b.is_ascii_whitespace())
+        .unwrap_or(bytes.len())
+}
+
+/// The index of the first byte from `at` on that is not ASCII white space.
+fn skip_space(bytes: &[u8], mut at: usize) -> usize {
+    while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+        at += 1;
+    }
+    at
+}
+
+/// A whole number of ASCII digits (no sign) that fits in a `u32`.
+fn number(text: &[u8]) -> Option<u32> {
+    if text.is_empty() {
+        return None;
+    }
+    text.iter().try_fold(0u32, |n, &b| {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        n.checked_mul(10)?.checked_add(u32::from(b - b'0'))
+    })
 }
 
 fn castling(text: &str) -> Result<Bitboard, FenError> {
@@ -67,8 +191,11 @@ fn castling(text: &str) -> Result<Bitboard, FenError> {
     if text == "-" {
         return Ok(rights);
     }
-    for c in text.chars() {
-        match CASTLING.iter().find(|&&(letter, _)| letter == c) {
+    for &b in text.as_bytes() {
+        match CASTLING
+            .iter()
+            .find(|&&(letter, _)| letter as u32 == u32::from(b))
+        {
             Some(&(_, rook)) if !rights.contains(rook) => rights.insert(rook),
             _ => return Err(FenError::Castling(super::Excerpt::new(text))),
         };
@@ -77,6 +204,17 @@ fn castling(text: &str) -> Result<Bitboard, FenError> {
         return Err(FenError::Castling(super::Excerpt::new(text)));
     }
     Ok(rights)
+}
+
+/// An en passant field's square: a lower-case file letter and a rank digit.
+fn ep_square(text: &[u8]) -> Option<Square> {
+    match *text {
+        [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Some(Square::from_coords(
+            File::ALL[(file - b'a') as usize],
+            Rank::ALL[(rank - b'1') as usize],
+        )),
+        _ => None,
+    }
 }
 
 impl Position {
@@ -102,17 +240,7 @@ impl Position {
     /// # Ok::<(), knightbits::position::FenError>(())
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        let count = fen.split_ascii_whitespace().count();
-        if !(4..=6).contains(&count) {
-            return Err(FenError::FieldCount {
-                count: capped(count),
-            });
-        }
-        let mut fields = fen.split_ascii_whitespace();
-        let mut field = || fields.next().unwrap_or("");
-        let (board, turn, rights, ep, half, full) =
-            (field(), field(), field(), field(), field(), field());
-
+        let bytes = fen.as_bytes();
         let mut pos = Position {
             by_role: [Bitboard::EMPTY; 6],
             by_color: [Bitboard::EMPTY; 2],
@@ -124,7 +252,40 @@ impl Position {
             checkers: Bitboard::EMPTY,
             pinned: Bitboard::EMPTY,
         };
-        placement(board, &mut pos)?;
+        // One pass: the placement is read as its field is found, then the other fields'
+        // bounds; the field count is checked first, as the errors' order says.
+        let start = skip_space(bytes, 0);
+        let board = read_board(&fen[start..], &mut pos);
+        let board_end = start
+            + match &board {
+                Ok(stop) => stop.end,
+                Err(_) => field_len(&bytes[start..]),
+            };
+        let mut fields = [(0, 0); 5];
+        let mut count = usize::from(start < bytes.len());
+        let mut at = board_end;
+        loop {
+            at = skip_space(bytes, at);
+            if at == bytes.len() {
+                break;
+            }
+            let field_start = at;
+            at += field_len(&bytes[at..]);
+            if let Some(field) = fields.get_mut(count - 1) {
+                *field = (field_start, at);
+            }
+            count += 1;
+        }
+        if !(4..=6).contains(&count) {
+            return Err(FenError::FieldCount {
+                count: capped(count),
+            });
+        }
+        board
+            .and_then(finish)
+            .map_err(|fault| ranked(&fen[start..board_end], fault))?;
+        let [turn, rights, ep, half, full] = fields.map(|(from, to)| &fen[from..to]);
+
         pos.turn = match turn {
             "w" => Color::White,
             "b" => Color::Black,
@@ -134,17 +295,17 @@ impl Position {
         pos.ep_square = match ep {
             "-" => None,
             _ => Some(
-                ep.parse::<Square>()
-                    .ok()
-                    .filter(|_| ep.bytes().all(|b| !b.is_ascii_uppercase()))
-                    .ok_or(FenError::EnPassant(super::Excerpt::new(ep)))?,
+                ep_square(ep.as_bytes())
+                    .ok_or_else(|| FenError::EnPassant(super::Excerpt::new(ep)))?,
             ),
         };
         if count >= 5 {
-            pos.halfmoves = number(half).ok_or(FenError::Halfmove(super::Excerpt::new(half)))?;
+            pos.halfmoves = number(half.as_bytes())
+                .ok_or_else(|| FenError::Halfmove(super::Excerpt::new(half)))?;
         }
         if count == 6 {
-            pos.fullmoves = number(full).ok_or(FenError::Fullmove(super::Excerpt::new(full)))?;
+            pos.fullmoves = number(full.as_bytes())
+                .ok_or_else(|| FenError::Fullmove(super::Excerpt::new(full)))?;
         }
         pos.validated()
     }
@@ -267,5 +428,225 @@ impl fmt::Display for Position {
             None => f.write_str(" -")?,
         }
         write!(f, " {} {}", self.halfmoves, self.fullmoves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The one-pass reader against the reader it replaced (split on white space and `/`, then
+    //! each field parsed alone), kept here as the oracle: the same positions, the same errors.
+
+    use super::*;
+    use proptest::prelude::*;
+
+    fn oracle_placement(text: &str, pos: &mut Position) -> Result<(), FenError> {
+        let ranks = text.split('/').count();
+        if ranks != 8 {
+            return Err(FenError::RankCount {
+                count: capped(ranks),
+            });
+        }
+        for (row, rank_text) in text.split('/').enumerate() {
+            let rank = Rank::ALL[7 - row];
+            let mut files = 0usize;
+            for c in rank_text.chars() {
+                if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                    files += d as usize;
+                } else if let Some(piece) = Piece::from_char(c) {
+                    if let Some(file) = u8::try_from(files).ok().and_then(File::from_index) {
+                        let square = Square::from_coords(file, rank);
+                        pos.by_role[piece.role as usize].insert(square);
+                        pos.by_color[piece.color as usize].insert(square);
+                    }
+                    files += 1;
+                } else {
+                    return Err(FenError::PlacementChar { rank, char: c });
+                }
+            }
+            if files != 8 {
+                return Err(FenError::RankFiles {
+                    rank,
+                    files: capped(files),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn oracle_castling(text: &str) -> Result<Bitboard, FenError> {
+        let mut rights = Bitboard::EMPTY;
+        if text == "-" {
+            return Ok(rights);
+        }
+        for c in text.chars() {
+            match CASTLING.iter().find(|&&(letter, _)| letter == c) {
+                Some(&(_, rook)) if !rights.contains(rook) => rights.insert(rook),
+                _ => return Err(FenError::Castling(crate::position::Excerpt::new(text))),
+            };
+        }
+        if rights.is_empty() {
+            return Err(FenError::Castling(crate::position::Excerpt::new(text)));
+        }
+        Ok(rights)
+    }
+
+    fn oracle_number(text: &str) -> Option<u32> {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        text.parse().ok()
+    }
+
+    fn oracle(fen: &str) -> Result<Position, FenError> {
+        use crate::position::Excerpt;
+        let count = fen.split_ascii_whitespace().count();
+        if !(4..=6).contains(&count) {
+            return Err(FenError::FieldCount {
+                count: capped(count),
+            });
+        }
+        let mut fields = fen.split_ascii_whitespace();
+        let mut field = || fields.next().unwrap_or("");
+        let (board, turn, rights, ep, half, full) =
+            (field(), field(), field(), field(), field(), field());
+        let mut pos = Position {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            turn: Color::White,
+            castling: Bitboard::EMPTY,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+        };
+        oracle_placement(board, &mut pos)?;
+        pos.turn = match turn {
+            "w" => Color::White,
+            "b" => Color::Black,
+            _ => return Err(FenError::Turn(Excerpt::new(turn))),
+        };
+        pos.castling = oracle_castling(rights)?;
+        pos.ep_square = match ep {
+            "-" => None,
+            _ => Some(
+                ep.parse::<Square>()
+                    .ok()
+                    .filter(|_| ep.bytes().all(|b| !b.is_ascii_uppercase()))
+                    .ok_or(FenError::EnPassant(Excerpt::new(ep)))?,
+            ),
+        };
+        if count >= 5 {
+            pos.halfmoves = oracle_number(half).ok_or(FenError::Halfmove(Excerpt::new(half)))?;
+        }
+        if count == 6 {
+            pos.fullmoves = oracle_number(full).ok_or(FenError::Fullmove(Excerpt::new(full)))?;
+        }
+        pos.validated()
+    }
+
+    /// Valid FENs to mutate: the perft positions, castling, en passant, counters, checks.
+    const VALID: [&str; 10] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        "4k3/8/8/8/8/8/8/4K2N b - -",
+        "  4k3/1q6/8/8/4N3/8/8/4R1K1\tw - - 12 4294967295 ",
+        "4k3/8/8/8/8/5n2/8/r3K3 w - - 99 100",
+    ];
+
+    /// Characters that make FEN fields, wrong ones and every kind of ASCII white space
+    /// (vertical tab is not one), and two non-ASCII ones.
+    const ALPHABET: &[char] = &[
+        'p', 'n', 'b', 'r', 'q', 'k', 'P', 'N', 'B', 'R', 'Q', 'K', 'w', 'a', 'e', 'h', 'E', 'x',
+        '0', '1', '2', '3', '6', '7', '8', '9', '/', '-', '+', ' ', '\t', '\n', '\x0c', '\r',
+        '\x0b', 'é', '\u{a0}',
+    ];
+
+    fn check(fen: &str) {
+        assert_eq!(Position::from_fen(fen), oracle(fen), "{fen:?}");
+    }
+
+    #[test]
+    fn agrees_with_the_oracle_on_chosen_cases() {
+        let cases = [
+            "",
+            "   ",
+            "8/8/8/8/8/8/8/8",
+            "8/8/8/8/8/8/8/8 w - - 0 1 2",
+            "8/8/8/8/8/8/8/8/8 w - - 0 1",
+            "8/8/8/8/8/8/8/8/ w - - 0 1",
+            "/8/8/8/8/8/8/8 w - - 0 1",
+            "8/8/x w - - 0 1",
+            "8/8/8/8/8/8/8/7 w - - 0 1",
+            "8/8/8/8/8/8/8/9 w - - 0 1",
+            "8/8/8/8/8/8/8/44444444 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K2Né w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K2N\u{a0}w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K2N\x0bw - - 0 1",
+            "4k3/8/8/8/8/8/8/4K2NN w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K2N x - - 0 1",
+            "4k3/8/8/8/8/8/8/4K2N w KK - 0 1",
+            "4k3/8/8/8/8/8/8/4K2N w -- - 0 1",
+            "4k3/8/8/8/8/8/8/4K2N w - E3 0 1",
+            "4k3/8/8/8/8/8/8/4K2N w - e9 0 1",
+            "4k3/8/8/8/8/8/8/4K2N w - é 0 1",
+            "4k3/8/8/8/8/8/8/4K2N w - - +1 1",
+            "4k3/8/8/8/8/8/8/4K2N w - - 0 4294967296",
+            "4k3/8/8/8/8/8/8/4K2N w - - 0 00000000004294967295",
+        ];
+        for fen in cases.into_iter().chain(VALID) {
+            check(fen);
+        }
+        let many = "8/".repeat(300) + " w - - 0 1";
+        check(&many);
+        let fields = "x ".repeat(300);
+        check(&fields);
+    }
+
+    fn mutated() -> impl Strategy<Value = String> {
+        let edit = (
+            any::<proptest::sample::Index>(),
+            0..3u8,
+            proptest::sample::select(ALPHABET),
+        );
+        (
+            proptest::sample::select(&VALID[..]),
+            proptest::collection::vec(edit, 1..4),
+        )
+            .prop_map(|(fen, edits)| {
+                let mut chars: Vec<char> = fen.chars().collect();
+                for (at, kind, c) in edits {
+                    let i = at.index(chars.len() + 1);
+                    match kind {
+                        0 if i < chars.len() => chars[i] = c,
+                        1 if i < chars.len() => {
+                            chars.remove(i);
+                        }
+                        _ => chars.insert(i, c),
+                    }
+                }
+                chars.into_iter().collect()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        #[test]
+        fn agrees_with_the_oracle_on_mutated_fens(fen in mutated()) {
+            check(&fen);
+        }
+
+        #[test]
+        fn agrees_with_the_oracle_on_random_text(
+            chars in proptest::collection::vec(proptest::sample::select(ALPHABET), 0..90)
+        ) {
+            check(&chars.into_iter().collect::<String>());
+        }
     }
 }
