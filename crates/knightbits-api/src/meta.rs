@@ -1,11 +1,13 @@
 //! `meta`: the names the explorer offers in its pickers, from the library's lists.
 
+use knightbits::Color;
 use knightbits::mapping::Numbering;
 use knightbits::popcount;
 use knightbits::technique::Leaper;
 use serde::Serialize;
 
 use super::form::query;
+use super::rules;
 use super::values::Choice;
 
 /// `meta`: the names the page offers in its pickers. It takes no parameter.
@@ -27,11 +29,17 @@ pub struct Meta {
     pub version: &'static str,
 }
 
-/// A piece in `meta`: `{"name", "methods"}`.
+/// A piece in `meta`: `{"name", "glyph", "key", "castling", "methods"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MetaPiece {
     /// The piece's name: `knight`, `king`.
     pub name: &'static str,
+    /// Its chess symbol as the page draws it (the black one, filled): `♞`, `♚`.
+    pub glyph: char,
+    /// Its letter (FEN's, lower case), the page's key for its tool: `n`, `k`.
+    pub key: char,
+    /// Whether its moves may include castling (the rulebook's [`rules::castling`]).
+    pub castling: bool,
     /// Its methods' names, lookup first.
     pub methods: Vec<&'static str>,
 }
@@ -44,6 +52,9 @@ pub fn meta() -> Meta {
             .into_iter()
             .map(|leaper| MetaPiece {
                 name: leaper.name(),
+                glyph: leaper.role().of(Color::Black).symbol(),
+                key: leaper.role().char(),
+                castling: rules::castling(leaper, true).is_ok(),
                 methods: leaper.methods().iter().map(|m| m.name()).collect(),
             })
             .collect(),
@@ -68,8 +79,8 @@ mod tests {
         assert_eq!(
             json["pieces"],
             serde_json::json!([
-                {"name": "knight", "methods": ["lookup", "post-mask", "pre-mask", "prefix", "halves", "translate"]},
-                {"name": "king", "methods": ["lookup", "shifts", "translate"]},
+                {"name": "knight", "glyph": "♞", "key": "n", "castling": false, "methods": ["lookup", "post-mask", "pre-mask", "prefix", "halves", "translate"]},
+                {"name": "king", "glyph": "♚", "key": "k", "castling": true, "methods": ["lookup", "shifts", "translate"]},
             ])
         );
         assert!(json.get("knight_methods").is_none());
