@@ -3,6 +3,7 @@
 use knightbits::Color;
 use knightbits::mapping::Numbering;
 use knightbits::popcount;
+use knightbits::position::Position;
 use knightbits::technique::Leaper;
 use serde::Serialize;
 
@@ -23,6 +24,9 @@ pub struct Meta {
     pub numberings: Vec<&'static str>,
     /// Every leaper with its methods, in the library's order.
     pub pieces: Vec<MetaPiece>,
+    /// The roles a knight fork is about (the library's default fork targets): `king`, `queen`,
+    /// `rook`.
+    pub fork_targets: Vec<&'static str>,
     /// The popcount methods.
     pub count_methods: Vec<&'static str>,
     /// The tool's version.
@@ -58,6 +62,7 @@ pub fn meta() -> Meta {
                 methods: leaper.methods().iter().map(|m| m.name()).collect(),
             })
             .collect(),
+        fork_targets: Position::FORK_ROLES.iter().map(|r| r.name()).collect(),
         count_methods: names::<popcount::Method>(),
         version: env!("CARGO_PKG_VERSION"),
     }
@@ -84,6 +89,10 @@ mod tests {
             ])
         );
         assert!(json.get("knight_methods").is_none());
+        assert_eq!(
+            json["fork_targets"],
+            serde_json::json!(["king", "queen", "rook"])
+        );
         assert_eq!(json["count_methods"][0], "loop");
     }
 }

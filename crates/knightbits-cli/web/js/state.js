@@ -176,8 +176,8 @@ export function squareLabel(m, name, bit) {
   return parts.join(', ');
 }
 
-/** The pieces a knight fork is about (the library's fork targets): kings, queens and rooks. */
-export const FORK_KINDS = Object.freeze(['king', 'queen', 'rook']);
+/** The pieces a knight fork is about: the library's fork targets (`meta.fork_targets`: kings, queens and rooks). */
+export function forkKinds(m) { return m.meta ? m.meta.fork_targets : []; }
 
 /**
  * The pieces a knight attacks that could be forked: kings, queens and rooks of the other side
@@ -185,7 +185,8 @@ export const FORK_KINDS = Object.freeze(['king', 'queen', 'rook']);
  */
 export function forkTargets(m, knight, attacked) {
   const side = sideAt(m, knight);
-  return attacked.filter((s) => FORK_KINDS.includes(pieceAt(m, s)) && sideAt(m, s) !== side);
+  const kinds = forkKinds(m);
+  return attacked.filter((s) => kinds.includes(pieceAt(m, s)) && sideAt(m, s) !== side);
 }
 
 /** The knights on the board whose attacks reach two or more pieces of the other side. */
@@ -199,7 +200,8 @@ export function knightForks(m, attackedBy) {
 export function pieceTargets(m) {
   const knight = squaresOf(m, 'knight')[0];
   const own = knight ? sideAt(m, knight) : 'white';
-  return placed(m).filter((p) => p.side !== own && FORK_KINDS.includes(p.kind)).map((p) => p.square);
+  const kinds = forkKinds(m);
+  return placed(m).filter((p) => p.side !== own && kinds.includes(p.kind)).map((p) => p.square);
 }
 
 /** Whether any knight or king is on the board (the pieces that slide with the arrow keys). */

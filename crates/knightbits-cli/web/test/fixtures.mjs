@@ -9,6 +9,7 @@ export const META = Object.freeze({
     { name: 'knight', glyph: '♞', key: 'n', castling: false, methods: ['lookup', 'post-mask', 'pre-mask', 'prefix', 'halves', 'translate'] },
     { name: 'king', glyph: '♚', key: 'k', castling: true, methods: ['lookup', 'shifts', 'translate'] },
   ],
+  fork_targets: ['king', 'queen', 'rook'],
   count_methods: ['loop', 'table16', 'clear-lowest', 'hardware'],
   version: '0.1.0',
 });

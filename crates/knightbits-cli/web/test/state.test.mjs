@@ -235,6 +235,7 @@ test('the page\'s leapers are the library\'s: tools, keys, glyphs, methods and a
   assert.deepEqual(S.kinds(m), META.pieces.map((p) => p.name));
   assert.deepEqual(S.tools(m), ['paint', ...META.pieces.map((p) => p.name), 'rook', 'bishop', 'queen']);
   assert.deepEqual(S.arrowSets(m), ['forks', ...META.pieces.map((p) => p.name)]);
+  assert.deepEqual(S.forkKinds(m), META.fork_targets, 'the fork targets are the library\'s too');
   for (const p of META.pieces) {
     assert.equal(S.glyph(m, p.name), p.glyph);
     assert.equal(S.toolOfKey(m, p.key), p.name);
