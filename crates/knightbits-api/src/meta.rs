@@ -1,11 +1,14 @@
 //! `meta`: the names the explorer offers in its pickers, from the library's lists.
 
+use knightbits::Color;
 use knightbits::mapping::Numbering;
 use knightbits::popcount;
+use knightbits::position::Position;
 use knightbits::technique::Leaper;
 use serde::Serialize;
 
 use super::form::query;
+use super::rules;
 use super::values::Choice;
 
 /// `meta`: the names the page offers in its pickers. It takes no parameter.
@@ -21,17 +24,26 @@ pub struct Meta {
     pub numberings: Vec<&'static str>,
     /// Every leaper with its methods, in the library's order.
     pub pieces: Vec<MetaPiece>,
+    /// The roles a knight fork is about (the library's default fork targets): `king`, `queen`,
+    /// `rook`.
+    pub fork_targets: Vec<&'static str>,
     /// The popcount methods.
     pub count_methods: Vec<&'static str>,
     /// The tool's version.
     pub version: &'static str,
 }
 
-/// A piece in `meta`: `{"name", "methods"}`.
+/// A piece in `meta`: `{"name", "glyph", "key", "castling", "methods"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MetaPiece {
     /// The piece's name: `knight`, `king`.
     pub name: &'static str,
+    /// Its chess symbol as the page draws it (the black one, filled): `♞`, `♚`.
+    pub glyph: char,
+    /// Its letter (FEN's, lower case), the page's key for its tool: `n`, `k`.
+    pub key: char,
+    /// Whether its moves may include castling (the rulebook's [`rules::castling`]).
+    pub castling: bool,
     /// Its methods' names, lookup first.
     pub methods: Vec<&'static str>,
 }
@@ -44,9 +56,13 @@ pub fn meta() -> Meta {
             .into_iter()
             .map(|leaper| MetaPiece {
                 name: leaper.name(),
+                glyph: leaper.role().of(Color::Black).symbol(),
+                key: leaper.role().char(),
+                castling: rules::castling(leaper, true).is_ok(),
                 methods: leaper.methods().iter().map(|m| m.name()).collect(),
             })
             .collect(),
+        fork_targets: Position::FORK_ROLES.iter().map(|r| r.name()).collect(),
         count_methods: names::<popcount::Method>(),
         version: env!("CARGO_PKG_VERSION"),
     }
@@ -68,11 +84,15 @@ mod tests {
         assert_eq!(
             json["pieces"],
             serde_json::json!([
-                {"name": "knight", "methods": ["lookup", "post-mask", "pre-mask", "prefix", "halves", "translate"]},
-                {"name": "king", "methods": ["lookup", "shifts", "translate"]},
+                {"name": "knight", "glyph": "♞", "key": "n", "castling": false, "methods": ["lookup", "post-mask", "pre-mask", "prefix", "halves", "translate"]},
+                {"name": "king", "glyph": "♚", "key": "k", "castling": true, "methods": ["lookup", "shifts", "translate"]},
             ])
         );
         assert!(json.get("knight_methods").is_none());
+        assert_eq!(
+            json["fork_targets"],
+            serde_json::json!(["king", "queen", "rook"])
+        );
         assert_eq!(json["count_methods"][0], "loop");
     }
 }

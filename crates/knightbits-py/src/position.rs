@@ -12,8 +12,8 @@ use crate::args;
 use crate::errors::{self, Failure, Kind, named};
 use crate::method::Piece;
 
-/// The default fork targets: king, queens and rooks.
-pub const DEFAULT_TARGETS: [Role; 3] = [Role::King, Role::Queen, Role::Rook];
+/// The default fork targets: king, queens and rooks (the library's [`Position::FORK_ROLES`]).
+pub const DEFAULT_TARGETS: [Role; 3] = Position::FORK_ROLES;
 
 /// `pieces`'s arguments in python-chess's order (piece type, color); the old order (color,
 /// piece type) is swapped back with a `DeprecationWarning`.

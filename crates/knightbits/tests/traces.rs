@@ -351,7 +351,7 @@ fn formulas_are_the_sources() {
     assert_eq!(
         formulas(Method::Translate.trace(d4 | Square::H1)),
         [
-            "0x0000000a1100110a around f3",
+            "0x0000000a1100110a in h1-g1 (the devlog's mask) around f3",
             "(mask >> 14) & notABFile",
             "mask << 6",
         ]
@@ -371,7 +371,10 @@ fn formulas_are_the_sources() {
     );
     assert_eq!(
         formulas(KingMethod::Translate.trace(Square::A8.into())),
-        ["0x0000000000070507 around g2", "(mask << 42) & notGHFile"]
+        [
+            "0x0000000000070507 in h1-g1 (the devlog's mask) around g2",
+            "(mask << 42) & notGHFile"
+        ]
     );
     assert_eq!(formulas(KingMethod::Lookup.trace(d4)), ["ATTACKS[d4]"]);
 }

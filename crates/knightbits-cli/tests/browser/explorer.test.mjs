@@ -767,6 +767,20 @@ test('the page opens as the wiki does: a knight on d4, its attacks and its steps
   assert.deepEqual(s.marked, []);
   assert.ok(s.steps >= 1, 'its steps are shown');
   assert.equal(new URL(page.url()).hash, '', 'the page as it opens writes no fragment');
+  // The first screen is about knight patterns: the knight tool is chosen, a click places a knight.
+  assert.equal(s.tool, 'knight');
+  await page.click('[data-square="a1"]');
+  await idle(page);
+  assert.deepEqual((await snapshot(page)).pieces, ['a1♞', 'd4♞']);
+  assert.deepEqual((await snapshot(page)).marked, [], 'no bit painted');
+  await page.click('[data-square="a1"]');
+  await idle(page);
+  assert.equal(new URL(page.url()).hash, '', 'back to the page as it opened');
+  // The devlog's mask is named with its own numbering on a page in a1-b1.
+  await page.selectOption('#method', 'translate');
+  await idle(page);
+  const first = await page.textContent('#steps .step figcaption code');
+  assert.equal(first, "0x0000000a1100110a in h1-g1 (the devlog's mask) around f3");
   // Each step card shows its own hex, labelled with its numbering, and its count, on one line.
   await page.selectOption('#method', 'post-mask');
   await idle(page);
@@ -789,6 +803,51 @@ test('the page opens as the wiki does: a knight on d4, its attacks and its steps
   assert.equal(await page.getAttribute('#directions a', 'href'), 'https://www.chessprogramming.org/Knight_Pattern');
   assert.deepEqual(errors, []);
   assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the leapers come from the library: tool chips, keys, method label and position moves follow /api/meta', async () => {
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
+  const meta = await page.evaluate(async () => (await fetch('api/meta')).json());
+  assert.deepEqual(meta.pieces.map((p) => p.name), ['knight', 'king']);
+  // One chip per leaper, after paint and before the sliders, with the library's glyph and key.
+  const chips = await page.$$eval('input[name="tool"]', (els) => els.map((e) => [e.value, e.closest('label').textContent.trim()]));
+  assert.deepEqual(chips.map(([v]) => v), ['paint', ...meta.pieces.map((p) => p.name), 'rook', 'bishop', 'queen']);
+  for (const p of meta.pieces) {
+    const label = chips.find(([v]) => v === p.name)[1];
+    assert.ok(label.startsWith(p.glyph) && label.endsWith(p.key.toUpperCase()), label);
+    // Its key picks its tool; the method picker offers its methods under its name.
+    await page.keyboard.press(p.key);
+    assert.equal(await page.isChecked(`#tool-${p.name}`), true);
+    assert.equal(await page.textContent('label[for="method"]'), `${p.name[0].toUpperCase()}${p.name.slice(1)} method`);
+    assert.deepEqual(await page.$$eval('#method option', (os) => os.map((o) => o.value)), p.methods);
+  }
+  // The position panel: an arrow choice and a list of moves per leaper.
+  const arrows = await page.$$eval('input[name="arrows"]', (els) => els.map((e) => e.value));
+  assert.deepEqual(arrows, ['forks', ...meta.pieces.map((p) => p.name)]);
+  for (const p of meta.pieces) assert.ok((await page.textContent(`#${p.name}-moves`)).length > 0, `${p.name} moves listed`);
+  assert.match(await page.textContent('#king-moves'), /e1/, 'the default position\'s king moves');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the tour boxes are checked on leaving them, as on Enter, the message beside them', async () => {
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
+  await page.fill('#tour-start', 'zz');
+  await page.locator('#tour-start').blur();
+  await idle(page);
+  assert.equal(await page.isHidden('#tour-error'), false, 'a start that is no square is refused on leaving the box');
+  assert.match(await page.textContent('#tour-error'), /zz/);
+  await page.fill('#tour-w', '5');
+  await page.fill('#tour-h', '5');
+  await page.fill('#tour-start', 'a1');
+  await page.locator('#tour-start').blur();
+  await idle(page);
+  assert.equal(await page.isHidden('#tour-error'), true);
+  assert.match(await page.textContent('#tour-out'), /5x5/);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(unexpected(problems, /api\/tour(-svg)?\?board=\d+x\d+&start=zz/), []);
   await page.close();
 });
 

@@ -244,23 +244,24 @@ export function createActions(store) {
     });
   }
 
-  async function askPosition(fen) {
-    const [pos, forks, knight, king] = await Promise.all([
+  /** A FEN's facts: its forks and each leaper's legal moves (`meta.pieces`; castling where the library allows it). */
+  async function askPosition(fen, meta) {
+    const [pos, forks, ...each] = await Promise.all([
       api.position(fen),
       api.forks(fen),
-      api.moves({ fen, piece: 'knight', legal: 'true' }),
-      api.moves({ fen, piece: 'king', legal: 'true', castling: 'true' }),
+      ...meta.pieces.map((p) => api.moves({ fen, piece: p.name, legal: 'true', ...(p.castling ? { castling: 'true' } : {}) })),
     ]);
+    const moves = Object.fromEntries(meta.pieces.map((p, i) => [p.name, each[i]]));
     // Each fork square's knight attacks, for the forked pieces marked on the picture.
     const sets = await Promise.all(forks.squares.map((s) => api.attacks({ input: s, piece: 'knight' })));
     const attackedFrom = Object.fromEntries(forks.squares.map((s, i) => [s, sets[i].squares]));
-    return { fen: pos.fen, forks, knight, king, forked: S.positionForks(pos, forks.moves, attackedFrom) };
+    return { fen: pos.fen, forks, moves, forked: S.positionForks(pos, forks.moves, attackedFrom) };
   }
 
   /** A FEN: its moves and forks; a refused one clears them and says why beside the field. */
   function loadPosition(fen) {
-    return act(async () => {
-      const p = await askPosition(fen.trim());
+    return act(async (m) => {
+      const p = await askPosition(fen.trim(), m.meta);
       return (n) => S.positionLoaded(n, p);
     }, { local: true, onError: (n, e) => S.positionFailed(n, e.message) });
   }
@@ -345,7 +346,7 @@ export function createActions(store) {
       const w = decode(fragment, meta);
       problems.push(...w.dropped);
       const zero = () => api.show(S.ZERO, w.numbering);
-      const pieceRequests = S.KINDS.filter((k) => w.pieces[k]).map((kind) => ({
+      const pieceRequests = meta.pieces.map((p) => p.name).filter((k) => w.pieces[k]).map((kind) => ({
         kind,
         params: { input: w.pieces[kind], piece: kind, method: w.methods[kind], numbering: w.numbering },
       }));
@@ -354,7 +355,7 @@ export function createActions(store) {
         part('board', 'p, q', askPieces(pieceRequests), {}),
         part('second', 'o', api.show(w.other), null).then((v) => v || api.show(S.ZERO)),
         part('forks', 't', askForks(w.targets), null).then((v) => v || askForks(S.ZERO)),
-        part('position', 'fen', askPosition(w.fen), null).then((v) => v || askPosition(S.DEFAULT_FEN)),
+        part('position', 'fen', askPosition(w.fen, meta), null).then((v) => v || askPosition(S.DEFAULT_FEN, meta)),
         w.from ? part('fill', 'from, to', askFill(w.from).then(async (r) => ({
           ...r, from: w.from, to: w.to, path: w.to ? await api.distance(w.from, w.to) : null,
         })), null) : null,

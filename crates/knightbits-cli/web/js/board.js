@@ -1,18 +1,20 @@
 // The main board, drawn from the model: its bits (data-set), the pieces, the highlighted step's
 // rings, the bit indices and the keyboard cursor; and what a click, a drag or a key on it does.
 
-import { $, changed } from './dom.js';
+import { $, changed, esc } from './dom.js';
 import { DRAWN, LERF, FILES, isLight, offset, ARROWS } from './squares.js';
 import * as S from './state.js';
 
 const HINTS = {
   paint: 'Click or drag to paint. Arrow keys move the cursor, Space toggles.',
-  knight: 'Click to place or remove a knight. Arrow keys or A / D slide the pieces; Shift+arrows move the cursor.',
-  king: 'Click to place or remove a king. Arrow keys or A / D slide the pieces; Shift+arrows move the cursor.',
   rook: 'Click to place or remove a rook. Violet diamonds: squares a rook, bishop or queen attacks; every piece blocks their rays.',
   bishop: 'Click to place or remove a bishop. Violet diamonds: squares a rook, bishop or queen attacks; every piece blocks their rays.',
   queen: 'Click to place or remove a queen. Violet diamonds: squares a rook, bishop or queen attacks; every piece blocks their rays.',
 };
+/** A leaper's tool hint (the leapers are the library's, `meta.pieces`). */
+const leaperHint = (kind) => `Click to place or remove a ${kind}. Arrow keys or A / D slide the pieces; Shift+arrows move the cursor.`;
+/** The colour class of the squares a leaper attacks (the page's style; a new leaper gets its own). */
+const attackClass = (kind) => ({ knight: 'kn-att', king: 'kg-att' })[kind] || `att-${kind}`;
 
 export function createBoard(store, actions) {
   const board = $('#board');
@@ -107,9 +109,11 @@ export function createBoard(store, actions) {
     }
   });
 
-  document.querySelectorAll('input[name="tool"]').forEach((r) => r.addEventListener('change', () => {
-    store.now((m) => S.setTool(m, r.value));
-  }));
+  // The tool chips: the leapers' are made from the library's list when it arrives (see render).
+  const toolbar = $('#tool-paint').closest('.toolbar');
+  toolbar.addEventListener('change', (e) => {
+    if (e.target.name === 'tool') store.now((m) => S.setTool(m, e.target.value));
+  });
   document.querySelectorAll('input[name="side"]').forEach((r) => r.addEventListener('change', () => {
     store.now((m) => S.setSide(m, r.value));
   }));
@@ -130,18 +134,16 @@ export function createBoard(store, actions) {
     }
     if (changed(m, prev, 'pieces', 'sliders', 'rays', 'sides', 'forked')) {
       const rays = new Set(S.raySquares(m));
-      const byKnight = new Set(m.pieces.knight ? m.pieces.knight.squares : []);
-      const byKing = new Set(m.pieces.king ? m.pieces.king.squares : []);
+      const by = S.kinds(m).map((k) => [attackClass(k), new Set(m.pieces[k] ? m.pieces[k].squares : [])]);
       const forked = new Set(m.forked.flatMap((f) => f.targets));
       const forking = new Set(m.forked.map((f) => f.from));
       for (const [name, el] of squares) {
         el.classList.toggle('ray', rays.has(name));
-        el.classList.toggle('kn-att', byKnight.has(name));
-        el.classList.toggle('kg-att', byKing.has(name));
+        for (const [cls, set] of by) el.classList.toggle(cls, set.has(name));
         el.classList.toggle('forked', forked.has(name));
         el.classList.toggle('forking', forking.has(name));
         const kind = S.pieceAt(m, name);
-        const glyph = kind ? S.GLYPH[kind] : '';
+        const glyph = kind ? S.glyph(m, kind) : '';
         const pc = el.lastChild;
         if (pc.textContent !== glyph) pc.textContent = glyph;
         el.classList.toggle('has-piece', Boolean(kind));
@@ -176,10 +178,23 @@ export function createBoard(store, actions) {
       if (prev && squares.get(prev.cursor)) squares.get(prev.cursor).tabIndex = -1;
       squares.get(m.cursor).tabIndex = 0;
     }
-    if (changed(m, prev, 'tool')) {
+    if (changed(m, prev, 'meta') && m.meta) {
+      // One chip per leaper, after the paint tool's: its glyph, name and key from the library.
+      for (const old of toolbar.querySelectorAll('label[data-leaper]')) old.remove();
+      let at = $('#tool-paint').closest('label');
+      for (const p of m.meta.pieces) {
+        const chip = document.createElement('label');
+        chip.className = 'tool';
+        chip.dataset.leaper = p.name;
+        chip.innerHTML = `<input type="radio" name="tool" value="${esc(p.name)}" id="tool-${esc(p.name)}"> <span>${esc(p.glyph)} ${esc(S.title(p.name))} <kbd>${esc(p.key.toUpperCase())}</kbd></span>`;
+        at.after(chip);
+        at = chip;
+      }
+    }
+    if (changed(m, prev, 'tool', 'meta')) {
       document.body.dataset.tool = m.tool;
       const radio = $(`#tool-${m.tool}`);
-      if (!radio.checked) radio.checked = true;
+      if (radio && !radio.checked) radio.checked = true;
     }
     if (changed(m, prev, 'side')) {
       const radio = $(`#side-${m.side}`);
@@ -188,7 +203,7 @@ export function createBoard(store, actions) {
     }
     if (changed(m, prev, 'tool', 'hint')) {
       const hint = $('#hint');
-      hint.textContent = m.hint || HINTS[m.tool];
+      hint.textContent = m.hint || HINTS[m.tool] || leaperHint(m.tool);
       hint.classList.toggle('flash', Boolean(m.hint));
     }
   }

@@ -1,6 +1,7 @@
-// "Position: moves and forks": a FEN's legal knight and king moves and its knight forks.
+// "Position: moves and forks": a FEN's legal moves of each leaper (the library's list: knight,
+// king) and its knight forks.
 
-import { $, changed } from './dom.js';
+import { $, changed, esc } from './dom.js';
 import { svgUrl } from './api.js';
 import * as S from './state.js';
 
@@ -55,9 +56,12 @@ export function createPosition(store, actions) {
   $('#fen').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); load(); } });
   // Leaving the box with a changed FEN reads it, as Enter does (a refusal is said beside it).
   $('#fen').addEventListener('change', load);
-  document.querySelectorAll('input[name="arrows"]').forEach((r) => r.addEventListener('change', () => {
-    store.now((m) => S.setArrows(m, r.value));
-  }));
+  // The arrow choices: forks, then one per leaper (made when the library's list arrives).
+  const arrowGroup = $('input[name="arrows"]').closest('[role="radiogroup"]');
+  arrowGroup.addEventListener('change', (e) => {
+    if (e.target.name === 'arrows') store.now((m) => S.setArrows(m, e.target.value));
+  });
+  const facts = $('#royal-forks').closest('dl');
   $('#pos-forks-to-board').addEventListener('click', () => {
     const p = store.model.position;
     if (p) actions.replaceBoard(p.forks.squares.join(',') || '0');
@@ -67,41 +71,52 @@ export function createPosition(store, actions) {
   });
 
   function render(m, prev) {
+    if (changed(m, prev, 'meta') && m.meta) {
+      for (const old of arrowGroup.querySelectorAll('[data-leaper]')) old.remove();
+      for (const old of facts.querySelectorAll('[data-leaper]')) old.remove();
+      for (const { name } of m.meta.pieces) {
+        arrowGroup.insertAdjacentHTML('beforeend', `<label class="check" data-leaper="${esc(name)}"><input type="radio" name="arrows" value="${esc(name)}"> ${esc(name)} moves</label>`);
+        facts.insertAdjacentHTML('beforeend', `<dt data-leaper="${esc(name)}">${esc(S.title(name))} moves</dt><dd data-leaper="${esc(name)}" id="${esc(name)}-moves" class="mono"></dd>`);
+      }
+    }
     if (changed(m, prev, 'fenError')) {
       $('#fen').classList.toggle('invalid', Boolean(m.fenError));
       $('#fen-error').textContent = m.fenError || '';
       $('#fen-error').hidden = !m.fenError;
     }
-    if (changed(m, prev, 'arrows')) {
+    if (changed(m, prev, 'arrows', 'meta')) {
       const radio = document.querySelector(`input[name="arrows"][value="${m.arrows}"]`);
       if (radio && !radio.checked) radio.checked = true;
     }
-    if (!changed(m, prev, 'position', 'arrows')) return;
+    if (!changed(m, prev, 'position', 'arrows', 'meta')) return;
     if (!m.position) {
       $('#pos-forks').innerHTML = '';
-      for (const id of ['#pos-turn', '#fork-squares', '#fork-moves', '#forced-forks', '#royal-forks', '#knight-moves', '#king-moves']) $(id).textContent = '';
+      for (const id of ['#pos-turn', '#fork-squares', '#fork-moves', '#forced-forks', '#royal-forks']) $(id).textContent = '';
+      for (const el of facts.querySelectorAll('dd[data-leaper]')) el.textContent = '';
       $('#pos-svg').removeAttribute('src');
       $('#pos-svg').hidden = true;
       return;
     }
     $('#pos-svg').hidden = false;
-    const { fen, forks, knight, king } = m.position;
-    if (changed(m, prev, 'position')) {
+    const { fen, forks, moves } = m.position;
+    if (changed(m, prev, 'position', 'meta')) {
       if ($('#fen').value !== fen && document.activeElement !== $('#fen')) $('#fen').value = fen;
       $('#pos-turn').textContent = fen.split(' ')[1] === 'b' ? 'black' : 'white';
       $('#fork-squares').textContent = list(forks.squares);
       $('#fork-moves').textContent = list(forks.moves);
       $('#forced-forks').textContent = list(forks.forced_moves);
       $('#royal-forks').textContent = list(forks.royal_moves);
-      $('#knight-moves').textContent = list(knight.moves);
-      $('#king-moves').textContent = list(king.moves);
+      for (const [name, answer] of Object.entries(moves)) {
+        const dd = facts.querySelector(`dd[data-leaper="${name}"]`);
+        if (dd) dd.textContent = list(answer.moves);
+      }
     }
     // The moves are drawn over the library's picture as a player reads them (lichess's way):
     // each arrow from the edge of the moving piece's square (the piece stays in sight); for
     // fork moves, the forked pieces ringed and a dotted line to each.
     if (changed(m, prev, 'position')) $('#pos-svg').src = svgUrl({ fen, highlighted: forks.squares.join(',') || '0' });
     $('#pos-forks').innerHTML = m.arrows === 'forks' ? forkDrawing(m.position.forked || [])
-      : movesDrawing(m.arrows === 'knight' ? knight.moves : king.moves);
+      : movesDrawing(moves[m.arrows] ? moves[m.arrows].moves : []);
   }
 
   return { render };

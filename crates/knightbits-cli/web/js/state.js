@@ -12,15 +12,19 @@
 import { offset } from './squares.js';
 
 export const ZERO = '0x0000000000000000';
-export const KINDS = Object.freeze(['knight', 'king']);
-/** The sliding pieces: no methods to step through, their rays stop at the first piece. */
+/**
+ * The sliding pieces: no methods to step through, their rays stop at the first piece. The page
+ * names them itself (they are not leapers); the leapers, their glyphs, tool keys and methods
+ * come from the library (`meta.pieces`, see kinds below).
+ */
 export const SLIDERS = Object.freeze(['rook', 'bishop', 'queen']);
-export const TOOLS = Object.freeze(['paint', 'knight', 'king', ...SLIDERS]);
-export const GLYPH = Object.freeze({ knight: '♞', king: '♚', rook: '♜', bishop: '♝', queen: '♛' });
+const SLIDER_GLYPH = Object.freeze({ rook: '♜', bishop: '♝', queen: '♛' });
+const SLIDER_KEY = Object.freeze({ rook: 'r', bishop: 'b', queen: 'q' });
 export const NO_SLIDERS = Object.freeze({ rook: Object.freeze([]), bishop: Object.freeze([]), queen: Object.freeze([]) });
 export const DEFAULT_FEN = 'q3k2r/3p4/8/3N4/8/8/8/4K3 w - - 0 1';
 export const DEFAULT_TOUR = Object.freeze({ board: '8x8', start: 'a1', closed: false });
-export const ARROW_SETS = Object.freeze(['forks', 'knight', 'king']);
+/** The position picture's arrows: the forks, or one leaper's moves (`arrowSets`). */
+export const ARROWS_FORKS = 'forks';
 export const SIDES = Object.freeze(['white', 'black']);
 /** The page opens as the wiki's Knight Pattern page does: a knight on d4. */
 export const START_KNIGHT = '0x0000000008000000';
@@ -35,7 +39,7 @@ export const DEFAULT_CONVERT = Object.freeze({ input: '0xA1100110A', from: 'h1-g
 /** The tour panel's inputs at their defaults. */
 export const DEFAULT_TOUR_FORM = Object.freeze({ w: '8', h: '8', start: 'a1', closed: false });
 
-const NO_PIECES = Object.freeze({ knight: null, king: null });
+const NO_PIECES = Object.freeze({});
 const NO_FILL = Object.freeze({ from: null, to: null, k: 0, fills: [], distances: null, path: null });
 
 /** The page before anything is loaded. */
@@ -43,15 +47,15 @@ export function initial() {
   return {
     meta: null,            // /api/meta: the names the pickers offer
     tool: 'paint',         // what a click on the main board does: paint, knight or king
-    piece: 'knight',       // the kind whose method the method picker shows (the last piece tool)
+    piece: null,           // the kind whose method the method picker shows (the last piece tool; the first leaper once meta is in)
     side: 'white',         // the side of the next piece placed
     sides: {},             // square -> 'black' for each black piece (a piece not named is white)
-    methods: { knight: 'lookup', king: 'lookup' },
+    methods: {},           // per leaper: its method's name (lookup until meta and the link say otherwise)
     numbering: 'a1-b1',
     indices: true,         // bit indices drawn on the squares
     countMethod: 'hardware',
     view: null,            // /api/show (or /api/op) answer for the main board's bits
-    pieces: NO_PIECES,     // per kind: the /api/explore answer for those pieces, or null for none
+    pieces: NO_PIECES,     // per leaper: the /api/explore answer for those pieces, or null (or absent) for none
     sliders: NO_SLIDERS,   // rooks, bishops and queens: per kind, the squares they stand on
     rays: null,            // /api/slider-attacks answer for them (every piece blocks), or null
     attacks: null,         // the pieces' attack set (bitboard, count): every kind's together
@@ -82,6 +86,34 @@ export function initial() {
 
 // ---- reading the model -------------------------------------------------------------------------
 
+/** The leapers the library has (`meta.pieces`), in its order: the page's piece kinds with methods. */
+export function kinds(m) { return m.meta ? m.meta.pieces.map((p) => p.name) : []; }
+
+/** What a click can do: paint, then each leaper's tool (from meta), then the sliders'. */
+export function tools(m) { return ['paint', ...kinds(m), ...SLIDERS]; }
+
+/** The position picture's arrow choices: the forks, then each leaper's moves. */
+export function arrowSets(m) { return [ARROWS_FORKS, ...kinds(m)]; }
+
+/** A piece kind's glyph: a leaper's from the library, a slider's the page's own. */
+export function glyph(m, kind) {
+  const piece = m.meta && m.meta.pieces.find((p) => p.name === kind);
+  return piece ? piece.glyph : SLIDER_GLYPH[kind] || '';
+}
+
+/** The key that picks a tool: a leaper's letter from the library, a slider's, P for paint. */
+export function toolKey(m, tool) {
+  if (tool === 'paint') return 'p';
+  const piece = m.meta && m.meta.pieces.find((p) => p.name === tool);
+  return piece ? piece.key : SLIDER_KEY[tool] || null;
+}
+
+/** The tool a key picks, or null. */
+export function toolOfKey(m, key) { return tools(m).find((t) => toolKey(m, t) === key) || null; }
+
+/** A kind's name as a label starts: "Knight". */
+export function title(kind) { return kind ? kind[0].toUpperCase() + kind.slice(1) : ''; }
+
 /** The main board's bits as canonical hex. */
 export function bits(m) { return m.view ? m.view.bitboard : ZERO; }
 
@@ -89,11 +121,11 @@ export function bits(m) { return m.view ? m.view.bitboard : ZERO; }
 export function squaresOf(m, kind) { return m.pieces[kind] ? m.pieces[kind].pieces.squares : []; }
 
 /** The kinds that have pieces on the board, knights first. */
-export function kindsOnBoard(m) { return KINDS.filter((k) => squaresOf(m, k).length > 0); }
+export function kindsOnBoard(m) { return kinds(m).filter((k) => squaresOf(m, k).length > 0); }
 
 /** The kind of piece on a square (a knight, king, rook, bishop or queen), or null. */
 export function pieceAt(m, name) {
-  return KINDS.find((k) => squaresOf(m, k).includes(name)) || SLIDERS.find((k) => m.sliders[k].includes(name)) || null;
+  return kinds(m).find((k) => squaresOf(m, k).includes(name)) || SLIDERS.find((k) => m.sliders[k].includes(name)) || null;
 }
 
 /** The side of the piece on a square: 'white' or 'black' (null for an empty square). */
@@ -102,8 +134,9 @@ export function sideAt(m, name) { return pieceAt(m, name) ? (m.sides[name] === '
 /** Every piece on the board: [{ square, kind, side }], a1 first. */
 export function placed(m) {
   const out = [];
-  for (const k of [...KINDS, ...SLIDERS]) {
-    for (const square of KINDS.includes(k) ? squaresOf(m, k) : m.sliders[k]) out.push({ square, kind: k, side: sideAt(m, square) });
+  const leapers = kinds(m);
+  for (const k of [...leapers, ...SLIDERS]) {
+    for (const square of leapers.includes(k) ? squaresOf(m, k) : m.sliders[k]) out.push({ square, kind: k, side: sideAt(m, square) });
   }
   return out;
 }
@@ -135,8 +168,7 @@ export function squareLabel(m, name, bit) {
   if (m.forked.some((f) => f.from === name)) parts.push('forking');
   if (isSet(m, name)) parts.push('set');
   const by = [];
-  if (m.pieces.knight && m.pieces.knight.squares.includes(name)) by.push('a knight');
-  if (m.pieces.king && m.pieces.king.squares.includes(name)) by.push('a king');
+  for (const k of kinds(m)) if (m.pieces[k] && m.pieces[k].squares.includes(name)) by.push(`a ${k}`);
   if (raySquares(m).includes(name)) by.push('a rook, bishop or queen');
   if (by.length) parts.push(`attacked by ${by.join(' and ')}`);
   // The bit index drawn on the square, in the board's numbering, when it is drawn.
@@ -144,8 +176,8 @@ export function squareLabel(m, name, bit) {
   return parts.join(', ');
 }
 
-/** The pieces a knight fork is about (the library's fork targets): kings, queens and rooks. */
-export const FORK_KINDS = Object.freeze(['king', 'queen', 'rook']);
+/** The pieces a knight fork is about: the library's fork targets (`meta.fork_targets`: kings, queens and rooks). */
+export function forkKinds(m) { return m.meta ? m.meta.fork_targets : []; }
 
 /**
  * The pieces a knight attacks that could be forked: kings, queens and rooks of the other side
@@ -153,7 +185,8 @@ export const FORK_KINDS = Object.freeze(['king', 'queen', 'rook']);
  */
 export function forkTargets(m, knight, attacked) {
   const side = sideAt(m, knight);
-  return attacked.filter((s) => FORK_KINDS.includes(pieceAt(m, s)) && sideAt(m, s) !== side);
+  const kinds = forkKinds(m);
+  return attacked.filter((s) => kinds.includes(pieceAt(m, s)) && sideAt(m, s) !== side);
 }
 
 /** The knights on the board whose attacks reach two or more pieces of the other side. */
@@ -167,7 +200,8 @@ export function knightForks(m, attackedBy) {
 export function pieceTargets(m) {
   const knight = squaresOf(m, 'knight')[0];
   const own = knight ? sideAt(m, knight) : 'white';
-  return placed(m).filter((p) => p.side !== own && FORK_KINDS.includes(p.kind)).map((p) => p.square);
+  const kinds = forkKinds(m);
+  return placed(m).filter((p) => p.side !== own && kinds.includes(p.kind)).map((p) => p.square);
 }
 
 /** Whether any knight or king is on the board (the pieces that slide with the arrow keys). */
@@ -197,9 +231,9 @@ export function sliderRemoved(sliders, name) {
   return next;
 }
 
-/** The squares knights and kings stand on, from their answers per kind (null: none). */
+/** The squares the leapers stand on, from their answers per kind (null: none). */
 export function occupiedBy(stepped) {
-  return KINDS.flatMap((k) => (stepped[k] ? stepped[k].pieces.squares : []));
+  return Object.values(stepped).flatMap((a) => (a ? a.pieces.squares : []));
 }
 
 /** The /api/slider-attacks parameters: the sliders, and the other pieces as blockers. */
@@ -239,7 +273,7 @@ export function methodsFor(m, kind) {
 export function piecesText(m) {
   const kinds = [...kindsOnBoard(m), ...SLIDERS.filter((k) => m.sliders[k].length)];
   const parts = kinds.map((k) => {
-    const sq = KINDS.includes(k) ? squaresOf(m, k) : m.sliders[k];
+    const sq = SLIDERS.includes(k) ? m.sliders[k] : squaresOf(m, k);
     return `${k}${sq.length > 1 ? 's' : ''} on ${sq.join(' ')}`;
   });
   return parts.length ? parts.join(', ') : 'no pieces placed';
@@ -254,7 +288,7 @@ export function stepLabel(m) {
   if (!cur) {
     return `${all.length === 1 ? 'the 1 step' : `all ${all.length} steps`} → ${m.attacks ? m.attacks.count : 0} squares`;
   }
-  return `step ${m.step + 1} of ${all.length}: ${mixed ? GLYPH[cur.kind] + ' ' : ''}${cur.step.name}`;
+  return `step ${m.step + 1} of ${all.length}: ${mixed ? glyph(m, cur.kind) + ' ' : ''}${cur.step.name}`;
 }
 
 /** The highlighted step's cells (one character per square, a1 first), or null. */
@@ -284,7 +318,7 @@ export function exploreRequests(m, placed) {
  */
 export function piecesAfter(m, edit) {
   const out = {};
-  for (const kind of KINDS) {
+  for (const kind of kinds(m)) {
     const here = squaresOf(m, kind);
     const name = edit && edit.toggle;
     const there = Boolean(name) && here.includes(name);
@@ -325,17 +359,20 @@ export function boardFromPieces(answers) {
 
 // ---- transitions: the main board -------------------------------------------------------------------
 
+/** The library's names in: each leaper gets a method it has (its first, lookup, by default). */
 export function withMeta(m, meta) {
-  const methods = { ...m.methods };
-  for (const k of KINDS) if (!methodsFor({ meta }, k).includes(methods[k])) methods[k] = 'lookup';
+  const methods = {};
+  for (const { name, methods: offered } of meta.pieces) methods[name] = offered.includes(m.methods[name]) ? m.methods[name] : offered[0];
   const countMethod = meta.count_methods.includes(m.countMethod) ? m.countMethod : meta.count_methods[0];
-  return { ...m, meta, methods, countMethod };
+  const names = meta.pieces.map((p) => p.name);
+  const piece = names.includes(m.piece) ? m.piece : names[0];
+  return { ...m, meta, methods, countMethod, piece };
 }
 
 /** Choosing a tool: only what the next click does (and which kind's method is picked). */
 export function setTool(m, tool) {
-  if (!TOOLS.includes(tool) || tool === m.tool) return m;
-  return { ...m, tool, piece: KINDS.includes(tool) ? tool : m.piece, hint: null };
+  if (!tools(m).includes(tool) || tool === m.tool) return m;
+  return { ...m, tool, piece: kinds(m).includes(tool) ? tool : m.piece, hint: null };
 }
 
 /** The method for one kind of piece. */
@@ -380,7 +417,7 @@ export function piecesAnswered(m, answers, attacks, { slid = false, sliders, ray
   next.sides = sides || m.sides;
   next.sides = sidesKept(next);
   next.forked = knightForks(next, attackedBy || {});
-  const onBoard = KINDS.flatMap((k) => squaresOf(next, k));
+  const onBoard = kinds(next).flatMap((k) => squaresOf(next, k));
   if (slid && onBoard.length === 1) next.cursor = onBoard[0];
   return next;
 }
@@ -518,7 +555,7 @@ export function positionFailed(m, message) {
   const kept = m.position ? ` The picture still shows the last position read: ${m.position.fen}` : '';
   return { ...m, fenError: `${message}.${kept}` };
 }
-export function setArrows(m, arrows) { return ARROW_SETS.includes(arrows) ? { ...m, arrows } : m; }
+export function setArrows(m, arrows) { return arrowSets(m).includes(arrows) ? { ...m, arrows } : m; }
 
 export function fillCleared(m) { return { ...m, fill: NO_FILL }; }
 export function fillFrom(m, from, fills, distances) {
@@ -573,8 +610,16 @@ export function tourFormOf(params) {
   return { w, h, start: params.start, closed: params.closed };
 }
 
+/** Whether two tour requests ask for the same tour. */
+function sameTour(a, b) { return a.board === b.board && a.start === b.start && a.closed === b.closed; }
+
+/**
+ * A tour answered: shown, and the inputs written as the library read them — unless they were
+ * edited since it was asked (a box left, then the next typed in), which they keep.
+ */
 export function tourShown(m, params, answer, svg) {
-  return { ...m, tour: { params, answer, svg, error: null }, tourForm: tourFormOf(params) };
+  const form = sameTour(tourParams(m.tourForm), params) ? tourFormOf(params) : m.tourForm;
+  return { ...m, tour: { params, answer, svg, error: null }, tourForm: form };
 }
 
 /** A tour refused: the old one is no longer shown; the reason is, beside the inputs. */
@@ -622,7 +667,7 @@ export function restored(m, r) {
     side: w.side || 'white',
     sides: { ...(w.sides || {}) },
     indices: w.indices !== false,
-    arrows: ARROW_SETS.includes(w.arrows) ? w.arrows : 'forks',
+    arrows: arrowSets(m).includes(w.arrows) ? w.arrows : ARROWS_FORKS,
     countMethod: w.countMethod && m.meta && m.meta.count_methods.includes(w.countMethod) ? w.countMethod : m.countMethod,
     convertForm: w.convert ? { ...w.convert } : m.convertForm,
     editing: null,

@@ -20,7 +20,7 @@ export function createSteps(store, actions) {
     }
     if (changed(m, prev, 'meta', 'piece', 'methods')) {
       fillSelect($('#method'), S.methodsFor(m, m.piece), m.methods[m.piece]);
-      $('label[for="method"]').textContent = m.piece === 'king' ? 'King method' : 'Knight method';
+      $('label[for="method"]').textContent = m.piece ? `${S.title(m.piece)} method` : 'Method';
     }
     if (changed(m, prev, 'pieces', 'methods', 'sliders', 'rays')) {
       $('#pieces-out').textContent = S.piecesText(m);
@@ -46,7 +46,7 @@ function renderMethods(m) {
     for (const a of m.pieces[kind].methods) {
       const row = body.insertRow();
       row.className = a.method === m.methods[kind] ? 'current' : '';
-      row.insertCell().textContent = kinds.length > 1 ? `${S.GLYPH[kind]} ${a.method}` : a.method;
+      row.insertCell().textContent = kinds.length > 1 ? `${S.glyph(m, kind)} ${a.method}` : a.method;
       const hex = row.insertCell();
       hex.className = 'mono';
       hex.textContent = a.bitboard;
@@ -57,7 +57,7 @@ function renderMethods(m) {
   for (const p of m.rays ? m.rays.pieces : []) {
     const row = body.insertRow();
     row.className = 'slider';
-    row.insertCell().textContent = `${S.GLYPH[p.piece]} ${p.piece} ${p.square}`;
+    row.insertCell().textContent = `${S.glyph(m, p.piece)} ${p.piece} ${p.square}`;
     const hex = row.insertCell();
     hex.className = 'mono';
     hex.textContent = p.bitboard;
@@ -85,7 +85,7 @@ function renderCards(m) {
       if (pieces.has(name)) c += ' piece';
       html.push(`<span class="${c}"></span>`);
     }
-    const who = mixed ? `${S.GLYPH[kind]} ` : '';
+    const who = mixed ? `${S.glyph(m, kind)} ` : '';
     // Each step's own bits: its hex (LERF, a1 = bit 0, whatever the board's numbering) and count.
     const n = [...s.cells].filter((c) => c === '1').length;
     const bits = s.bitboard ? `<span class="step-bits"><code class="hex">${esc(s.bitboard)}</code> <span class="n">a1-b1 · ${n} ${n === 1 ? 'square' : 'squares'}</span></span>` : '';

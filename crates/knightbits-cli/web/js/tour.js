@@ -5,6 +5,13 @@
 import { $, changed } from './dom.js';
 import * as S from './state.js';
 
+/** Whether the boxes ask for another tour than the one shown (or refused). */
+function unasked(m) {
+  const want = S.tourParams(m.tourForm);
+  const have = m.tour && m.tour.params;
+  return !have || want.board !== have.board || want.start !== have.start || want.closed !== have.closed;
+}
+
 export function createTour(store, actions) {
   const go = () => actions.showTour();
   $('#tour-go').addEventListener('click', go);
@@ -12,6 +19,13 @@ export function createTour(store, actions) {
   for (const [key, id] of Object.entries(fields)) {
     $(id).addEventListener('input', () => store.now((m) => S.tourEdited(m, { [key]: $(id).value })));
     $(id).addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); go(); } });
+    // Leaving the boxes (not for another of them, nor for Tour, which asks itself) with a
+    // changed value asks for that tour, as Enter does: a refusal is said beside the boxes at
+    // once, not when Tour is next pressed; moving from width to height asks nothing yet.
+    $(id).addEventListener('focusout', (e) => {
+      if (e.relatedTarget && e.relatedTarget.closest('#tour-w, #tour-h, #tour-start, #tour-closed, #tour-go')) return;
+      if (unasked(store.model)) go();
+    });
   }
   $('#tour-closed').addEventListener('change', () => store.now((m) => S.tourEdited(m, { closed: $('#tour-closed').checked })));
   $('#tour-play').addEventListener('click', play);

@@ -2,7 +2,8 @@
 //
 // Parameters (each left out at its default): b (the board's bits), piece (the kind the method
 // picker shows), p and m (the pieces of that kind and its method), q and qm (the pieces of the
-// other kind and its method; the page opens with a knight on d4 and nothing else, which is the
+// other kind and its method — the kinds being the library's leapers, `meta.pieces`, the first
+// the default; the page opens with a knight on d4 and nothing else, which is the
 // empty fragment, so the empty board is p=0x0000000000000000), n (numbering), o (second board), t (fork targets), tool, fen,
 // from and to (the fill panel), tour, ts and tc (the tour's board, start and closed), rooks,
 // bishops and queens (square lists: the sliding pieces), black (the squares of the black
@@ -12,23 +13,25 @@
 // written before the page knew two kinds at once (b, p, piece, m, …) read as they always did.
 
 import {
-  ZERO, TOOLS, KINDS, SLIDERS, ARROW_SETS, DEFAULT_FEN, DEFAULT_TOUR, DEFAULT_CONVERT, START_KNIGHT, bits, squaresOf, defaultStart,
-  methodsFor,
+  ZERO, SLIDERS, ARROWS_FORKS, DEFAULT_FEN, DEFAULT_TOUR, DEFAULT_CONVERT, START_KNIGHT, bits, squaresOf, defaultStart,
+  methodsFor, kinds, tools, arrowSets,
 } from './state.js';
 import { isSquare } from './squares.js';
 
-const otherKind = (kind) => KINDS.find((k) => k !== kind);
+/** The kind the q and qm parameters name: the first leaper other than `kind`. */
+const otherKind = (names, kind) => names.find((k) => k !== kind);
 
 /** The fragment (without '#') that reproduces the model; '' for the page as it starts. */
 export function encode(m) {
   const p = new URLSearchParams();
-  const other = otherKind(m.piece);
+  const names = kinds(m);
+  const other = otherKind(names, m.piece);
   if (bits(m) !== ZERO) p.set('b', bits(m));
   if (squaresOf(m, m.piece).length) p.set('p', m.pieces[m.piece].pieces.bitboard);
-  if (m.piece !== 'knight') p.set('piece', m.piece);
-  if (m.methods[m.piece] !== 'lookup') p.set('m', m.methods[m.piece]);
+  if (m.piece !== names[0]) p.set('piece', m.piece);
+  if (m.methods[m.piece] !== methodsFor(m, m.piece)[0]) p.set('m', m.methods[m.piece]);
   if (squaresOf(m, other).length) p.set('q', m.pieces[other].pieces.bitboard);
-  if (m.methods[other] !== 'lookup') p.set('qm', m.methods[other]);
+  if (other && m.methods[other] !== methodsFor(m, other)[0]) p.set('qm', m.methods[other]);
   for (const k of SLIDERS) if (m.sliders[k].length) p.set(k + 's', m.sliders[k].join(','));
   if (m.numbering !== 'a1-b1') p.set('n', m.numbering);
   if (m.other && m.other.bitboard !== ZERO) p.set('o', m.other.bitboard);
@@ -40,7 +43,7 @@ export function encode(m) {
   if (m.tool !== 'paint') p.set('tool', m.tool);
   if (m.step >= 0) p.set('s', String(m.step + 1));
   if (!m.indices) p.set('i', '0');
-  if (m.arrows !== 'forks') p.set('a', m.arrows);
+  if (m.arrows !== ARROWS_FORKS) p.set('a', m.arrows);
   if (m.countMethod !== 'hardware') p.set('cm', m.countMethod);
   const c = m.convertForm;
   if (c.input !== DEFAULT_CONVERT.input) p.set('ci', c.input);
@@ -58,10 +61,10 @@ export function encode(m) {
       if (t.closed) p.set('tc', '1');
     }
   }
-  // The page as it opens (a knight on d4, nothing else) is the empty fragment; the empty board
-  // says so.
+  // The page as it opens (a knight on d4 and the knight tool, nothing else) is the empty
+  // fragment; the empty board says so.
   const text = p.toString();
-  if (text === `p=${START_KNIGHT}`) return '';
+  if (text === `p=${START_KNIGHT}&tool=knight`) return '';
   return text || `p=${ZERO}`;
 }
 
@@ -77,22 +80,30 @@ export function decode(fragment, meta) {
   const p = new URLSearchParams(String(fragment || '').replace(/^#/, ''));
   const dropped = [];
   const drop = (panel, key, why) => dropped.push({ panel, text: `from the link: ${key}=${p.get(key)} ${why}` });
-  if (p.has('tool') && !TOOLS.includes(p.get('tool'))) drop('board', 'tool', `is not a tool (${TOOLS.join(', ')})`);
-  const tool = TOOLS.includes(p.get('tool')) ? p.get('tool') : 'paint';
-  // A piece tool picks its own kind; otherwise the kind the link names.
-  const piece = KINDS.includes(tool) ? tool : p.get('piece') === 'king' ? 'king' : 'knight';
-  const other = otherKind(piece);
-  const offered = (kind) => methodsFor({ meta }, kind);
-  const methods = { knight: 'lookup', king: 'lookup' };
+  const known = { meta };
+  const names = kinds(known);
+  const toolNames = tools(known);
+  if (p.has('tool') && !toolNames.includes(p.get('tool'))) drop('board', 'tool', `is not a tool (${toolNames.join(', ')})`);
+  const tool = toolNames.includes(p.get('tool')) ? p.get('tool') : 'paint';
+  // A piece tool picks its own kind; otherwise the kind the link names (the first leaper by default).
+  if (p.has('piece') && !names.includes(p.get('piece'))) drop('steps', 'piece', `is not a piece with methods (${names.join(', ')})`);
+  const piece = names.includes(tool) ? tool : names.includes(p.get('piece')) ? p.get('piece') : names[0];
+  const other = otherKind(names, piece);
+  const offered = (kind) => methodsFor(known, kind);
+  const methods = Object.fromEntries(names.map((k) => [k, offered(k)[0]]));
+  const pieces = Object.fromEntries(names.map((k) => [k, null]));
   if (offered(piece).includes(p.get('m'))) methods[piece] = p.get('m');
-  if (offered(other).includes(p.get('qm'))) methods[other] = p.get('qm');
   if (p.has('m') && methods[piece] !== p.get('m')) drop('steps', 'm', `is not a ${piece} method`);
-  if (p.has('qm') && methods[other] !== p.get('qm')) drop('steps', 'qm', `is not a ${other} method`);
-  const pieces = { knight: null, king: null };
   if (p.get('p') && p.get('p') !== ZERO) pieces[piece] = p.get('p');
-  if (p.get('q') && p.get('q') !== ZERO) pieces[other] = p.get('q');
-  // The page opens as the wiki does, with a knight on d4: that is the empty fragment.
-  if (![...p.keys()].length) pieces.knight = START_KNIGHT;
+  if (other) {
+    if (offered(other).includes(p.get('qm'))) methods[other] = p.get('qm');
+    if (p.has('qm') && methods[other] !== p.get('qm')) drop('steps', 'qm', `is not a ${other} method`);
+    if (p.get('q') && p.get('q') !== ZERO) pieces[other] = p.get('q');
+  }
+  // The page opens as the wiki does, with a knight on d4 and the knight tool (a click places or
+  // removes a knight): that is the empty fragment.
+  const opening = ![...p.keys()].length;
+  if (opening) pieces.knight = START_KNIGHT;
   // Sliders: square names, each square holding one piece (the first kind named keeps it).
   const sliders = {};
   const taken = new Set();
@@ -137,13 +148,13 @@ export function decode(fragment, meta) {
     piece,
     methods,
     numbering: meta.numberings.includes(p.get('n')) ? p.get('n') : 'a1-b1',
-    tool,
+    tool: opening ? 'knight' : tool,
     side: p.get('side') === 'black' ? 'black' : 'white',
     sides,
     step: count('s', 'steps'),
     fillStep: count('fk', 'fill'),
     indices: p.get('i') !== '0',
-    arrows: named('a', ARROW_SETS, 'forks', 'position'),
+    arrows: named('a', arrowSets(known), ARROWS_FORKS, 'position'),
     countMethod: named('cm', meta.count_methods, 'hardware', 'convert'),
     convert: {
       input: p.has('ci') ? p.get('ci') : DEFAULT_CONVERT.input,

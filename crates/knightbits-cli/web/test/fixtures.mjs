@@ -6,9 +6,10 @@ import { LERF } from '../js/squares.js';
 export const META = Object.freeze({
   numberings: ['a1-b1', 'h1-g1', 'a1-a2', 'h1-h2', 'a8-b8', 'a8-a7', 'h8-g8', 'h8-h7'],
   pieces: [
-    { name: 'knight', methods: ['lookup', 'post-mask', 'pre-mask', 'prefix', 'halves', 'translate'] },
-    { name: 'king', methods: ['lookup', 'shifts', 'translate'] },
+    { name: 'knight', glyph: '♞', key: 'n', castling: false, methods: ['lookup', 'post-mask', 'pre-mask', 'prefix', 'halves', 'translate'] },
+    { name: 'king', glyph: '♚', key: 'k', castling: true, methods: ['lookup', 'shifts', 'translate'] },
   ],
+  fork_targets: ['king', 'queen', 'rook'],
   count_methods: ['loop', 'table16', 'clear-lowest', 'hardware'],
   version: '0.1.0',
 });

@@ -221,11 +221,40 @@ test('fill steps stay between 0 and the number of fills', () => {
 });
 
 test('tools and arrow sets outside the lists are refused', () => {
-  const m = S.initial();
+  const m = S.withMeta(S.initial(), META);
   assert.equal(S.setTool(m, 'pawn'), m);
   assert.equal(S.setArrows(m, 'queen'), m);
+  // Before the library's list arrives there is no leaper tool to pick.
+  assert.equal(S.setTool(S.initial(), 'king').tool, S.initial().tool);
   // A slider tool keeps the method picker on the last knight or king tool.
   assert.equal(S.setTool(S.setTool(m, 'king'), 'queen').piece, 'king');
+});
+
+test('the page\'s leapers are the library\'s: tools, keys, glyphs, methods and arrows follow meta.pieces', () => {
+  const m = S.withMeta(S.initial(), META);
+  assert.deepEqual(S.kinds(m), META.pieces.map((p) => p.name));
+  assert.deepEqual(S.tools(m), ['paint', ...META.pieces.map((p) => p.name), 'rook', 'bishop', 'queen']);
+  assert.deepEqual(S.arrowSets(m), ['forks', ...META.pieces.map((p) => p.name)]);
+  assert.deepEqual(S.forkKinds(m), META.fork_targets, 'the fork targets are the library\'s too');
+  for (const p of META.pieces) {
+    assert.equal(S.glyph(m, p.name), p.glyph);
+    assert.equal(S.toolOfKey(m, p.key), p.name);
+    assert.equal(m.methods[p.name], p.methods[0]);
+  }
+  // A leaper the page has never heard of gets a tool, a key, a glyph and a method picker.
+  const camel = { name: 'camel', glyph: 'C', key: 'c', castling: false, methods: ['lookup', 'hops'] };
+  const more = S.withMeta(S.initial(), { ...META, pieces: [...META.pieces, camel] });
+  assert.ok(S.tools(more).includes('camel'));
+  assert.equal(S.toolOfKey(more, 'c'), 'camel');
+  assert.equal(S.glyph(more, 'camel'), 'C');
+  assert.deepEqual(S.methodsFor(more, 'camel'), ['lookup', 'hops']);
+  const picked = S.setMethod(S.setTool(more, 'camel'), 'camel', 'hops');
+  assert.equal(picked.piece, 'camel');
+  assert.equal(picked.methods.camel, 'hops');
+  assert.equal(S.setMethod(picked, 'camel', 'prefix'), picked, 'the knight\'s prefix is not the camel\'s');
+  // Without meta, the page offers no leaper (it waits for the library's list).
+  assert.deepEqual(S.kinds(S.initial()), []);
+  assert.equal(S.toolOfKey(S.initial(), 'n'), null);
 });
 
 test('sliders: one piece a square, knights and kings make way, all described and cleared', () => {
@@ -286,9 +315,14 @@ test('a refused tour clears the one shown; the inputs still read what was asked'
   assert.equal(m.tour.error, 'no tour on 5x5: …');
   assert.deepEqual(m.tourForm, { w: '5', h: '5', start: 'a1', closed: true });
   assert.equal(m.error, null, 'the error is the tour panel\'s own, not the main error line');
+  m = S.tourEdited(m, { w: '6', h: '6' });
   m = S.tourShown(m, { board: '6x6', start: 'a1', closed: true }, { board: '6x6', closed: true, squares: [] }, '<svg/>');
   assert.equal(m.tour.error, null);
   assert.deepEqual(m.tourForm, { w: '6', h: '6', start: 'a1', closed: true });
+  // A tour asked on leaving one box, answered after the next was typed in: the boxes keep the typing.
+  m = S.tourEdited(m, { h: '7' });
+  m = S.tourShown(m, { board: '6x6', start: 'a1', closed: true }, { board: '6x6', closed: true, squares: [] }, '<svg/>');
+  assert.deepEqual(m.tourForm, { w: '6', h: '7', start: 'a1', closed: true });
 });
 
 test('a position\'s fork moves: the opponent\'s king, queens and rooks the knight attacks', () => {
@@ -298,7 +332,7 @@ test('a position\'s fork moves: the opponent\'s king, queens and rooks the knigh
 });
 
 test('a refused FEN keeps the last good position drawn, and says which it is', () => {
-  let m = S.positionLoaded(S.initial(), { fen: S.DEFAULT_FEN, forks: {}, knight: {}, king: {} });
+  let m = S.positionLoaded(S.initial(), { fen: S.DEFAULT_FEN, forks: {}, moves: { knight: {}, king: {} } });
   const good = m.position;
   m = S.positionFailed(m, 'bad fen');
   assert.equal(m.position, good);

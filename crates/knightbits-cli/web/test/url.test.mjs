@@ -10,7 +10,7 @@ function load(fragment) {
   const w = decode(fragment, META);
   const squares = (h) => (h === S.ZERO ? [] : { [hex(B1G1)]: B1G1, [hex(['e4'])]: ['e4'], [hex(['d4'])]: ['d4'], '0x00000000000000ff': ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1'] }[h]);
   const pieces = {};
-  for (const kind of S.KINDS) {
+  for (const kind of S.kinds({ meta: META })) {
     if (w.pieces[kind]) pieces[kind] = steps(kind, squares(w.pieces[kind]), kind === 'king' ? E4_KING : B1G1_ATTACKS, { method: w.methods[kind] });
   }
   const m = S.restored(S.withMeta(S.initial(), META), {
@@ -36,11 +36,26 @@ test('the page as it starts writes no fragment: the empty fragment is a knight o
   const w = decode('', META);
   assert.deepEqual(w, {
     bits: S.ZERO, pieces: { knight: hex(['d4']), king: null }, sliders: { rook: [], bishop: [], queen: [] }, piece: 'knight',
-    methods: { knight: 'lookup', king: 'lookup' }, numbering: 'a1-b1', tool: 'paint',
+    methods: { knight: 'lookup', king: 'lookup' }, numbering: 'a1-b1', tool: 'knight',
     other: S.ZERO, targets: S.ZERO, fen: S.DEFAULT_FEN, from: null, to: null, tour: S.DEFAULT_TOUR,
     side: 'white', sides: {}, step: 0, fillStep: 0, indices: true, arrows: 'forks', countMethod: 'hardware',
     convert: S.DEFAULT_CONVERT, dropped: [],
   });
+  // The first screen is about knight patterns: the knight tool is chosen; the d4 knight with
+  // the paint tool is a link of its own.
+  assert.equal(load('').tool, 'knight');
+  assert.equal(encode({ ...load(''), tool: 'paint' }), `p=${hex(['d4'])}`);
+  assert.equal(decode(`p=${hex(['d4'])}`, META).tool, 'paint');
+});
+
+test('a link names the leapers the library has: a piece it lacks is said, not read as a knight', () => {
+  const w = decode('piece=camel&p=0x0000000000000002', META);
+  assert.equal(w.piece, 'knight');
+  assert.deepEqual(w.dropped.map((d) => d.panel), ['steps']);
+  // With a third leaper in meta, its tool, pieces and method read through the same parameters.
+  const more = { ...META, pieces: [{ name: 'camel', glyph: 'C', key: 'c', castling: false, methods: ['lookup', 'hops'] }, ...META.pieces] };
+  const c = decode('tool=camel&p=0x0000000000000002&m=hops', more);
+  assert.deepEqual([c.tool, c.piece, c.methods.camel, c.pieces.camel, c.dropped], ['camel', 'camel', 'hops', '0x0000000000000002', []]);
 });
 
 test('every control through the link: step, fill step, toggles, converter, sides', () => {

@@ -36,7 +36,11 @@ pub struct Forks {
 }
 
 impl Position {
-    /// The default fork targets: the king, queens and rooks of the side not to move.
+    /// The roles a knight fork is about by default: king, queen and rook.
+    pub const FORK_ROLES: [Role; 3] = [Role::King, Role::Queen, Role::Rook];
+
+    /// The default fork targets: the pieces of [`Position::FORK_ROLES`] (king, queens and
+    /// rooks) of the side not to move.
     ///
     /// ```
     /// use knightbits::position::{Position, Role};
@@ -46,7 +50,7 @@ impl Position {
     /// assert_eq!(start.fork_targets().count(), 4);
     /// ```
     pub fn fork_targets(&self) -> Bitboard {
-        self.targets(&[Role::King, Role::Queen, Role::Rook])
+        self.targets(&Position::FORK_ROLES)
     }
 
     /// The pieces of the side not to move with one of `roles` (for example from the letters

@@ -31,7 +31,8 @@ enum Text {
     },
     /// `ATTACKS[d4]`.
     Index { table: &'static str, square: Square },
-    /// `0x0000000a1100110a around f3`.
+    /// `0x0000000a1100110a in h1-g1 (the devlog's mask) around f3`: `bits` in the devlog's
+    /// numbering, h1-g1, not in LERF, so the text says which numbering they are in.
     Around { bits: u64, square: Square },
 }
 
@@ -67,7 +68,8 @@ impl Formula {
         Formula(Text::Index { table, square })
     }
 
-    /// `0x… around square`, the bits in canonical hex.
+    /// `0x… in h1-g1 (the devlog's mask) around square`: `bits`, in the devlog's numbering, in
+    /// canonical hex.
     pub(crate) const fn around(bits: u64, square: Square) -> Formula {
         Formula(Text::Around { bits, square })
     }
@@ -108,7 +110,11 @@ impl fmt::Display for Formula {
                 write_shift(f, shift)
             }
             Text::Index { table, square } => write!(f, "{table}[{square}]"),
-            Text::Around { bits, square } => write!(f, "{bits:#018x} around {square}"),
+            Text::Around { bits, square } => write!(
+                f,
+                "{bits:#018x} in {} (the devlog's mask) around {square}",
+                Numbering::H1G1
+            ),
         }
     }
 }

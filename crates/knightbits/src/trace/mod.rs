@@ -218,7 +218,7 @@ mod tests {
         assert_eq!(f(Formula::index("ATTACKS", Square::D4)), "ATTACKS[d4]");
         assert_eq!(
             f(Formula::around(0xA_1100_110A, Square::F3)),
-            "0x0000000a1100110a around f3"
+            "0x0000000a1100110a in h1-g1 (the devlog's mask) around f3"
         );
         assert_eq!(f(Formula::verbatim("l1 | r1")), "l1 | r1");
     }

@@ -17,7 +17,10 @@ use super::{Formula, Jumps, NumberedStep};
 /// // The devlog's mask moved from f3 to a1: the bits that wrapped onto files g and h go.
 /// let mut trace = Method::Translate.trace(Bitboard::from_square(Square::A1));
 /// let default = trace.next().unwrap();
-/// assert_eq!(default.formula().to_string(), "0x0000000a1100110a around f3");
+/// assert_eq!(
+///     default.formula().to_string(),
+///     "0x0000000a1100110a in h1-g1 (the devlog's mask) around f3"
+/// );
 /// assert!(!default.is_part());
 /// let a1 = trace.next().unwrap();
 /// assert_eq!(a1.formula().to_string(), "(mask >> 21) & notGHFile");
@@ -56,7 +59,8 @@ impl Step {
 
     /// The formula of the step as the source writes it; `Display` writes it, for example
     /// `(b << 17) & notAFile`, `(b & notHFile) << 17`, `ATTACKS[d4]`, `l1 | r1` or
-    /// `0x0000000a1100110a around f3` (the devlog's mask, in its own h1-first numbering).
+    /// `0x0000000a1100110a in h1-g1 (the devlog's mask) around f3` (the devlog's mask is written
+    /// in its own numbering, and says so).
     #[inline]
     pub const fn formula(&self) -> Formula {
         self.formula
