@@ -15,8 +15,8 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple, PyType};
 
 use crate::args;
 use crate::errors::{Failure, Kind, named};
-use crate::method::Piece;
 use crate::position::{self, DEFAULT_TARGETS, Forks, Source};
+use knightbits::technique::Leaper;
 
 /// Reads every item of `fens` with the GIL held (strings are kept, boards read into parts).
 /// An item that is no position at all (a wrong type, a variant's board) raises at once, or is
@@ -789,7 +789,7 @@ pub fn legal_moves_batch(
         .map(args::mask)
         .transpose()?
         .unwrap_or(false);
-    let (piece, castling): (Piece, bool) = position::piece_and_castling(piece, castling)?;
+    let (piece, castling): (Leaper, bool) = position::piece_and_castling(piece, castling)?;
     let sources = sources(fens, masked)?;
     let (parsed, csr) = py
         .detach(|| {
