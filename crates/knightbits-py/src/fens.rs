@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use knightbits::Square;
 use knightbits::position::{Move, MoveKind, MoveList, Position, Role};
+use knightbits::technique::Leaper;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods, ToPyArray};
 use pyo3::exceptions::PyIndexError;
 use pyo3::intern;
@@ -16,7 +17,6 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple, PyType};
 use crate::args;
 use crate::errors::{Failure, Kind, named};
 use crate::position::{self, DEFAULT_TARGETS, Forks, Source};
-use knightbits::technique::Leaper;
 
 /// Reads every item of `fens` with the GIL held (strings are kept, boards read into parts).
 /// An item that is no position at all (a wrong type, a variant's board) raises at once, or is
