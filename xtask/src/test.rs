@@ -7,8 +7,9 @@
 //!   from PyPI; manylinux2014, abi3) and installed with its test extras (pytest, hypothesis,
 //!   python-chess, mypy, Dask), then pytest with the derandomised hypothesis profile, which
 //!   also installs the wheel into a fresh environment without cargo or rustc and runs the
-//!   examples there. A missing python-chess or numpy fails the run; pytest running no test
-//!   (its exit status 5) fails it too.
+//!   examples there. The command line (`knightbits`, debug build) is built first: the
+//!   rulebook test compares the package's refusals with its words. A missing python-chess or
+//!   numpy fails the run; pytest running no test (its exit status 5) fails it too.
 //! - `browser`: `crates/knightbits-cli/tests/browser/run.sh` (Chromium, node, npm packages).
 //!
 //! The Python module links libpython in plain cargo builds, so before any suite a system
@@ -101,6 +102,17 @@ fn python() -> Result<(), String> {
     let wheel = wheel.to_str().ok_or("wheel path is not UTF-8")?;
     wheel::pip(&venv, &["--force-reinstall", "--no-deps", wheel])?;
     wheel::pip(&venv, &[&format!("{wheel}[test,dask]")])?;
+    // The rulebook test compares the package's refusals with the command line's words.
+    // Built with the rust suite's features, so after it nothing is rebuilt.
+    status(cargo().args([
+        "build",
+        "-q",
+        "--workspace",
+        "--all-features",
+        "--bin",
+        "knightbits",
+    ]))?;
+    let cli = crate::target_dir()?.join("debug/knightbits");
 
     println!("== python: pytest");
     let code = Command::new(venv.join("bin/python"))
@@ -112,6 +124,7 @@ fn python() -> Result<(), String> {
             "--hypothesis-profile=ci",
         ])
         .env("KNIGHTBITS_WHEEL", wheel)
+        .env("KNIGHTBITS_CLI", cli)
         .current_dir(&crate_dir)
         .status()
         .map_err(|e| format!("pytest could not start: {e}"))?;

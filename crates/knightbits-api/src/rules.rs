@@ -63,6 +63,10 @@ pub fn needs_position(given: bool, position: bool) -> Result<(), Error> {
     Ok(())
 }
 
+/// The most worker threads a tour count starts: a count runs on 1 to `MAX_THREADS` threads
+/// (the command line's `--threads`, Python's `count_tours(threads=)`).
+pub const MAX_THREADS: u16 = 1024;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,13 +4,14 @@
 //! as a Python int first and compared with its range.
 
 use knightbits::position::Role;
+use knightbits::technique::Leaper;
 use knightbits::{Bitboard, Color, Square};
+use knightbits_api::values;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 
 use crate::errors::{Kind, named};
-use crate::method::Piece;
 
 /// The name of `obj`'s type, for messages.
 pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
@@ -216,17 +217,25 @@ pub fn role(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Role> {
     ))
 }
 
-/// A piece that has moves and techniques here: the knight or the king (as [`role`] reads it).
-pub fn piece(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Piece> {
-    match role(obj, name) {
-        Ok(Role::Knight) => Ok(Piece::Knight),
-        Ok(Role::King) => Ok(Piece::King),
-        Ok(other) => Err(named(
-            Kind::Option,
-            name,
-            format!("invalid piece {:?}: expected knight or king", other.name()),
-        )),
-        Err(e) => Err(e),
+/// A piece that has moves and techniques (a leaper): python-chess's number (`chess.KNIGHT`,
+/// `chess.KING`), a leaper's name in any case, or python-chess's letter (`"n"`, `"k"`). The
+/// name is read by the API (`values::choice`), so a piece that is no leaper is refused with
+/// the command line's words.
+pub fn piece(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Leaper> {
+    let text = match obj.cast::<PyString>() {
+        Ok(s) => s.to_cow()?.into_owned(),
+        Err(_) => role(obj, name)?.name().to_owned(),
+    };
+    let letter = || {
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Role::from_char(c.to_ascii_lowercase()).and_then(Leaper::from_role),
+            _ => None,
+        }
+    };
+    match values::choice::<Leaper>("piece", &text) {
+        Ok(leaper) => Ok(leaper),
+        Err(e) => letter().ok_or_else(|| named(Kind::Option, name, e)),
     }
 }
 

@@ -3,7 +3,9 @@
 //! ``(file, rank)`` pair counted from 0.
 
 use knightbits::mapping::{Numbering, convert as renumber};
-use knightbits_board::count::{self, Count};
+use knightbits_api::rules;
+use knightbits_api::tour::TourCountRequest;
+use knightbits_board::count;
 use knightbits_board::tour::Tour;
 use knightbits_board::{Board, Coord};
 use pyo3::prelude::*;
@@ -11,9 +13,6 @@ use pyo3::types::PyTuple;
 
 use crate::args;
 use crate::errors::{Kind, named};
-
-/// The most threads `count_tours` starts (as the CLI's `--threads`).
-const MAX_THREADS: i64 = 1024;
 
 /// The board `width` x `height`, each side read as an int in 1..=`Board::MAX_SIDE`.
 fn board(width: &Bound<'_, PyAny>, height: &Bound<'_, PyAny>) -> PyResult<Board> {
@@ -214,23 +213,27 @@ pub fn count_tours(
         .filter(|s| !s.is_none())
         .map(|s| coord(b, s, "start"))
         .transpose()?;
-    if closed && start.is_some() {
-        return Err(named(
-            Kind::Option,
-            "start",
-            "closed tours are counted without a start (every closed tour passes every square)",
-        ));
-    }
     let threads = match threads.filter(|t| !t.is_none()) {
-        Some(t) => args::int_in(t, "threads", "a thread count", 1, MAX_THREADS)? as usize,
+        Some(t) => {
+            let max = i64::from(rules::MAX_THREADS);
+            args::int_in(t, "threads", "a thread count", 1, max)? as usize
+        }
         None => count::available_threads(),
     };
-    let job = if closed {
-        Count::closed(b)
-    } else {
-        Count::open(b, start)
-    }
-    .map_err(|e| named(Kind::Board, "width, height", e))?;
+    // The API's request holds the count's rules (no start for closed tours, the board's
+    // limits); its refusal is an `OptionError` for the start, a `BoardError` otherwise.
+    let request = TourCountRequest {
+        board: b,
+        closed,
+        start,
+    };
+    let job = request.job().map_err(|e| {
+        if closed && start.is_some() {
+            named(Kind::Option, "start", e)
+        } else {
+            named(Kind::Board, "width, height", e)
+        }
+    })?;
     py.detach(|| job.with_threads(threads).run(&mut |_| {}))
         .map_err(|e| named(Kind::Board, "width, height", e))
 }

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use knightbits::Square;
 use knightbits::position::{Move, MoveKind, MoveList, Position, Role};
+use knightbits::technique::Leaper;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods, ToPyArray};
 use pyo3::exceptions::PyIndexError;
 use pyo3::intern;
@@ -15,7 +16,6 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple, PyType};
 
 use crate::args;
 use crate::errors::{Failure, Kind, named};
-use crate::method::Piece;
 use crate::position::{self, DEFAULT_TARGETS, Forks, Source};
 
 /// Reads every item of `fens` with the GIL held (strings are kept, boards read into parts).
@@ -789,7 +789,7 @@ pub fn legal_moves_batch(
         .map(args::mask)
         .transpose()?
         .unwrap_or(false);
-    let (piece, castling): (Piece, bool) = position::piece_and_castling(piece, castling)?;
+    let (piece, castling): (Leaper, bool) = position::piece_and_castling(piece, castling)?;
     let sources = sources(fens, masked)?;
     let (parsed, csr) = py
         .detach(|| {

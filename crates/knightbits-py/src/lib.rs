@@ -14,10 +14,9 @@ mod fens;
 mod method;
 mod position;
 
+use knightbits::technique::Leaper;
 use knightbits::{king, knight};
 use pyo3::prelude::*;
-
-use crate::method::Piece;
 
 /// The squares a knight on ``square`` (an int, a1 = 0 … h8 = 63) attacks, as a bitboard int.
 ///
@@ -44,7 +43,8 @@ fn knight_attacks_set(
     bitboard: &Bound<'_, PyAny>,
     method: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u64> {
-    Ok(method::attacks(Piece::Knight, method, args::bitboard(bitboard, "bitboard")?)?.0)
+    let set = args::bitboard(bitboard, "bitboard")?;
+    Ok(method::attacks(Leaper::Knight, method, set)?.0)
 }
 
 /// The squares attacked by the kings on ``bitboard``, as a bitboard int; ``method`` (any case)
@@ -55,7 +55,8 @@ fn king_attacks_set(
     bitboard: &Bound<'_, PyAny>,
     method: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u64> {
-    Ok(method::attacks(Piece::King, method, args::bitboard(bitboard, "bitboard")?)?.0)
+    let set = args::bitboard(bitboard, "bitboard")?;
+    Ok(method::attacks(Leaper::King, method, set)?.0)
 }
 
 /// Every square (empty or occupied) from which a knight attacks at least two of ``targets``
@@ -73,7 +74,7 @@ fn fork_squares(targets: &Bound<'_, PyAny>) -> PyResult<u64> {
 fn techniques(piece: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<&'static str>> {
     let piece = match piece {
         Some(p) if !p.is_none() => args::piece(p, "piece")?,
-        _ => Piece::Knight,
+        _ => Leaper::Knight,
     };
     Ok(method::names(piece))
 }

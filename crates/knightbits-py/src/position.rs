@@ -2,7 +2,9 @@
 
 use knightbits::position::Setup;
 use knightbits::position::{MoveList, Position, Role};
+use knightbits::technique::Leaper;
 use knightbits::{Bitboard, Color};
+use knightbits_api::rules;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -10,7 +12,6 @@ use pyo3::types::{PyTuple, PyType};
 
 use crate::args;
 use crate::errors::{self, Failure, Kind, named};
-use crate::method::Piece;
 
 /// The default fork targets: king, queens and rooks (the library's [`Position::FORK_ROLES`]).
 pub const DEFAULT_TARGETS: [Role; 3] = Position::FORK_ROLES;
@@ -46,38 +47,30 @@ fn list(moves: &[String]) -> String {
 }
 
 /// The legal moves of `piece` in `pos`, castling included for the king when `castling`.
-pub fn legal_moves(pos: &Position, piece: Piece, castling: bool) -> MoveList {
+pub fn legal_moves(pos: &Position, piece: Leaper, castling: bool) -> MoveList {
     match piece {
-        Piece::Knight => pos.legal_knight_moves(),
-        Piece::King => pos.legal_king_moves(castling),
+        Leaper::Knight => pos.legal_knight_moves(),
+        Leaper::King => pos.legal_king_moves(castling),
     }
 }
 
 /// The `piece` and `castling` arguments of `legal_moves`: castling is the king's move, so
-/// `castling=True` with the knight is refused (as the command line refuses `--castling`
-/// without `--piece king`).
+/// `castling=True` with the knight is refused by the API's rule (`rules::castling`), in the
+/// command line's words.
 pub fn piece_and_castling(
     piece: Option<&Bound<'_, PyAny>>,
     castling: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(Piece, bool)> {
+) -> PyResult<(Leaper, bool)> {
     let piece = match piece.filter(|p| !p.is_none()) {
         Some(p) => args::piece(p, "piece")?,
-        None => Piece::Knight,
+        None => Leaper::Knight,
     };
     let castling = match castling.filter(|c| !c.is_none()) {
         Some(c) => args::flag(c, "castling")?,
         None => false,
     };
-    if castling && piece != Piece::King {
-        return Err(named(
-            Kind::Option,
-            "castling",
-            format!(
-                "castling is a king move: it needs piece=\"king\", not {}",
-                piece.name()
-            ),
-        ));
-    }
+    let castling =
+        rules::castling(piece, castling).map_err(|e| named(Kind::Option, "castling", e))?;
     Ok((piece, castling))
 }
 

@@ -74,8 +74,8 @@ def test_castling_only_for_the_king_and_only_when_asked():
     castles = sorted(m.uci() for m in board.legal_moves if board.is_castling(m))
     with_castling = pos.legal_moves("king", castling=True)
     assert [m for m in with_castling if m not in pos.legal_moves("king")] == castles == ["e1c1", "e1g1"]
-    # The command line's words: "--castling is a king move: it needs --piece king, not knight".
-    with pytest.raises(kb.OptionError, match=r'^castling is a king move: it needs piece="king", not knight$'):
+    # The API's rule (rules::castling), as the command line says it after "--castling: ".
+    with pytest.raises(kb.OptionError, match=r'^castling is a king move: it needs piece king, not knight$'):
         pos.legal_moves("knight", castling=True)
     with pytest.raises(kb.OptionError, match="castling is a king move"):
         kb.legal_moves_batch([CASTLE], castling=True)

@@ -276,29 +276,12 @@ impl Method {
         all
     };
 
-    /// The method of the piece of `role` named exactly `name`, as [`Leaper::method`] reads it
-    /// (which also reads any case).
-    ///
-    /// # Errors
-    ///
-    /// [`ParseMethodError`] if `role` is no leaper's or that piece has no method by that name.
-    pub fn of(role: Role, name: &str) -> Result<Method, ParseMethodError> {
-        Leaper::from_role(role)
-            .and_then(|l| l.methods().iter().find(|m| m.name() == name).copied())
-            .ok_or(ParseMethodError)
-    }
-
     /// The piece the method is for.
     pub const fn leaper(self) -> Leaper {
         match self {
             Method::Knight(_) => Leaper::Knight,
             Method::King(_) => Leaper::King,
         }
-    }
-
-    /// The role of the piece the method is for: [`Role::Knight`] or [`Role::King`].
-    pub const fn piece(self) -> Role {
-        self.leaper().role()
     }
 
     /// The method's name, which is unique among its piece's methods (`lookup`, `post-mask`,

@@ -77,7 +77,7 @@ fn routine(name: &str, piece: Role, f: impl Fn(Bitboard) -> Bitboard + 'static) 
 fn setwise() -> Vec<Routine> {
     let methods = Method::ALL
         .into_iter()
-        .map(|m| routine(&m.to_string(), m.piece(), move |b| m.attacks(b)));
+        .map(|m| routine(&m.to_string(), m.leaper().role(), move |b| m.attacks(b)));
     methods
         .chain([
             routine("knight::attacks_set", Role::Knight, knight::attacks_set),
@@ -172,7 +172,7 @@ fn methods_agree_pairwise() {
     for sq in Square::ALL {
         let b = Bitboard::from_square(sq);
         for m in Method::ALL {
-            for n in Method::ALL.into_iter().filter(|n| n.piece() == m.piece()) {
+            for n in Method::ALL.into_iter().filter(|n| n.leaper() == m.leaper()) {
                 assert_eq!(m.attacks(b), n.attacks(b), "{m} vs {n} on {sq}");
             }
         }

@@ -52,9 +52,9 @@ fn union(trace: Trace) -> Bitboard {
 fn every_trace_adds_up_to_its_method() {
     for set in sets() {
         for m in knightbits::technique::Method::ALL {
-            let reference = match m.piece() {
-                knightbits::position::Role::Knight => Bitboard(testkit::knights(set.0)),
-                _ => Bitboard(testkit::kings(set.0)),
+            let reference = match m.leaper() {
+                knightbits::technique::Leaper::Knight => Bitboard(testkit::knights(set.0)),
+                knightbits::technique::Leaper::King => Bitboard(testkit::kings(set.0)),
             };
             assert_eq!(m.attacks(set), reference, "{m} {set:?}");
             assert_eq!(union(m.trace(set)), reference, "{m} trace {set:?}");

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{HumanBytes, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use knightbits_api::tour::TourCountRequest;
-use knightbits_api::values;
+use knightbits_api::{rules, values};
 use knightbits_board::Board;
 use knightbits_board::count::{ClosedCount, CountError, MAX_CLOSED_WIDTH, MAX_OPEN_SQUARES};
 
@@ -31,7 +31,7 @@ pub struct Args {
     #[arg(long)]
     closed: bool,
     /// Worker threads (default: as many as the machine runs at once).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=i64::from(rules::MAX_THREADS)))]
     threads: Option<u16>,
     /// The memory the count may use, as bytes or with a suffix K, M, G or T (powers of 1024),
     /// default the memory available (three quarters of it for a count that goes out of core).
