@@ -108,7 +108,7 @@ fn _knightbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(boards::count_tours, m)?)?;
     m.add_class::<position::PyPosition>()?;
     m.add_class::<position::Forks>()?;
-    m.add_class::<fens::MoveBatch>()?;
-    m.add_class::<fens::ForksBatch>()?;
+    m.add_class::<fens::batch::MoveBatch>()?;
+    m.add_class::<fens::batch::ForksBatch>()?;
     Ok(())
 }

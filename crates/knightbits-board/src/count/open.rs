@@ -73,7 +73,7 @@ impl OpenTours {
         let each = seconds / self.units.len().max(1) as f64;
         let (mut total, mut peak) = (0.0f64, 0.0f64);
         for &(m, _) in &self.units {
-            let s = meet::sample_unit(&self.grid, m, self.start, each);
+            let s = meet::sample::sample_unit(&self.grid, m, self.start, each);
             total += s.seconds;
             peak = peak.max(s.entries * s.bytes_per_entry);
         }

@@ -21,15 +21,15 @@
 //! pass go to the next layer's file. A layer's file is also its checkpoint.
 
 mod estimate;
+mod expand;
 mod file;
 mod key;
 mod path;
 mod shard;
 
+use self::expand::{Places, Work};
 use self::file::{LayerFile, Source, read_records};
-use self::key::{Place, normalise};
-use self::path::PathPlace;
-use self::shard::{BATCH, Block, MAX_LOAD, Shard, compact, hash};
+use self::shard::{Block, MAX_LOAD, Shard, compact};
 use super::checkpoint::{HEADER_BYTES, Header};
 use super::error::CountError;
 use super::frontier::Frontier;
@@ -587,115 +587,6 @@ fn load(layer: Layer) -> Result<Layer, CountError> {
         store: Store::Memory(std::vec![block]),
         ..layer
     })
-}
-
-/// How each round places its square on keys: closed tours' keys or open tours'.
-#[derive(Debug)]
-enum Places {
-    Closed(Vec<Place>),
-    Open(Vec<PathPlace>),
-}
-
-impl Places {
-    fn of(frontier: &Frontier) -> Places {
-        let steps = frontier.steps().iter();
-        match frontier.kind() {
-            Kind::Closed => Places::Closed(steps.map(Place::of).collect()),
-            Kind::Open => Places::Open(steps.map(PathPlace::of).collect()),
-        }
-    }
-
-    /// The key of a 128-bit frontier state (the first layer's).
-    fn key_of(&self, state: u128) -> Key {
-        match self {
-            Places::Closed(_) => normalise((state >> 4) as u64),
-            Places::Open(_) => path::normalise((state >> 4) as u64),
-        }
-    }
-}
-
-/// Placing a square on a key: the keys after it, and the number of ways it completes a tour.
-trait Expand: Sync {
-    fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32;
-}
-
-impl Expand for Place {
-    #[inline]
-    fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32 {
-        Place::expand(self, key, next)
-    }
-}
-
-impl Expand for PathPlace {
-    #[inline]
-    fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32 {
-        PathPlace::expand(self, key, next)
-    }
-}
-
-/// One worker's part of a pass.
-struct Work<'a, P> {
-    place: &'a P,
-    source: &'a Source,
-    shards: &'a [Mutex<Shard>],
-    /// The shard index of `shards[0]` among all of the layer's.
-    first: usize,
-    /// Bits of the hash that choose a shard.
-    bits: u32,
-}
-
-impl<P: Expand> Work<'_, P> {
-    /// Expands old states until none is left: the ways of the tours closed.
-    fn run(&self) -> Result<u128, CountError> {
-        let mut batches: Vec<Vec<(Key, u64, u64)>> = (0..self.shards.len())
-            .map(|_| Vec::with_capacity(BATCH))
-            .collect();
-        let (mut chunk, mut bytes) = (Block::Heap(Vec::new()), Vec::new());
-        let mut closed = 0u128;
-        let flush = |i: usize, batch: &mut Vec<(Key, u64, u64)>| {
-            if let Some(shard) = self.shards.get(i) {
-                shard
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .add_all(batch);
-            }
-            batch.clear();
-        };
-        loop {
-            match self.source.next(&mut chunk, &mut bytes) {
-                Ok(true) => {}
-                Ok(false) => break,
-                Err(e) => return Err(io_error(e)),
-            }
-            for &[key, ways] in chunk.get() {
-                let c = self.place.expand(key, &mut |k| {
-                    let h = hash(k);
-                    let part = if self.bits == 0 {
-                        0
-                    } else {
-                        (h >> (64 - self.bits)) as usize
-                    };
-                    if let Some(i) = part.checked_sub(self.first)
-                        && let Some(batch) = batches.get_mut(i)
-                    {
-                        batch.push((k, h, ways));
-                        if batch.len() >= BATCH {
-                            flush(i, batch);
-                        }
-                    }
-                });
-                closed = closed
-                    .checked_add(u128::from(ways) * u128::from(c))
-                    .ok_or(CountError::Overflow { bits: 128 })?;
-            }
-        }
-        for (i, batch) in batches.iter_mut().enumerate() {
-            if !batch.is_empty() {
-                flush(i, batch);
-            }
-        }
-        Ok(closed)
-    }
 }
 
 fn io_error(e: io::Error) -> CountError {

@@ -1,0 +1,121 @@
+//! The work of a round: placing a square on old states and sending the new ones to their shards.
+
+use super::file::Source;
+use super::key::{Place, normalise};
+use super::path::{self, PathPlace};
+use super::shard::{BATCH, Block, Shard, hash};
+use super::{Key, io_error};
+use crate::count::error::CountError;
+use crate::count::frontier::Frontier;
+use crate::count::method::Kind;
+use std::sync::{Mutex, PoisonError};
+use std::vec::Vec;
+
+/// How each round places its square on keys: closed tours' keys or open tours'.
+#[derive(Debug)]
+pub(super) enum Places {
+    Closed(Vec<Place>),
+    Open(Vec<PathPlace>),
+}
+
+impl Places {
+    pub(super) fn of(frontier: &Frontier) -> Places {
+        let steps = frontier.steps().iter();
+        match frontier.kind() {
+            Kind::Closed => Places::Closed(steps.map(Place::of).collect()),
+            Kind::Open => Places::Open(steps.map(PathPlace::of).collect()),
+        }
+    }
+
+    /// The key of a 128-bit frontier state (the first layer's).
+    pub(super) fn key_of(&self, state: u128) -> Key {
+        match self {
+            Places::Closed(_) => normalise((state >> 4) as u64),
+            Places::Open(_) => path::normalise((state >> 4) as u64),
+        }
+    }
+}
+
+/// Placing a square on a key: the keys after it, and the number of ways it completes a tour.
+pub(super) trait Expand: Sync {
+    fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32;
+}
+
+impl Expand for Place {
+    #[inline]
+    fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32 {
+        Place::expand(self, key, next)
+    }
+}
+
+impl Expand for PathPlace {
+    #[inline]
+    fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32 {
+        PathPlace::expand(self, key, next)
+    }
+}
+
+/// One worker's part of a pass.
+pub(super) struct Work<'a, P> {
+    pub(super) place: &'a P,
+    pub(super) source: &'a Source,
+    pub(super) shards: &'a [Mutex<Shard>],
+    /// The shard index of `shards[0]` among all of the layer's.
+    pub(super) first: usize,
+    /// Bits of the hash that choose a shard.
+    pub(super) bits: u32,
+}
+
+impl<P: Expand> Work<'_, P> {
+    /// Expands old states until none is left: the ways of the tours closed.
+    pub(super) fn run(&self) -> Result<u128, CountError> {
+        let mut batches: Vec<Vec<(Key, u64, u64)>> = (0..self.shards.len())
+            .map(|_| Vec::with_capacity(BATCH))
+            .collect();
+        let (mut chunk, mut bytes) = (Block::Heap(Vec::new()), Vec::new());
+        let mut closed = 0u128;
+        let flush = |i: usize, batch: &mut Vec<(Key, u64, u64)>| {
+            if let Some(shard) = self.shards.get(i) {
+                shard
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .add_all(batch);
+            }
+            batch.clear();
+        };
+        loop {
+            match self.source.next(&mut chunk, &mut bytes) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => return Err(io_error(e)),
+            }
+            for &[key, ways] in chunk.get() {
+                let c = self.place.expand(key, &mut |k| {
+                    let h = hash(k);
+                    let part = if self.bits == 0 {
+                        0
+                    } else {
+                        (h >> (64 - self.bits)) as usize
+                    };
+                    if let Some(i) = part.checked_sub(self.first)
+                        && let Some(batch) = batches.get_mut(i)
+                    {
+                        batch.push((k, h, ways));
+                        if batch.len() >= BATCH {
+                            flush(i, batch);
+                        }
+                    }
+                });
+                closed = closed
+                    .checked_add(u128::from(ways) * u128::from(c))
+                    .ok_or(CountError::Overflow { bits: 128 })?;
+            }
+        }
+        for (i, batch) in batches.iter_mut().enumerate() {
+            if !batch.is_empty() {
+                flush(i, batch);
+            }
+        }
+        Ok(closed)
+    }
+}
