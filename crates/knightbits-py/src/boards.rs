@@ -23,6 +23,25 @@ fn board(width: &Bound<'_, PyAny>, height: &Bound<'_, PyAny>) -> PyResult<Board>
     Board::new(w as u32, h as u32).map_err(|e| named(Kind::Board, "width, height", e))
 }
 
+/// The board, `closed` (default false) and `start` (default none) of a tour question.
+fn tour_question(
+    width: &Bound<'_, PyAny>,
+    height: &Bound<'_, PyAny>,
+    closed: Option<&Bound<'_, PyAny>>,
+    start: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Board, bool, Option<Coord>)> {
+    let b = board(width, height)?;
+    let closed = match closed.filter(|c| !c.is_none()) {
+        Some(c) => args::flag(c, "closed")?,
+        None => false,
+    };
+    let start = start
+        .filter(|s| !s.is_none())
+        .map(|s| coord(b, s, "start"))
+        .transpose()?;
+    Ok((b, closed, start))
+}
+
 /// A square of `board`: an int index or a `(file, rank)` pair.
 fn coord(board: Board, obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Coord> {
     let off = || {
@@ -169,15 +188,7 @@ pub fn tour(
     closed: Option<&Bound<'_, PyAny>>,
     start: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<u32>> {
-    let b = board(width, height)?;
-    let closed = match closed.filter(|c| !c.is_none()) {
-        Some(c) => args::flag(c, "closed")?,
-        None => false,
-    };
-    let start = start
-        .filter(|s| !s.is_none())
-        .map(|s| coord(b, s, "start"))
-        .transpose()?;
+    let (b, closed, start) = tour_question(width, height, closed, start)?;
     let t = py.detach(|| match (closed, start) {
         (false, s) => Tour::open(b, s.unwrap_or(Coord::new(0, 0))),
         (true, None) => Tour::closed(b),
@@ -204,15 +215,7 @@ pub fn count_tours(
     start: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u128> {
-    let b = board(width, height)?;
-    let closed = match closed.filter(|c| !c.is_none()) {
-        Some(c) => args::flag(c, "closed")?,
-        None => false,
-    };
-    let start = start
-        .filter(|s| !s.is_none())
-        .map(|s| coord(b, s, "start"))
-        .transpose()?;
+    let (b, closed, start) = tour_question(width, height, closed, start)?;
     let threads = match threads.filter(|t| !t.is_none()) {
         Some(t) => {
             let max = i64::from(rules::MAX_THREADS);
