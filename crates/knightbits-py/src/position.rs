@@ -330,11 +330,7 @@ impl Source {
     /// The position, checked as a FEN is (a board's errors say "invalid board").
     pub fn position(&self) -> Result<Position, Failure> {
         match self {
-            Source::Fen(fen) => Position::from_fen(fen).map_err(|e| Failure {
-                kind: Kind::Fen,
-                message: e.to_string(),
-                fen: Some(fen.to_string()),
-            }),
+            Source::Fen(fen) => fen_position(fen),
             Source::Setup(setup) => Position::from_setup(*setup).map_err(|e| {
                 let text = e.to_string();
                 let detail = text
@@ -351,6 +347,15 @@ impl Source {
             Source::Bad(f) => Err(f.clone()),
         }
     }
+}
+
+/// The position of a FEN, or its `FenError` carrying the text.
+pub fn fen_position(fen: &str) -> Result<Position, Failure> {
+    Position::from_fen(fen).map_err(|e| Failure {
+        kind: Kind::Fen,
+        message: e.to_string(),
+        fen: Some(fen.to_string()),
+    })
 }
 
 /// The first board class whose `uci_variant` was seen to be `"chess"` (python-chess's

@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 
 use knightbits::Square;
-use knightbits::position::{Move, MoveKind, MoveList};
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods, ToPyArray};
+use knightbits::position::{Move, MoveKind};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods, ToPyArray};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyTuple, PyType};
@@ -110,16 +110,17 @@ impl Csr {
     }
 
     /// Appends the rows of `other` after this one's.
-    pub(super) fn append(&mut self, other: Csr) {
+    pub(super) fn append(&mut self, other: &Csr) {
         let base = self.from.len() as i64;
         self.offsets
             .extend(other.offsets[1..].iter().map(|o| o + base));
-        self.from.extend(other.from);
-        self.to.extend(other.to);
+        self.from.extend_from_slice(&other.from);
+        self.to.extend_from_slice(&other.to);
     }
 
-    pub(super) fn push(&mut self, moves: &MoveList) {
-        for m in moves.iter() {
+    /// Appends a row of `moves`.
+    pub(super) fn push(&mut self, moves: impl IntoIterator<Item = Move>) {
+        for m in moves {
             self.from.push(m.from as u8);
             self.to.push(m.to as u8);
         }
@@ -133,9 +134,9 @@ impl Csr {
         errors: &Errors,
     ) -> MoveBatch {
         MoveBatch {
-            offsets: self.offsets.to_pyarray(py).unbind(),
-            from_squares: self.from.to_pyarray(py).unbind(),
-            to_squares: self.to.to_pyarray(py).unbind(),
+            offsets: self.offsets.into_pyarray(py).unbind(),
+            from_squares: self.from.into_pyarray(py).unbind(),
+            to_squares: self.to.into_pyarray(py).unbind(),
             valid: valid.clone_ref(py),
             errors: errors.clone(),
         }

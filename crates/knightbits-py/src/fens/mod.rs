@@ -3,35 +3,83 @@
 //! offsets and from/to squares) with a plain-Python form beside them, one row per move as a
 //! dict of arrays (or a pandas DataFrame), and row selection by index, slice or index array.
 
-use knightbits::position::{MoveList, Position, Role};
+use knightbits::position::{Position, Role};
 use knightbits::technique::Leaper;
-use numpy::ToPyArray;
+use numpy::IntoPyArray;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::{PyList, PyString, PyTuple};
 
 pub(crate) mod batch;
 
 use self::batch::{Csr, Errors, ForksBatch, MoveBatch};
 use crate::args;
 use crate::errors::{Failure, Kind, named};
-use crate::position::{self, DEFAULT_TARGETS, Source};
+use crate::position::{self, DEFAULT_TARGETS, Source, fen_position};
+
+/// The positions of a batch as read from Python with the GIL held.
+enum Items {
+    /// A list or tuple of `str` only: the FENs joined by NUL (one call into Python, one
+    /// UTF-8 text) and where each starts; FEN `i` ends one byte before `starts[i + 1]`.
+    Joined {
+        text: PyBackedStr,
+        starts: Vec<usize>,
+    },
+    /// Anything else (boards, `Position`s, `None`, other iterables): item by item.
+    Sources(Vec<Source>),
+}
+
+impl Items {
+    fn len(&self) -> usize {
+        match self {
+            Items::Joined { starts, .. } => starts.len() - 1,
+            Items::Sources(sources) => sources.len(),
+        }
+    }
+
+    /// Item `i`'s position or why it is none.
+    fn position(&self, i: usize) -> Result<Position, Failure> {
+        match self {
+            Items::Joined { text, starts } => fen_position(&text[starts[i]..starts[i + 1] - 1]),
+            Items::Sources(sources) => sources[i].position(),
+        }
+    }
+}
+
+/// Reads `fens` (see [`sources`]); a list or tuple of `str` with no NUL in them is joined
+/// into one text instead of read string by string.
+fn items(fens: &Bound<'_, PyAny>, masked: bool) -> PyResult<Items> {
+    let exact = fens.is_exact_instance_of::<PyList>() || fens.is_exact_instance_of::<PyTuple>();
+    if exact && let Some(joined) = joined(fens) {
+        return Ok(joined);
+    }
+    sources(fens, masked).map(Items::Sources)
+}
+
+/// `"\0".join(fens)` split back at each NUL, or `None` (and nothing raised) when an item is
+/// no `str`, a `str` holds a NUL or does not encode as UTF-8: the item-by-item reading then
+/// decides. `fens` is an exact list or tuple, so the join runs no Python code of the caller's.
+fn joined(fens: &Bound<'_, PyAny>) -> Option<Items> {
+    let py = fens.py();
+    let n = fens.len().ok().filter(|&n| n > 0)?;
+    let text = intern!(py, "\0")
+        .call_method1(intern!(py, "join"), (fens,))
+        .ok()?;
+    let text: PyBackedStr = text.cast_into::<PyString>().ok()?.try_into().ok()?;
+    let mut starts = Vec::with_capacity(n + 1);
+    starts.push(0);
+    // A `char` pattern searches with `memchr`, a word at a time.
+    starts.extend(text.match_indices('\0').map(|(i, _)| i + 1));
+    starts.push(text.len() + 1);
+    (starts.len() == n + 1).then_some(Items::Joined { text, starts })
+}
 
 /// Reads every item of `fens` with the GIL held (strings are kept, boards read into parts).
 /// An item that is no position at all (a wrong type, a variant's board) raises at once, or is
 /// kept as its error when `masked`. A bare string or bytes is refused: it is one FEN, and
 /// iterating it would read each character as a position.
 fn sources(fens: &Bound<'_, PyAny>, masked: bool) -> PyResult<Vec<Source>> {
-    if fens.is_instance_of::<PyString>() || fens.hasattr(intern!(fens.py(), "decode"))? {
-        return Err(named(
-            Kind::Type,
-            "fens",
-            format!(
-                "a sequence of positions, not a single {} (pass [fen] for one)",
-                args::type_name(fens)
-            ),
-        ));
-    }
     let iter = fens.try_iter().map_err(|_| {
         named(
             Kind::Type,
@@ -53,78 +101,110 @@ fn sources(fens: &Bound<'_, PyAny>, masked: bool) -> PyResult<Vec<Source>> {
     Ok(out)
 }
 
-/// Parses every source; the first error is returned with its index unless `masked`.
-#[allow(clippy::type_complexity)]
-fn positions(
-    sources: &[Source],
-    masked: bool,
-) -> Result<Vec<Result<Position, Failure>>, (usize, Failure)> {
-    let mut out = Vec::with_capacity(sources.len());
-    for (i, s) in sources.iter().enumerate() {
-        let p = s.position();
-        if let (Err(e), false) = (&p, masked) {
-            return Err((i, e.clone()));
-        }
-        out.push(p);
+/// Refuses a bare string or bytes given as a batch: it is one FEN, and iterating it would
+/// read each character as a position.
+fn not_one_string(fens: &Bound<'_, PyAny>) -> PyResult<()> {
+    if fens.is_instance_of::<PyString>() || fens.hasattr(intern!(fens.py(), "decode"))? {
+        return Err(named(
+            Kind::Type,
+            "fens",
+            format!(
+                "a sequence of positions, not a single {} (pass [fen] for one)",
+                args::type_name(fens)
+            ),
+        ));
     }
-    Ok(out)
+    Ok(())
 }
 
-/// The fewest positions a thread of [`in_parallel`] is given.
-const MIN_CHUNK: usize = 1024;
+/// The positions a chunk of [`in_parallel`] holds (a thread claims one chunk at a time).
+const CHUNK: usize = 1024;
 /// The most threads [`in_parallel`] starts.
 const MAX_THREADS: usize = 8;
 
-/// Runs `work` on consecutive chunks of `sources`, one chunk per core (at most
-/// [`MAX_THREADS`], each of at least [`MIN_CHUNK`] positions; a small batch runs on the
-/// calling thread alone), and returns the chunks' results in order. An error carries the
-/// index within its chunk; it is returned with its index in `sources` (the first one).
+/// What a chunk of a batch gives: its rows' answers, `valid` flags and masked errors.
+struct Part<T> {
+    rows: T,
+    valid: Vec<bool>,
+    errors: Vec<(usize, String)>,
+}
+
+/// Answers rows `0..n` in chunks of [`CHUNK`]: `work(i, pos)` appends row `i`'s answer to a
+/// `T` (made by `empty` for each chunk), `skip` appends an empty row for a position that does
+/// not read (`masked`; otherwise the first such position's error is returned with its index).
+/// A batch of two chunks or more is shared by one thread per core (at most [`MAX_THREADS`]),
+/// each claiming the next chunk when done with one, so a core slowed by other work takes
+/// fewer chunks; the parts come back in row order.
 fn in_parallel<T: Send>(
-    sources: &[Source],
-    work: impl Fn(&[Source]) -> Result<T, (usize, Failure)> + Sync,
-) -> Result<Vec<T>, (usize, Failure)> {
-    if sources.len() < 2 * MIN_CHUNK {
-        return work(sources).map(|t| vec![t]);
-    }
+    items: &Items,
+    masked: bool,
+    empty: impl Fn(usize) -> T + Sync,
+    work: impl Fn(&mut T, Position) + Sync,
+    skip: impl Fn(&mut T) + Sync,
+) -> Result<Vec<Part<T>>, (usize, Failure)> {
+    let n = items.len();
+    let chunk = |range: std::ops::Range<usize>| -> Result<Part<T>, (usize, Failure)> {
+        let mut part = Part {
+            rows: empty(range.len()),
+            valid: Vec::with_capacity(range.len()),
+            errors: Vec::new(),
+        };
+        for i in range {
+            match items.position(i) {
+                Ok(pos) => {
+                    work(&mut part.rows, pos);
+                    part.valid.push(true);
+                }
+                Err(failure) if masked => {
+                    skip(&mut part.rows);
+                    part.valid.push(false);
+                    part.errors.push((i, failure.message().to_string()));
+                }
+                Err(failure) => return Err((i, failure)),
+            }
+        }
+        Ok(part)
+    };
     // Read once: `available_parallelism` reads the process's cgroup limits each call.
     static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     let cores = *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let threads = cores.min(MAX_THREADS).min(sources.len() / MIN_CHUNK).max(1);
-    if threads == 1 {
-        return work(sources).map(|t| vec![t]);
+    let chunks = n.div_ceil(CHUNK);
+    let threads = cores.min(MAX_THREADS).min(chunks);
+    if threads <= 1 {
+        return chunk(0..n).map(|part| vec![part]);
     }
-    let size = sources.len().div_ceil(threads);
-    let chunks: Vec<&[Source]> = sources.chunks(size).collect();
-    let results: Vec<Result<T, (usize, Failure)>> = std::thread::scope(|scope| {
-        let work = &work;
-        let handles: Vec<_> = chunks[1..]
-            .iter()
-            .map(|chunk| scope.spawn(move || work(chunk)))
-            .collect();
-        let mut results = vec![work(chunks[0])];
-        // A chunk's thread cannot panic (the work returns errors), so join only fails if
-        // the work itself has a bug: re-raise it on this thread then.
-        results.extend(
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))),
-        );
-        results
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let claim = || {
+        let mut done = Vec::new();
+        loop {
+            let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if k >= chunks {
+                return done;
+            }
+            done.push((k, chunk(k * CHUNK..n.min((k + 1) * CHUNK))));
+        }
+    };
+    let mut done: Vec<_> = std::thread::scope(|scope| {
+        let claim = &claim;
+        let handles: Vec<_> = (1..threads).map(|_| scope.spawn(claim)).collect();
+        let mut done = claim();
+        // A chunk cannot panic (the work returns errors), so join only fails if the work
+        // itself has a bug: re-raise it on this thread then.
+        for h in handles {
+            done.extend(h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
+        }
+        done
     });
-    results
-        .into_iter()
-        .enumerate()
-        .map(|(k, r)| r.map_err(|(i, f)| (k * size + i, f)))
-        .collect()
+    done.sort_unstable_by_key(|&(k, _)| k);
+    done.into_iter().map(|(_, part)| part).collect()
 }
 
-/// Splits parse results into the valid mask and the error messages.
-fn validity(parsed: &[Result<Position, Failure>]) -> (Vec<bool>, Errors) {
-    let valid = parsed.iter().map(Result::is_ok).collect();
-    let errors = parsed
+/// The parts' `valid` flags and errors, in row order.
+fn validity<T>(parts: &[Part<T>]) -> (Vec<bool>, Errors) {
+    let valid = parts.iter().flat_map(|p| p.valid.iter().copied()).collect();
+    let errors = parts
         .iter()
-        .enumerate()
-        .filter_map(|(i, p)| p.as_ref().err().map(|e| (i, e.message().to_string())))
+        .flat_map(|p| p.errors.iter().cloned())
         .collect();
     (valid, errors)
 }
@@ -155,59 +235,49 @@ pub fn forks_batch(
         Some(t) => args::roles(t, "targets")?,
         None => DEFAULT_TARGETS.to_vec(),
     };
-    let sources = sources(fens, masked)?;
-    let (parsed, squares, lists) = py
+    not_one_string(fens)?;
+    let items = items(fens, masked)?;
+    let targets = |pos: &Position| pos.targets(&roles);
+    let (parts, squares, lists) = py
         .detach(|| {
-            let parts = in_parallel(&sources, |chunk| {
-                let parsed = positions(chunk, masked)?;
-                let mut squares = Vec::with_capacity(parsed.len());
-                let mut lists = [
-                    Csr::with_rows(parsed.len()),
-                    Csr::with_rows(parsed.len()),
-                    Csr::with_rows(parsed.len()),
-                ];
-                let none = MoveList::default();
-                for p in &parsed {
-                    match p {
-                        Ok(pos) => {
-                            let f = pos.forks_against(pos.targets(&roles));
-                            squares.push(f.squares.0);
-                            lists[0].push(&f.moves);
-                            lists[1].push(&f.forced_moves);
-                            lists[2].push(&f.royal_moves);
-                        }
-                        Err(_) => {
-                            squares.push(0);
-                            lists.iter_mut().for_each(|l| l.push(&none));
-                        }
-                    }
-                }
-                Ok((parsed, squares, lists))
-            })?;
-            let mut all = (
-                Vec::with_capacity(sources.len()),
-                Vec::with_capacity(sources.len()),
-                [
-                    Csr::with_rows(sources.len()),
-                    Csr::with_rows(sources.len()),
-                    Csr::with_rows(sources.len()),
-                ],
-            );
-            for (parsed, squares, lists) in parts {
-                all.0.extend(parsed);
-                all.1.extend(squares);
-                for (into, part) in all.2.iter_mut().zip(lists) {
-                    into.append(part);
+            let parts = in_parallel(
+                &items,
+                masked,
+                |rows| {
+                    (
+                        Vec::with_capacity(rows),
+                        [(); 3].map(|()| Csr::with_rows(rows)),
+                    )
+                },
+                |(squares, [moves, forced, royal]), pos| {
+                    let f = pos.fork_sets(targets(&pos));
+                    squares.push(f.squares.0);
+                    moves.push(f.moves());
+                    forced.push(f.forced_moves());
+                    royal.push(f.royal_moves());
+                },
+                |(squares, lists)| {
+                    squares.push(0);
+                    lists.iter_mut().for_each(|l| l.push(std::iter::empty()));
+                },
+            )?;
+            let n = items.len();
+            let mut squares = Vec::with_capacity(n);
+            let mut lists = [(); 3].map(|()| Csr::with_rows(n));
+            for part in &parts {
+                squares.extend_from_slice(&part.rows.0);
+                for (into, rows) in lists.iter_mut().zip(&part.rows.1) {
+                    into.append(rows);
                 }
             }
-            Ok(all)
+            Ok((parts, squares, lists))
         })
         .map_err(|(i, f): (usize, Failure)| f.raise("fens", i))?;
-    let (valid, errors) = validity(&parsed);
-    let valid = valid.to_pyarray(py).unbind();
+    let (valid, errors) = validity(&parts);
+    let valid = valid.into_pyarray(py).unbind();
     let [moves, forced, royal] = lists;
     Ok(ForksBatch {
-        squares: squares.to_pyarray(py).unbind(),
+        squares: squares.into_pyarray(py).unbind(),
         moves: Py::new(py, moves.into_py(py, &valid, &errors))?,
         forced_moves: Py::new(py, forced.into_py(py, &valid, &errors))?,
         royal_moves: Py::new(py, royal.into_py(py, &valid, &errors))?,
@@ -236,32 +306,24 @@ pub fn legal_moves_batch(
         .transpose()?
         .unwrap_or(false);
     let (piece, castling): (Leaper, bool) = position::piece_and_castling(piece, castling)?;
-    let sources = sources(fens, masked)?;
-    let (parsed, csr) = py
+    not_one_string(fens)?;
+    let items = items(fens, masked)?;
+    let (parts, csr) = py
         .detach(|| {
-            let parts = in_parallel(&sources, |chunk| {
-                let parsed = positions(chunk, masked)?;
-                let mut csr = Csr::with_rows(parsed.len());
-                let none = MoveList::default();
-                for p in &parsed {
-                    match p {
-                        Ok(pos) => csr.push(&position::legal_moves(pos, piece, castling)),
-                        Err(_) => csr.push(&none),
-                    }
-                }
-                Ok((parsed, csr))
-            })?;
-            let mut all = (
-                Vec::with_capacity(sources.len()),
-                Csr::with_rows(sources.len()),
-            );
-            for (parsed, csr) in parts {
-                all.0.extend(parsed);
-                all.1.append(csr);
+            let parts = in_parallel(
+                &items,
+                masked,
+                Csr::with_rows,
+                |csr, pos| csr.push(position::legal_moves(&pos, piece, castling).iter().copied()),
+                |csr| csr.push(std::iter::empty()),
+            )?;
+            let mut csr = Csr::with_rows(items.len());
+            for part in &parts {
+                csr.append(&part.rows);
             }
-            Ok(all)
+            Ok((parts, csr))
         })
         .map_err(|(i, f): (usize, Failure)| f.raise("fens", i))?;
-    let (valid, errors) = validity(&parsed);
-    Ok(csr.into_py(py, &valid.to_pyarray(py).unbind(), &errors))
+    let (valid, errors) = validity(&parts);
+    Ok(csr.into_py(py, &valid.into_pyarray(py).unbind(), &errors))
 }

@@ -1,7 +1,8 @@
 //! Knight forks in a position (the wiki's "Knight Forks"): fork squares, the legal knight
 //! moves onto them, the forced ones and the royal ones.
 
-use super::{MoveList, Position, Role};
+use super::moves::knight_moves_onto;
+use super::{Move, MoveList, Position, Role};
 use crate::bitboard::Bitboard;
 use crate::{knight, pawn};
 
@@ -69,24 +70,86 @@ impl Position {
 
     /// The knight forks of the side to move against `targets` (any set of squares).
     pub fn forks_against(&self, targets: Bitboard) -> Forks {
+        let sets = self.fork_sets(targets);
+        Forks {
+            squares: sets.squares,
+            moves: MoveList::from_moves(sets.moves()),
+            forced_moves: MoveList::from_moves(sets.forced_moves()),
+            royal_moves: MoveList::from_moves(sets.royal_moves()),
+        }
+    }
+
+    /// The knight forks of [`Position::forks_against`] as sets of squares, the moves spelt
+    /// out only when iterated: no list is filled, the form for batches of many positions.
+    ///
+    /// ```
+    /// use knightbits::position::Position;
+    /// let pos: Position = "q3k2r/3p4/4n3/3N4/8/8/8/4K3 w - - 0 1".parse()?;
+    /// let sets = pos.fork_sets(pos.fork_targets());
+    /// let forks = pos.forks();
+    /// assert_eq!(sets.squares, forks.squares);
+    /// assert!(sets.moves().eq(forks.moves.iter().copied()));
+    /// assert!(sets.royal_moves().eq(forks.royal_moves.iter().copied()));
+    /// # Ok::<(), knightbits::position::FenError>(())
+    /// ```
+    pub fn fork_sets(&self, targets: Bitboard) -> ForkSets {
         let them = self.turn().other();
-        let squares = knight::fork_squares(targets);
-        let legal = self.legal_knight_moves();
-        let moves = legal.filtered(|m| squares.contains(m.to));
+        let legal = self.legal_knight_move_sets();
         let guarded = pawn::attacks_set(them, self.pieces(them, Role::Pawn))
             | knight::attacks_set(self.pieces(them, Role::Knight));
-        let forced_moves = moves.filtered(|m| !guarded.contains(m.to));
-        let king = self.king(them);
-        let queens = self.pieces(them, Role::Queen);
-        let royal_moves = legal.filtered(|m| {
-            let attacks = knight::attacks(m.to);
-            attacks.contains(king) && !(attacks & queens).is_empty()
-        });
-        Forks {
-            squares,
-            moves,
-            forced_moves,
-            royal_moves,
+        // Knight jumps are symmetric: a knight on `s` attacks the king exactly when `s` is one
+        // of the king's knight squares, and a queen when `s` is one of that queen's.
+        let royal =
+            knight::attacks(self.king(them)) & knight::attacks_set(self.pieces(them, Role::Queen));
+        ForkSets {
+            squares: knight::fork_squares(targets),
+            knights: legal.knights,
+            onto: legal.targets,
+            them: self.them(),
+            guarded,
+            royal,
         }
+    }
+}
+
+/// The knight forks of the side to move as sets, made by [`Position::fork_sets`]: the same
+/// moves as [`Forks`] (and in the same order) when iterated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ForkSets {
+    /// Every square from which a knight attacks at least two targets, as [`Forks::squares`].
+    pub squares: Bitboard,
+    /// The knights of the side to move that may move at all.
+    knights: Bitboard,
+    /// The squares a legal knight move may land on (not an own piece; in check, the checker or
+    /// a square between it and the king).
+    onto: Bitboard,
+    /// The pieces of the side to move's opponent.
+    them: Bitboard,
+    /// The squares an enemy pawn or knight attacks.
+    guarded: Bitboard,
+    /// The squares from which a knight attacks the enemy king and at least one enemy queen.
+    royal: Bitboard,
+}
+
+impl ForkSets {
+    /// The legal knight moves onto a fork square ([`Forks::moves`]), in UCI order.
+    pub fn moves(&self) -> impl Iterator<Item = Move> + use<> {
+        knight_moves_onto(self.knights, self.onto & self.squares, self.them)
+    }
+
+    /// The moves onto a fork square that no enemy pawn or knight attacks
+    /// ([`Forks::forced_moves`]), in UCI order.
+    pub fn forced_moves(&self) -> impl Iterator<Item = Move> + use<> {
+        knight_moves_onto(
+            self.knights,
+            self.onto & self.squares & !self.guarded,
+            self.them,
+        )
+    }
+
+    /// The legal knight moves after which the knight attacks the enemy king and a queen
+    /// ([`Forks::royal_moves`]), in UCI order.
+    pub fn royal_moves(&self) -> impl Iterator<Item = Move> + use<> {
+        knight_moves_onto(self.knights, self.onto & self.royal, self.them)
     }
 }

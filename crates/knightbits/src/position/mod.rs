@@ -50,7 +50,7 @@ mod setup;
 
 pub use self::diagram::Diagram;
 pub use self::error::{Excerpt, FenError};
-pub use self::forks::Forks;
+pub use self::forks::{ForkSets, Forks};
 pub use self::moves::{Move, MoveKind, MoveList, MoveSets, PieceMoves};
 pub use self::piece::{ParseRoleError, Piece, Role};
 pub use self::placement::Placement;

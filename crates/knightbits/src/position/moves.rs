@@ -116,23 +116,21 @@ impl MoveList {
         self.iter().map(|m| m.to).collect()
     }
 
+    /// The list of `moves` (the capacity argument above bounds every list of one position).
+    pub(super) fn from_moves(moves: impl IntoIterator<Item = Move>) -> MoveList {
+        let mut list = MoveList::new();
+        for m in moves {
+            list.push(m);
+        }
+        list
+    }
+
     /// Appends `m`; the capacity argument above shows the list never overflows.
     fn push(&mut self, m: Move) {
         if let Some(slot) = self.moves.get_mut(self.len) {
             *slot = m;
             self.len += 1;
         }
-    }
-
-    /// Keeps the moves for which `keep` holds, in order.
-    pub(super) fn filtered(&self, mut keep: impl FnMut(Move) -> bool) -> MoveList {
-        let mut out = MoveList::new();
-        for &m in self.iter() {
-            if keep(m) {
-                out.push(m);
-            }
-        }
-        out
     }
 }
 
@@ -223,8 +221,8 @@ impl PieceMoves {
 /// [`Position::legal_knight_move_sets`].
 #[derive(Clone, Copy, Debug)]
 pub struct MoveSets {
-    knights: Bitboard,
-    targets: Bitboard,
+    pub(super) knights: Bitboard,
+    pub(super) targets: Bitboard,
 }
 
 impl Iterator for MoveSets {
@@ -250,22 +248,88 @@ impl ExactSizeIterator for MoveSets {}
 /// The squares of `bb` in UCI text order: file a first, and within a file rank 1 first. The
 /// a1-h8 transpose turns that order into LERF order, so moves come out sorted without a sort.
 fn uci_order(bb: Bitboard) -> impl Iterator<Item = Square> {
-    bb.flip_diagonal()
-        .into_iter()
-        .map(|t| Square::from_coords(File::ALL[t.rank() as usize], Rank::ALL[t.file() as usize]))
+    bb.flip_diagonal().into_iter().map(transposed)
+}
+
+/// A move from `from` to each square of `targets` in UCI order, a capture where `them` has a
+/// piece, else quiet.
+fn moves_from(from: Square, targets: Bitboard, them: Bitboard) -> impl Iterator<Item = Move> {
+    uci_order(targets).map(move |to| Move {
+        from,
+        to,
+        kind: if them.contains(to) {
+            MoveKind::Capture
+        } else {
+            MoveKind::Quiet
+        },
+    })
+}
+
+/// The jumps of the knights on `knights` onto the squares of `onto`, in UCI order (knights
+/// first, then destinations), a capture where `them` has a piece.
+pub(super) fn knight_moves_onto(knights: Bitboard, onto: Bitboard, them: Bitboard) -> KnightJumps {
+    // Most positions have no such move: one test of all the knights' jumps settles them.
+    let knights = if (knight::attacks_set(knights) & onto).is_empty() {
+        Bitboard::EMPTY
+    } else {
+        knights.flip_diagonal()
+    };
+    KnightJumps {
+        knights,
+        from: Square::A1,
+        to: Bitboard::EMPTY,
+        onto,
+        them,
+    }
+}
+
+/// The iterator of [`knight_moves_onto`]: the knights and the current knight's destinations
+/// are kept transposed (a1-h8), so popping the lowest square gives UCI order.
+pub(super) struct KnightJumps {
+    knights: Bitboard,
+    from: Square,
+    to: Bitboard,
+    onto: Bitboard,
+    them: Bitboard,
+}
+
+/// The square whose transpose (a1-h8) is `t`.
+fn transposed(t: Square) -> Square {
+    Square::from_coords(File::ALL[t.rank() as usize], Rank::ALL[t.file() as usize])
+}
+
+impl Iterator for KnightJumps {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        while self.to.is_empty() {
+            let from = transposed(self.knights.pop_first()?);
+            let to = knight::attacks(from) & self.onto;
+            if to.any() {
+                self.from = from;
+                self.to = to.flip_diagonal();
+            }
+        }
+        let to = transposed(self.to.pop_first()?);
+        let kind = if self.them.contains(to) {
+            MoveKind::Capture
+        } else {
+            MoveKind::Quiet
+        };
+        Some(Move {
+            from: self.from,
+            to,
+            kind,
+        })
+    }
 }
 
 impl Position {
     /// Appends a move from `from` to each square of `targets` in UCI order, quiet or capture.
     fn push_moves(&self, list: &mut MoveList, from: Square, targets: Bitboard) {
-        let them = self.them();
-        for to in uci_order(targets) {
-            let kind = if them.contains(to) {
-                MoveKind::Capture
-            } else {
-                MoveKind::Quiet
-            };
-            list.push(Move { from, to, kind });
+        for m in moves_from(from, targets, self.them()) {
+            list.push(m);
         }
     }
 
