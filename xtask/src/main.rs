@@ -10,7 +10,8 @@
 //! serve DIR at its root.
 //!
 //! `cargo xtask wheel` writes the Python package's wheel (abi3, manylinux2014) and sdist to
-//! `target/wheels/` (see `wheel.rs`); `cargo xtask test` runs the suites (see `test.rs`).
+//! `target/wheels/` (see `wheel.rs`; `--aarch64` adds the aarch64 wheel); `cargo xtask test`
+//! runs the suites (see `test.rs`).
 
 mod test;
 mod wheel;
@@ -20,7 +21,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask web --out DIR | cargo xtask test [rust] [python] [browser] | cargo xtask wheel";
+const USAGE: &str = "usage: cargo xtask web --out DIR | cargo xtask test [rust] [python] [browser] | cargo xtask wheel [--aarch64]";
 const TARGET: &str = "wasm32-unknown-unknown";
 const WASM_NAME: &str = "knightbits.wasm";
 /// The most bytes `knightbits.wasm` may have.
@@ -50,7 +51,8 @@ fn run(args: Vec<String>) -> Result<(), String> {
             web(Path::new(&rest[0]["--out=".len()..]))
         }
         ["test", suites @ ..] => test::run(suites),
-        ["wheel"] => wheel::build().map(|_| ()),
+        ["wheel"] => wheel::build(&[wheel::X86_64]).map(|_| ()),
+        ["wheel", "--aarch64"] => wheel::build(&[wheel::X86_64, wheel::AARCH64]).map(|_| ()),
         _ => Err(USAGE.to_string()),
     }
 }

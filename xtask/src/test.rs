@@ -97,7 +97,7 @@ fn system_python() -> Result<(), String> {
 /// installed by `tests/test_wheel.py` into a fresh environment with no cargo or rustc.
 fn python() -> Result<(), String> {
     let crate_dir = root().join("crates/knightbits-py");
-    let wheel = wheel::build()?;
+    let wheel = wheel::build(&[wheel::X86_64])?;
     let venv = wheel::venv()?;
     let wheel = wheel.to_str().ok_or("wheel path is not UTF-8")?;
     wheel::pip(&venv, &["--force-reinstall", "--no-deps", wheel])?;

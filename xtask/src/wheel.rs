@@ -1,7 +1,8 @@
 //! `cargo xtask wheel`: the Python package's release artefacts in `target/wheels/`, built in
 //! the project's own virtual environment (`target/venv`):
 //!
-//! - an abi3 wheel for CPython >= 3.9 on x86_64 Linux tagged manylinux2014 (glibc 2.17),
+//! - an abi3 wheel for CPython >= 3.9 on x86_64 Linux tagged manylinux2014 (glibc 2.17)
+//!   (with `--aarch64`, one for aarch64 Linux too, cross-built the same way),
 //!   linked by zig (the `ziglang` package from PyPI, pinned) against glibc 2.17's symbols
 //!   whatever the build machine's glibc, stripped, at most [`MAX_WHEEL_BYTES`];
 //!   `auditwheel show` must agree with the tag;
@@ -21,10 +22,24 @@ use crate::{root, status, target_dir};
 pub const MAX_WHEEL_BYTES: u64 = 5_000_000;
 /// maturin, and the zig that links against old glibc symbols (versions known to work together).
 const TOOLS: [&str; 3] = ["maturin>=1.16,<2", "ziglang==0.13.0", "auditwheel>=6,<7"];
-/// The Linux target the wheel is built for.
-const TRIPLE: &str = "x86_64-unknown-linux-gnu";
-/// The platform tag the wheel must have.
-const TAG: &str = "manylinux_2_17_x86_64";
+/// A Linux target a wheel is built for: the Rust target triple and the platform tag
+/// `auditwheel show` must give the wheel.
+#[derive(Clone, Copy)]
+pub struct Platform {
+    triple: &'static str,
+    tag: &'static str,
+}
+
+/// The wheel every build makes (and `cargo xtask test python` tests).
+pub const X86_64: Platform = Platform {
+    triple: "x86_64-unknown-linux-gnu",
+    tag: "manylinux_2_17_x86_64",
+};
+/// The wheel `cargo xtask wheel --aarch64` adds: cross-built by the same zig, not run here.
+pub const AARCH64: Platform = Platform {
+    triple: "aarch64-unknown-linux-gnu",
+    tag: "manylinux_2_17_aarch64",
+};
 
 /// The project's virtual environment (`target/venv`), created when missing; returns it.
 pub fn venv() -> Result<PathBuf, String> {
@@ -51,8 +66,9 @@ pub fn pip(venv: &Path, args: &[&str]) -> Result<(), String> {
     )
 }
 
-/// The wheel and sdist built into `target/wheels/`: the wheel's path.
-pub fn build() -> Result<PathBuf, String> {
+/// The wheels of `platforms` (the first one's path is returned) and the sdist, built into
+/// `target/wheels/`.
+pub fn build(platforms: &[Platform]) -> Result<PathBuf, String> {
     let venv = venv()?;
     pip(&venv, &TOOLS)?;
     let out = target_dir()?.join("wheels");
@@ -71,18 +87,32 @@ pub fn build() -> Result<PathBuf, String> {
         &std::env::var_os("PATH").unwrap_or_default(),
     )))
     .map_err(|e| e.to_string())?;
-    println!("== wheel: maturin build --release --strip --zig --compatibility manylinux2014");
-    status(
-        Command::new(bin.join("maturin"))
-            .args(["build", "--release", "--strip", "--zig", "--quiet"])
-            .args(["--compatibility", "manylinux2014", "--target", TRIPLE])
-            .arg("--manifest-path")
-            .arg(&manifest)
-            .arg("--out")
-            .arg(&out)
-            .env("PATH", &path)
-            .env("VIRTUAL_ENV", &venv),
-    )?;
+    for platform in platforms {
+        if platform.triple != X86_64.triple {
+            // The standard library of the target (a no-op once installed).
+            status(Command::new("rustup").args(["target", "add", platform.triple]))?;
+        }
+        println!(
+            "== wheel: maturin build --release --strip --zig --compatibility manylinux2014 --target {}",
+            platform.triple
+        );
+        status(
+            Command::new(bin.join("maturin"))
+                .args(["build", "--release", "--strip", "--zig", "--quiet"])
+                .args([
+                    "--compatibility",
+                    "manylinux2014",
+                    "--target",
+                    platform.triple,
+                ])
+                .arg("--manifest-path")
+                .arg(&manifest)
+                .arg("--out")
+                .arg(&out)
+                .env("PATH", &path)
+                .env("VIRTUAL_ENV", &venv),
+        )?;
+    }
     println!("== wheel: maturin sdist");
     status(
         Command::new(bin.join("maturin"))
@@ -91,9 +121,20 @@ pub fn build() -> Result<PathBuf, String> {
             .arg("--out")
             .arg(&out),
     )?;
-    let wheel = one(&out, ".whl")?;
     let sdist = one(&out, ".tar.gz")?;
-    let size = fs::metadata(&wheel).map_err(|e| e.to_string())?.len();
+    let mut wheels = Vec::new();
+    for platform in platforms {
+        let wheel = one(&out, &format!("{}.whl", platform.tag))?;
+        check(&bin, &wheel, platform.tag)?;
+        wheels.push(wheel);
+    }
+    println!("== sdist: {}", sdist.display());
+    Ok(wheels.swap_remove(0))
+}
+
+/// Checks a wheel's size and that `auditwheel show` agrees with `tag`.
+fn check(bin: &Path, wheel: &Path, tag: &str) -> Result<(), String> {
+    let size = fs::metadata(wheel).map_err(|e| e.to_string())?.len();
     if size > MAX_WHEEL_BYTES {
         return Err(format!(
             "{} has {size} bytes, over the {MAX_WHEEL_BYTES} allowed",
@@ -102,7 +143,7 @@ pub fn build() -> Result<PathBuf, String> {
     }
     let shown = Command::new(bin.join("auditwheel"))
         .arg("show")
-        .arg(&wheel)
+        .arg(wheel)
         .output()
         .map_err(|e| format!("auditwheel could not start: {e}"))?;
     let text = String::from_utf8_lossy(&shown.stdout)
@@ -111,17 +152,16 @@ pub fn build() -> Result<PathBuf, String> {
         .join(" ");
     if !shown.status.success()
         || !text.contains(&format!(
-            "consistent with the following platform tag: \"{TAG}\""
+            "consistent with the following platform tag: \"{tag}\""
         ))
     {
-        return Err(format!("auditwheel show does not agree with {TAG}: {text}"));
+        return Err(format!("auditwheel show does not agree with {tag}: {text}"));
     }
     println!(
-        "== wheel: {} ({size} bytes, auditwheel: {TAG})\n== sdist: {}",
-        wheel.display(),
-        sdist.display()
+        "== wheel: {} ({size} bytes, auditwheel: {tag})",
+        wheel.display()
     );
-    Ok(wheel)
+    Ok(())
 }
 
 /// The one `knightbits-*` file ending in `ext` in `dir`.

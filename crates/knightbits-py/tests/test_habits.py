@@ -213,8 +213,9 @@ def test_pandas_is_optional():
 
 
 def test_large_batches_split_across_threads_keep_order_and_indices():
-    # From 2,048 positions a batch is split across cores: the rows, the CSR offsets and the
-    # index of an error must be those of one pass (batches of 1,000 run on one thread).
+    # Above 1,024 positions a batch is shared by threads in chunks of 1,024: the rows, the CSR
+    # offsets and the index of an error must be those of one pass (batches of 1,000 run on
+    # one thread).
     fens = playout_fens(2000, seed=34) * 7  # 14,000 positions
     fens[12_345] = "not a fen"
     with pytest.raises(kb.FenError) as info:

@@ -74,8 +74,8 @@ def forks_batch(
     """The knight forks of every position of ``fens`` (a sequence of FEN strings, ``chess.Board``s
     or ``Position``s; a bare string is refused) for its side to move, against the opponent's
     pieces named by ``targets`` (piece letters, default king, queens and rooks): a
-    ``ForksBatch``. The FENs are parsed and answered with the GIL released, a large batch
-    split across the machine's cores (one thread per 1,024 positions, at most 8). A position that
+    ``ForksBatch``. The FENs are parsed and answered with the GIL released, a batch of more
+    than 1,024 positions shared by a thread per core (at most 8) in chunks of 1,024. A position that
     does not read (a bad FEN, None, a variant's board) raises the package's error with its
     ``index``, or with ``errors="mask"`` is marked in ``valid`` and ``errors`` and the batch
     goes on."""
