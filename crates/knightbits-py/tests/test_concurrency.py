@@ -16,10 +16,12 @@ import knightbits as kb
 
 # With the GIL held through a call, another Python thread only runs at the call's edges (the
 # eval-breaker checks just before and just after it), one switch interval each: at 10 us, a
-# few hundred loop turns at most. A thread that counts far more turns while the call is in
-# progress ran during the call.
+# few hundred loop turns at most on an idle machine. A thread that counts far more turns while
+# the call is in progress ran during the call. On the shared two-core machine at load 6 to 12
+# the held call (the control below) counted 17,644 to 31,564 turns and the released calls
+# 121,073 to 5,645,955 (2026-11-27), so the line is drawn between them.
 SWITCH = 1e-5
-TURNS = 20_000
+TURNS = 60_000
 
 
 @pytest.fixture
