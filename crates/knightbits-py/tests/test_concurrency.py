@@ -7,6 +7,7 @@ import multiprocessing
 import operator
 import sys
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -15,13 +16,14 @@ from conftest import playout_fens
 import knightbits as kb
 
 # With the GIL held through a call, another Python thread only runs at the call's edges (the
-# eval-breaker checks just before and just after it), one switch interval each: at 10 us, a
-# few hundred loop turns at most on an idle machine. A thread that counts far more turns while
-# the call is in progress ran during the call. On the shared two-core machine at load 6 to 12
-# the held call (the control below) counted 17,644 to 31,564 turns and the released calls
-# 121,073 to 5,645,955 (2026-11-27), so the line is drawn between them.
+# eval-breaker checks just before and just after it): never in the middle of the call. So
+# the watcher below notes the milliseconds in which it ran while every call was inside, and a
+# call released the GIL when the watcher ran in several distinct milliseconds of the middle
+# half of the time all calls were inside. (A count of turns against a fixed line, as before,
+# failed both ways on the shared two-core machine under load: 17,644 to 31,564 turns for a held
+# call, 12,123 for two released calls whose threads took both cores.)
 SWITCH = 1e-5
-TURNS = 60_000
+MIDDLE_MS = 3
 
 
 @pytest.fixture
@@ -38,67 +40,83 @@ def fens():
 
 
 def watch(calls):
-    """Runs each ``calls[i]()`` in its own thread while this thread counts the loop turns
-    during which all of them are inside their call; returns (turns, results)."""
+    """Runs each ``calls[i]()`` in its own thread while this thread notes the milliseconds in
+    which it ran while all of them were inside their call; returns (the number of those
+    milliseconds in the middle half of the time all were inside, results)."""
     inside = [False] * len(calls)
     done = [False] * len(calls)
+    entered = [0.0] * len(calls)
+    left = [0.0] * len(calls)
     results = [None] * len(calls)
     go = threading.Event()
 
     def run(i):
         go.wait()
         inside[i] = True
+        entered[i] = time.perf_counter()
         results[i] = calls[i]()
+        left[i] = time.perf_counter()
         inside[i] = False
         done[i] = True
 
     threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
     for t in threads:
         t.start()
-    turns = 0
+    ran = set()
     go.set()
     while not all(done):
         if all(inside):
-            turns += 1
+            ran.add(int(time.perf_counter() * 1000))
     for t in threads:
         t.join(timeout=120)
         assert not t.is_alive()
-    return turns, results
+    start, end = max(entered), min(left)
+    assert end > start, "the calls were never inside at the same time"
+    quarter = (end - start) / 4
+    middle = [ms for ms in ran if (start + quarter) * 1000 <= ms < (end - quarter) * 1000 - 1]
+    return len(middle), results
 
 
 def test_the_method_sees_a_held_gil(short_switch_interval):
-    # Control: sorting a list is C code that keeps the GIL; the watcher must not count it as
-    # released (measured here: under 800 turns, against millions for a released call).
+    # Control: sorting a list is C code that keeps the GIL; the watcher must not run in the
+    # middle of it.
     big = [(i * 7919) % 1_000_003 / 3 for i in range(3_000_000)]
-    turns, (got,) = watch([lambda: sorted(big)])
-    assert turns < TURNS
+    ran, (got,) = watch([lambda: sorted(big)])
+    assert ran == 0, f"ran in {ran} milliseconds of a call that holds the GIL"
     assert got[0] <= got[-1]
 
 
 def test_forks_batch_releases_the_gil(fens, short_switch_interval):
     want = kb.forks_batch(fens[:200]).tolist()
-    turns, (got,) = watch([lambda: kb.forks_batch(fens)])
-    assert turns > TURNS, f"only {turns} turns of Python ran during the call"
+    ran, (got,) = watch([lambda: kb.forks_batch(fens)])
+    assert ran >= MIDDLE_MS, f"Python ran in only {ran} milliseconds of the call's middle"
     assert got.tolist()[:200] == want
 
 
 def test_knight_attacks_batch_releases_the_gil(short_switch_interval):
     a = np.random.default_rng(3).integers(0, 2**63, size=40_000_000, dtype=np.uint64)
-    turns, (got,) = watch([lambda: kb.knight_attacks_batch(a)])
-    assert turns > TURNS, f"only {turns} turns of Python ran during the call"
+    ran, (got,) = watch([lambda: kb.knight_attacks_batch(a)])
+    assert ran >= MIDDLE_MS, f"Python ran in only {ran} milliseconds of the call's middle"
     assert np.array_equal(got[:1000], [kb.knight_attacks_set(int(x)) for x in a[:1000]])
 
 
 def test_two_threads_run_batches_at_once(fens, short_switch_interval):
     # Both calls inside at the same time, for many turns of a third (Python) thread: all
-    # three ran together, which only released GILs allow.
-    want_forks = kb.forks_batch(fens[:200]).tolist() * 3000
-    want_moves = kb.legal_moves_batch(fens[:200], piece="king").tolist() * 3000
-    turns, (f, m) = watch([lambda: kb.forks_batch(fens),
-                           lambda: kb.legal_moves_batch(fens, piece="king")])
-    assert turns > TURNS, f"only {turns} turns with both calls inside"
-    assert f.tolist() == want_forks
-    assert m.tolist() == want_moves
+    # three ran together, which only released GILs allow. The batches are three times the
+    # other tests' (1,800,000 positions each), so the calls overlap for long enough.
+    many = fens * 3
+    forks = kb.forks_batch(fens[:200])
+    moves = kb.legal_moves_batch(fens[:200], piece="king")
+    ran, (f, m) = watch([lambda: kb.forks_batch(many),
+                         lambda: kb.legal_moves_batch(many, piece="king")])
+    assert ran >= MIDDLE_MS, f"Python ran in only {ran} milliseconds with both calls inside"
+    assert len(f) == len(m) == len(many) and f.valid.all() and m.valid.all()
+    assert np.array_equal(f.squares, np.tile(forks.squares, 9000))
+    for got, want in ((f.moves, forks.moves), (f.royal_moves, forks.royal_moves), (m, moves)):
+        assert np.array_equal(got.from_squares, np.tile(want.from_squares, 9000))
+        assert np.array_equal(got.to_squares, np.tile(want.to_squares, 9000))
+        assert np.array_equal(np.diff(got.offsets), np.tile(np.diff(want.offsets), 9000))
+    assert f[1_799_999] == forks[199] and m[1_000_123] == moves[123]
 
 
 def test_multiprocessing_with_the_objects():

@@ -67,11 +67,15 @@ fn joined(fens: &Bound<'_, PyAny>) -> Option<Items> {
         .call_method1(intern!(py, "join"), (fens,))
         .ok()?;
     let text: PyBackedStr = text.cast_into::<PyString>().ok()?.try_into().ok()?;
-    let mut starts = Vec::with_capacity(n + 1);
-    starts.push(0);
-    // A `char` pattern searches with `memchr`, a word at a time.
-    starts.extend(text.match_indices('\0').map(|(i, _)| i + 1));
-    starts.push(text.len() + 1);
+    // The split needs no Python: other threads run meanwhile.
+    let starts = py.detach(|| {
+        let mut starts = Vec::with_capacity(n + 1);
+        starts.push(0);
+        // A `char` pattern searches with `memchr`, a word at a time.
+        starts.extend(text.match_indices('\0').map(|(i, _)| i + 1));
+        starts.push(text.len() + 1);
+        starts
+    });
     (starts.len() == n + 1).then_some(Items::Joined { text, starts })
 }
 
