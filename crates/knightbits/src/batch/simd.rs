@@ -351,8 +351,14 @@ lane_formulas!(
     fork_v512
 );
 
+/// Outputs of at least this many lanes (4 MiB) are written with non-temporal stores: they go
+/// straight to memory, without first reading each line into the cache and pushing the input
+/// out of it (as `memcpy` does for large copies).
+pub(super) const STREAM_LANES: usize = 1 << 19;
+
 /// A `u64 -> u64` slice kernel over 256-bit vectors, two per round, with a scalar tail (`lane`,
-/// the kernel's scalar formula).
+/// the kernel's scalar formula); outputs of [`STREAM_LANES`] or more are aligned to 32 bytes by
+/// scalar lanes and streamed.
 macro_rules! slice_avx2 {
     ($name:ident, $vector:ident) => {
         #[target_feature(enable = "avx2")]
@@ -360,6 +366,29 @@ macro_rules! slice_avx2 {
             let n = input.len().min(output.len());
             let (src, dst) = (input.as_ptr(), output.as_mut_ptr());
             let mut i = 0;
+            if n >= STREAM_LANES {
+                // Scalar lanes up to the output's first 32-byte boundary (at most 3: `u64`s are
+                // 8-byte aligned), as the aligned streaming store needs.
+                let head = ((32 - (dst as usize & 31)) & 31) / 8;
+                for (o, &x) in output[..head].iter_mut().zip(&input[..head]) {
+                    *o = lane(x);
+                }
+                i = head;
+                while i + 8 <= n {
+                    // SAFETY: i + 8 <= n, the length of both slices: lanes i..i + 8 are in
+                    // bounds; dst + i is 32-byte aligned (the head above, then steps of 32
+                    // bytes), as `stream` needs; loadu accepts any alignment.
+                    unsafe {
+                        let a = _mm256_loadu_si256(src.add(i).cast());
+                        let b = _mm256_loadu_si256(src.add(i + 4).cast());
+                        _mm256_stream_si256(dst.add(i).cast(), $vector(a));
+                        _mm256_stream_si256(dst.add(i + 4).cast(), $vector(b));
+                    }
+                    i += 8;
+                }
+                // Streamed stores are weakly ordered: fence them before the slice is handed back.
+                _mm_sfence();
+            }
             while i + 8 <= n {
                 // SAFETY: i + 8 <= n, the length of both slices: lanes i..i + 8 are in bounds;
                 // loadu/storeu accept any alignment.
@@ -391,7 +420,8 @@ slice_avx2!(king_avx2, king_v256);
 slice_avx2!(fork_avx2, fork_v256);
 
 /// A `u64 -> u64` slice kernel over 512-bit vectors: a masked head up to the output's first
-/// 64-byte boundary, four vectors per round, then masked vectors for the rest.
+/// 64-byte boundary, four vectors per round (streamed for outputs of [`STREAM_LANES`] or more),
+/// then masked vectors for the rest.
 macro_rules! slice_avx512 {
     ($name:ident, $vector:ident) => {
         #[target_feature(enable = "avx512f")]
@@ -411,6 +441,26 @@ macro_rules! slice_avx512 {
                 }
             }
             let mut i = head;
+            if n >= STREAM_LANES {
+                while i + 32 <= n {
+                    // SAFETY: i + 32 <= n, the length of both slices: lanes i..i + 32 are in
+                    // bounds; dst + i is 64-byte aligned (the head above, then steps of 64
+                    // bytes), as `stream` needs; loadu accepts any alignment.
+                    unsafe {
+                        let a = _mm512_loadu_si512(src.add(i).cast());
+                        let b = _mm512_loadu_si512(src.add(i + 8).cast());
+                        let c = _mm512_loadu_si512(src.add(i + 16).cast());
+                        let d = _mm512_loadu_si512(src.add(i + 24).cast());
+                        _mm512_stream_si512(dst.add(i).cast(), $vector(a));
+                        _mm512_stream_si512(dst.add(i + 8).cast(), $vector(b));
+                        _mm512_stream_si512(dst.add(i + 16).cast(), $vector(c));
+                        _mm512_stream_si512(dst.add(i + 24).cast(), $vector(d));
+                    }
+                    i += 32;
+                }
+                // Streamed stores are weakly ordered: fence them before the slice is handed back.
+                _mm_sfence();
+            }
             while i + 32 <= n {
                 // SAFETY: i + 32 <= n, the length of both slices: lanes i..i + 32 are in bounds;
                 // loadu/storeu accept any alignment.

@@ -194,6 +194,40 @@ fn simd_matches_scalar() {
     }
 }
 
+/// Outputs long enough to be streamed (non-temporal stores from the first aligned lane) equal
+/// the scalar kernel's at four consecutive 8-byte offsets (every 32-byte phase of the AVX2
+/// head; the AVX-512 head is the one `simd_matches_scalar` covers) with a ragged tail, and
+/// nothing outside the output is written.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn streamed_outputs_match_scalar() {
+    let len = simd::STREAM_LANES + 13;
+    let input = inputs(len, 77);
+    for backend in compared("streamed_outputs_match_scalar") {
+        for (name, kernel, _) in KERNELS {
+            let mut want = vec![0; len];
+            kernel(Backend::SCALAR, &input, &mut want).unwrap();
+            let mut buffer = vec![0x5555_5555; len + 16];
+            for start in 0..4 {
+                buffer.fill(0x5555_5555);
+                kernel(backend, &input, &mut buffer[start..start + len]).unwrap();
+                let isa = backend.isa();
+                assert!(
+                    buffer[start..start + len] == want[..],
+                    "{name} {isa} start {start}"
+                );
+                assert!(
+                    buffer[..start]
+                        .iter()
+                        .chain(&buffer[start + len..])
+                        .all(|&x| x == 0x5555_5555),
+                    "{name} {isa} wrote outside the output"
+                );
+            }
+        }
+    }
+}
+
 /// Bit counts: scalar equals a bit-by-bit loop, and every SIMD kernel equals scalar.
 #[test]
 fn popcount_matches() {
