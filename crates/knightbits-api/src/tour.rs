@@ -207,7 +207,10 @@ mod tests {
         };
         let job = closed.job().unwrap();
         assert_eq!(
-            closed.answer(job.run(&mut |_| {}).unwrap()),
+            closed.answer(
+                job.run(&mut |_| std::ops::ControlFlow::Continue(()))
+                    .unwrap()
+            ),
             TourCount::Closed(9862)
         );
         let from_off = TourCountRequest {

@@ -350,10 +350,65 @@ pub fn square_list(what: &'static str, text: &str) -> Result<Vec<Square>, Error>
         .collect()
 }
 
+/// A number of bytes (a memory budget), written plainly or with a suffix K, M, G or T (powers
+/// of 1024), optionally followed by `B` or `iB`: `4096`, `512M`, `1.5GiB`. The command line's
+/// `--max-memory` and Python's `count_tours(max_memory=)` read it here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bytes(pub u64);
+
+impl core::str::FromStr for Bytes {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Bytes, String> {
+        let t = s.trim();
+        let t = t
+            .strip_suffix("iB")
+            .or_else(|| t.strip_suffix('B'))
+            .unwrap_or(t);
+        let not_a_size = || format!("{s:?} is not a size such as 4G or 512M");
+        let (digits, suffix) = match t.char_indices().last() {
+            Some((i, c)) if c.is_ascii_alphabetic() => (&t[..i], Some(c)),
+            _ => (t, None),
+        };
+        let n: f64 = digits.trim().parse().map_err(|_| not_a_size())?;
+        let shift = match suffix.map(|c| c.to_ascii_uppercase()) {
+            None => 0,
+            Some('K') => 10,
+            Some('M') => 20,
+            Some('G') => 30,
+            Some('T') => 40,
+            Some(c) => return Err(format!("unknown size suffix {c:?} (K, M, G or T)")),
+        };
+        let bytes = n * (1u64 << shift) as f64;
+        if !(bytes.is_finite() && bytes >= 1.0 && bytes < u64::MAX as f64) {
+            return Err(not_a_size());
+        }
+        Ok(Bytes(bytes as u64))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use knightbits::knight;
+
+    #[test]
+    fn sizes_read_with_and_without_suffixes() {
+        assert_eq!("4096".parse(), Ok(Bytes(4096)));
+        assert_eq!("4G".parse(), Ok(Bytes(4 << 30)));
+        assert_eq!("512M".parse(), Ok(Bytes(512 << 20)));
+        assert_eq!("1.5GiB".parse(), Ok(Bytes(3 << 29)));
+        assert_eq!("2kB".parse(), Ok(Bytes(2048)));
+        assert!("".parse::<Bytes>().is_err());
+        assert_eq!(
+            "4Q".parse::<Bytes>(),
+            Err("unknown size suffix 'Q' (K, M, G or T)".to_string())
+        );
+        assert_eq!(
+            "-1G".parse::<Bytes>(),
+            Err("\"-1G\" is not a size such as 4G or 512M".to_string())
+        );
+    }
 
     #[test]
     fn names_and_refusals_come_from_the_library_lists() {

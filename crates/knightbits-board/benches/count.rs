@@ -54,7 +54,8 @@ fn open_in_64_bit_keys(c: &mut Criterion) {
             let count = Count::open(black_box(board), None).unwrap().with_threads(2);
             assert_eq!(count.method(), Method::Frontier64);
             // OEIS A083386 a(8), both directions.
-            assert_eq!(count.run(&mut |_| {}), Ok(36_122_108));
+            let go_on = &mut |_| std::ops::ControlFlow::Continue(());
+            assert_eq!(count.run(go_on), Ok(36_122_108));
         })
     });
     g.finish();

@@ -5,8 +5,9 @@
 //! what the count would take, told from about that many seconds of work, and does not count.
 
 use knightbits_board::Board;
-use knightbits_board::count::{ClosedCount, available_threads, peak_memory};
-use std::time::Instant;
+use knightbits_board::count::{Count, Method, peak_memory};
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -15,19 +16,12 @@ fn main() {
         .as_deref()
         .unwrap_or("6x6")
         .parse()
-        .unwrap_or_else(|e| {
-            eprintln!("{e}");
-            std::process::exit(2)
-        });
-    let scratch = std::env::temp_dir();
-    let mut count = ClosedCount::new(board, available_threads(), u64::MAX, &scratch)
-        .unwrap_or_else(|e| {
-            eprintln!("{e}");
-            std::process::exit(2)
-        });
+        .unwrap_or_else(|e| exit(e));
+    let mut count = Count::closed(board).unwrap_or_else(|e| exit(e));
     let mut budget = u64::MAX;
     let mut estimate = None;
     let mut across = board.width().min(board.height());
+    let mut checkpoint = None;
     while let (Some(k), Some(v)) = (args.next(), args.next()) {
         match k.as_str() {
             "open" => {
@@ -35,27 +29,28 @@ fn main() {
                     "all" => None,
                     s => Some(board.parse_coord(s).expect("a square of the board")),
                 };
-                count = ClosedCount::open_tours(board, start, available_threads(), budget, &scratch)
-                    .expect("a board up to 8 wide")
+                count = Count::open(board, start).unwrap_or_else(|e| exit(e))
             }
-            "across" => {
-                across = v.parse().unwrap_or(8);
-                count = count.across(across).expect("a side")
-            }
+            "across" => across = v.parse().unwrap_or(8),
             "budget" => budget = v.parse().expect("bytes"),
-            "checkpoint" => count = count.with_checkpoint(v.as_ref(), 600.0),
+            "checkpoint" => checkpoint = Some(std::path::PathBuf::from(v)),
             "estimate" => estimate = Some(v.parse::<f64>().expect("seconds")),
-            _ => {
-                eprintln!("unknown option {k}");
-                std::process::exit(2)
-            }
+            _ => exit(format!("unknown option {k}")),
         }
     }
-    let count = count.with_budget(budget);
+    let mut count = count
+        .by(Method::Frontier64)
+        .and_then(|c| c.across(across))
+        .unwrap_or_else(|e| exit(e))
+        .with_budget(budget);
+    if let Some(path) = &checkpoint {
+        count = count.with_checkpoint(path, Duration::from_secs(600));
+    }
+    let kind = count.kind().name();
     if let Some(seconds) = estimate {
         let t = Instant::now();
         match count.estimate(seconds) {
-            Ok(e) => println!(
+            Ok(Some(e)) => println!(
                 "{board} across {}: estimated {:.1} s, peak {:.2} GiB ({} bytes), scratch disk {:.1} GB (estimate took {:.2} s, budget {budget})",
                 across,
                 e.seconds,
@@ -64,31 +59,32 @@ fn main() {
                 e.disk_bytes as f64 / 1e9,
                 t.elapsed().as_secs_f64()
             ),
-            Err(e) => {
-                eprintln!("{e}");
-                std::process::exit(1)
-            }
+            Ok(None) => println!("{board}: too short a count to estimate"),
+            Err(e) => exit(e),
         }
         return;
     }
     let t = Instant::now();
-    let total = count.run(&mut |r| {
-        println!(
-            "round {:3}  states {:>13}  ways {:>24}  passes {} {}  {:5.1} B/state  {:8.2} s  peak {:6} MiB",
-            r.round,
-            r.states,
-            r.ways,
-            r.passes,
-            if r.from_disk { "disk" } else { "mem " },
-            r.bytes_per_state,
-            r.seconds,
-            peak_memory().unwrap_or(0) >> 20
-        );
+    let total = count.run(&mut |p| {
+        // Each round's figures come once; the calls between rounds carry none.
+        if let Some(r) = p.round {
+            println!(
+                "round {:3}  states {:>13}  ways {:>24}  passes {} {}  {:5.1} B/state  {:8.2} s  peak {:6} MiB",
+                r.round,
+                r.states,
+                r.ways,
+                r.passes,
+                if r.from_disk { "disk" } else { "mem " },
+                r.bytes_per_state,
+                r.seconds,
+                peak_memory().unwrap_or(0) >> 20
+            );
+        }
+        ControlFlow::Continue(())
     });
     match total {
         Ok(n) => println!(
-            "{board}: {n} {} tours in {:.2} s",
-            count.kind().name(),
+            "{board}: {n} {kind} tours in {:.2} s",
             t.elapsed().as_secs_f64()
         ),
         Err(e) => {
@@ -96,4 +92,9 @@ fn main() {
             std::process::exit(1)
         }
     }
+}
+
+fn exit(e: impl std::fmt::Display) -> ! {
+    eprintln!("{e}");
+    std::process::exit(2)
 }

@@ -4,8 +4,9 @@
 //! tours by the frontier programme whatever the board; `estimate` prints the estimates of the
 //! open count by the library's method and by the frontier programme, and of the closed count.
 
-use knightbits_board::count::{Count, Frontier, Kind, count_open_tours_by_frontier};
+use knightbits_board::count::{Count, Method, count_open_tours_by_frontier};
 use knightbits_board::{Board, Coord};
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 fn main() {
@@ -26,10 +27,16 @@ fn main() {
         return;
     }
     let count = match kind.as_str() {
-        "closed" => Count::closed(board).and_then(|job| job.run(&mut |_| {})),
+        "closed" => {
+            Count::closed(board).and_then(|job| job.run(&mut |_| ControlFlow::Continue(())))
+        }
         "frontier" => count_open_tours_by_frontier(board, start, 2),
-        _ => Count::open(board, start)
-            .and_then(|job| job.run(&mut |p| eprint!("\r{}/{} ", p.done, p.total))),
+        _ => Count::open(board, start).and_then(|job| {
+            job.run(&mut |p| {
+                eprint!("\r{}/{} ", p.done, p.total);
+                ControlFlow::Continue(())
+            })
+        }),
     };
     match count {
         Ok(n) => println!("{board} {kind}: {n} ({:.3} s)", t.elapsed().as_secs_f64()),
@@ -59,13 +66,13 @@ fn estimate(board: Board, start: Option<Coord>) {
             Err(e) => println!("{board} {what} by {method:?}: {e}"),
         }
     }
-    let f = match start {
-        Some(c) => Frontier::open_from(board, c),
-        None => Frontier::new(board, Kind::Open),
+    let by_frontier = Count::open(board, start).and_then(|job| job.by(Method::Frontier));
+    let mut job = by_frontier.unwrap_or_else(|e| exit(e)).with_threads(2);
+    match job.estimate(2.0) {
+        Ok(Some(e)) => show("open by the frontier programme", e.seconds, e.peak_bytes),
+        Ok(None) => println!("{board} open by the frontier programme: no estimate"),
+        Err(e) => println!("{board} open by the frontier programme: {e}"),
     }
-    .unwrap_or_else(|e| exit(e));
-    let (_, e) = f.estimate(f.first(), 2, 2.0).unwrap_or_else(|e| exit(e));
-    show("open by the frontier programme", e.seconds, e.peak_bytes);
 }
 
 fn exit(e: impl std::fmt::Display) -> ! {

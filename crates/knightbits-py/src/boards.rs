@@ -3,9 +3,6 @@
 //! ``(file, rank)`` pair counted from 0.
 
 use knightbits::mapping::{Numbering, convert as renumber};
-use knightbits_api::rules;
-use knightbits_api::tour::TourCountRequest;
-use knightbits_board::count;
 use knightbits_board::tour::Tour;
 use knightbits_board::{Board, Coord};
 use pyo3::prelude::*;
@@ -24,7 +21,7 @@ fn board(width: &Bound<'_, PyAny>, height: &Bound<'_, PyAny>) -> PyResult<Board>
 }
 
 /// The board, `closed` (default false) and `start` (default none) of a tour question.
-fn tour_question(
+pub(crate) fn tour_question(
     width: &Bound<'_, PyAny>,
     height: &Bound<'_, PyAny>,
     closed: Option<&Bound<'_, PyAny>>,
@@ -196,47 +193,4 @@ pub fn tour(
     });
     Ok(t.map_err(|e| named(Kind::Board, "width, height", e))?
         .into_squares())
-}
-
-/// The number of knight's tours of a ``width`` x ``height`` board: directed open tours (from
-/// ``start``, or from every square), or undirected closed tours with ``closed=True``, on
-/// ``threads`` threads (1 to 1024, default: every core), with the GIL released. Meant for
-/// boards that finish in seconds (5 x 5: 1,728 open; 6 x 6: 9,862 closed); the call cannot be
-/// interrupted, so larger counts belong to ``knightbits count-tours`` (estimates,
-/// checkpoints).
-#[pyfunction]
-#[pyo3(signature = (width, height, closed = None, start = None, threads = None),
-       text_signature = "(width, height, closed=False, start=None, threads=None)")]
-pub fn count_tours(
-    py: Python<'_>,
-    width: &Bound<'_, PyAny>,
-    height: &Bound<'_, PyAny>,
-    closed: Option<&Bound<'_, PyAny>>,
-    start: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
-) -> PyResult<u128> {
-    let (b, closed, start) = tour_question(width, height, closed, start)?;
-    let threads = match threads.filter(|t| !t.is_none()) {
-        Some(t) => {
-            let max = i64::from(rules::MAX_THREADS);
-            args::int_in(t, "threads", "a thread count", 1, max)? as usize
-        }
-        None => count::available_threads(),
-    };
-    // The API's request holds the count's rules (no start for closed tours, the board's
-    // limits); its refusal is an `OptionError` for the start, a `BoardError` otherwise.
-    let request = TourCountRequest {
-        board: b,
-        closed,
-        start,
-    };
-    let job = request.job().map_err(|e| {
-        if closed && start.is_some() {
-            named(Kind::Option, "start", e)
-        } else {
-            named(Kind::Board, "width, height", e)
-        }
-    })?;
-    py.detach(|| job.with_threads(threads).run(&mut |_| {}))
-        .map_err(|e| named(Kind::Board, "width, height", e))
 }

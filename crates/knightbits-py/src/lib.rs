@@ -9,6 +9,7 @@
 mod args;
 mod arrays;
 mod boards;
+mod count;
 mod errors;
 mod fens;
 mod method;
@@ -105,7 +106,7 @@ fn _knightbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(boards::distance, m)?)?;
     m.add_function(wrap_pyfunction!(boards::path, m)?)?;
     m.add_function(wrap_pyfunction!(boards::tour, m)?)?;
-    m.add_function(wrap_pyfunction!(boards::count_tours, m)?)?;
+    m.add_function(wrap_pyfunction!(count::count_tours, m)?)?;
     m.add_class::<position::PyPosition>()?;
     m.add_class::<position::Forks>()?;
     m.add_class::<fens::batch::MoveBatch>()?;

@@ -91,7 +91,9 @@ impl Header {
     /// Reads a header; [`CountError::Checkpoint`] for anything that is not one.
     pub(crate) fn read(input: &mut impl Read) -> Result<Header, CountError> {
         let mut b = [0u8; HEADER_BYTES as usize];
-        input.read_exact(&mut b).map_err(not_a_checkpoint)?;
+        input
+            .read_exact(&mut b)
+            .map_err(|e| not_a_checkpoint(Path::new(""), e))?;
         let bad = CountError::Checkpoint;
         let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
         if &b[..8] != MAGIC {
@@ -137,11 +139,18 @@ impl Header {
         let file = match File::open(path) {
             Ok(f) => f,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(CountError::Io(e.kind())),
+            Err(e) => return Err(CountError::io(path, &e)),
         };
-        let len = file.metadata().map_err(|e| CountError::Io(e.kind()))?.len();
+        let len = file.metadata().map_err(|e| CountError::io(path, &e))?.len();
         let mut input = BufReader::with_capacity(1 << 18, file);
-        let header = Header::read(&mut input)?;
+        let header = Header::read(&mut input).map_err(|e| match e {
+            CountError::Io { kind, message, .. } => CountError::Io {
+                path: path.to_path_buf(),
+                kind,
+                message,
+            },
+            e => e,
+        })?;
         let expected = header
             .records
             .checked_mul(Header::record_bytes(header.method))
@@ -161,12 +170,12 @@ fn method_code(method: Method) -> u8 {
     }
 }
 
-/// A short file is not a checkpoint; other read errors are errors.
-pub(crate) fn not_a_checkpoint(e: io::Error) -> CountError {
+/// A short file is not a checkpoint; other read errors are errors (of the file at `path`).
+pub(crate) fn not_a_checkpoint(path: &Path, e: io::Error) -> CountError {
     if e.kind() == io::ErrorKind::UnexpectedEof {
         CountError::Checkpoint
     } else {
-        CountError::Io(e.kind())
+        CountError::io(path, &e)
     }
 }
 
@@ -204,14 +213,15 @@ impl Writer {
 
 /// Writes a whole checkpoint: `header`, then `records` (their bytes).
 pub(crate) fn save(path: &Path, header: &Header, records: &[u8]) -> Result<(), CountError> {
-    let io = |e: io::Error| CountError::Io(e.kind());
+    let io = |e: io::Error| CountError::io(path, &e);
     let mut w = Writer::create(path).map_err(io)?;
     w.write(records).map_err(io)?;
     w.finish(header, path).map_err(io)
 }
 
-/// Reads `n` records of `size` bytes each from `input`.
+/// Reads `n` records of `size` bytes each from `input`, the file at `path`.
 pub(crate) fn read_records(
+    path: &Path,
     input: &mut impl Read,
     n: u64,
     size: usize,
@@ -224,7 +234,7 @@ pub(crate) fn read_records(
     input
         .take(len as u64)
         .read_to_end(&mut b)
-        .map_err(not_a_checkpoint)?;
+        .map_err(|e| not_a_checkpoint(path, e))?;
     if b.len() != len {
         return Err(CountError::Checkpoint);
     }

@@ -1,9 +1,13 @@
 //! Why a count failed.
 
+use super::method::{Kind, Method};
 use core::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::string::{String, ToString};
 
 /// Why tours could not be counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CountError {
     /// Meet in the middle counts open tours on boards of at most `limit` squares.
     TooManySquares {
@@ -16,6 +20,13 @@ pub enum CountError {
         /// The largest shorter side accepted.
         limit: u32,
     },
+    /// The method asked for does not count this kind of tour.
+    NotByMethod {
+        /// The method.
+        method: Method,
+        /// The kind of tour.
+        kind: Kind,
+    },
     /// The start square is not on the board.
     StartOffBoard,
     /// The count, or a partial sum on the way to it, does not fit in `bits` bits: 64 for open
@@ -24,8 +35,28 @@ pub enum CountError {
         /// The width of the count.
         bits: u32,
     },
-    /// Reading or writing a layer in the scratch folder or the checkpoint failed.
-    Io(std::io::ErrorKind),
+    /// Reading or writing a file (a layer in the scratch folder, or the checkpoint) failed.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What kind of failure the system reported.
+        kind: io::ErrorKind,
+        /// The system's message, lower-case.
+        message: String,
+    },
+    /// The progress callback asked the count to stop (or the caller's callback panicked): the
+    /// work done is in the checkpoint, when the count has one, and the same count with the same
+    /// checkpoint resumes from there.
+    Stopped {
+        /// Units of work finished (squares placed, or middle squares walked).
+        done: u64,
+        /// Units in all.
+        total: u64,
+        /// What a unit is: `squares` or `middle squares` ([`Method::unit`](super::Method::unit)).
+        unit: &'static str,
+        /// The checkpoint holding the work done, if the count has one.
+        checkpoint: Option<PathBuf>,
+    },
     /// The checkpoint belongs to another count, or is not a layer file.
     Checkpoint,
     /// A board was to be swept with a number of squares across that is none of its sides.
@@ -64,17 +95,37 @@ impl fmt::Display for CountError {
                 f,
                 "the frontier programme counts tours on boards whose shorter side is at most {limit}"
             ),
+            CountError::NotByMethod { method, kind } => {
+                write!(f, "{} does not count {} tours", method.name(), kind.name())
+            }
             CountError::StartOffBoard => f.write_str("start square is not on the board"),
             CountError::Overflow { bits } => write!(
                 f,
                 "the count, or a partial sum on the way to it, does not fit in {bits} bits"
             ),
-            CountError::Io(kind) => {
-                write!(
-                    f,
-                    "cannot read or write the checkpoint or a layer file: {kind}"
-                )
+            CountError::Io { path, message, .. } => {
+                write!(f, "cannot read or write {}: {message}", path.display())
             }
+            CountError::Stopped {
+                done,
+                total,
+                unit,
+                checkpoint: Some(path),
+            } => write!(
+                f,
+                "stopped after {done} of {total} {unit}; the work done is in the checkpoint {}: \
+                 run the same command to resume",
+                path.display()
+            ),
+            CountError::Stopped {
+                done,
+                total,
+                unit,
+                checkpoint: None,
+            } => write!(
+                f,
+                "stopped after {done} of {total} {unit}, with no checkpoint to resume from"
+            ),
             CountError::Checkpoint => {
                 f.write_str("the checkpoint belongs to another count, or is not a layer file")
             }
@@ -97,3 +148,63 @@ impl fmt::Display for CountError {
 }
 
 impl core::error::Error for CountError {}
+
+impl CountError {
+    /// The error of reading or writing `path`, with the system's message.
+    pub(crate) fn io(path: &Path, e: &io::Error) -> CountError {
+        // The message of the inner error, without the wrapper of `located`.
+        let message = match e
+            .get_ref()
+            .and_then(|inner| inner.downcast_ref::<Located>())
+        {
+            Some(at) => return CountError::io(&at.path, &at.source),
+            None => e.to_string(),
+        };
+        let mut chars = message.chars();
+        let message = match chars.next() {
+            Some(c) => c.to_lowercase().chain(chars).collect(),
+            None => e.kind().to_string(),
+        };
+        CountError::Io {
+            path: path.to_path_buf(),
+            kind: e.kind(),
+            message,
+        }
+    }
+
+    /// The error of an `io::Error` made by [`located`] (naming its file), else of a file not
+    /// known here (an empty path).
+    pub(crate) fn from_io(e: &io::Error) -> CountError {
+        CountError::io(Path::new(""), e)
+    }
+}
+
+/// An I/O error with the file it concerns, carried inside an `io::Error` through code that
+/// only passes `io::Error`s on ([`CountError::from_io`] takes it out).
+#[derive(Debug)]
+struct Located {
+    path: PathBuf,
+    source: io::Error,
+}
+
+impl fmt::Display for Located {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.source)
+    }
+}
+
+impl core::error::Error for Located {}
+
+/// `e`, naming `path`: see [`CountError::from_io`].
+pub(crate) fn located(path: &Path, e: io::Error) -> io::Error {
+    if e.get_ref().is_some_and(|inner| inner.is::<Located>()) {
+        return e;
+    }
+    io::Error::new(
+        e.kind(),
+        Located {
+            path: path.to_path_buf(),
+            source: e,
+        },
+    )
+}

@@ -1,19 +1,30 @@
-//! A count of a board's tours as one resumable job: the method chosen here, an estimate, a
-//! memory budget, progress through a callback and one checkpoint format, run on threads of
-//! this process (`knightbits-dist` runs the same job's frontier programme across processes).
+//! A count of a board's tours as one resumable job, the one way to run a count: the method
+//! chosen here, an estimate, a memory budget, progress through a callback that can stop the
+//! count, and one checkpoint format, run on threads of this process (`knightbits-dist` runs
+//! the same job's frontier programme across processes).
 
-use super::checkpoint::{Header, read_records, save};
-use super::closed::ClosedCount;
+use super::checkpoint::Header;
+use super::closed::{ClosedCount, Count64};
+use super::counter::{Counter, Hook};
 use super::error::CountError;
-use super::frontier::{self, Frontier, Layer};
-use super::method::{Kind, Method};
-use super::open::OpenTours;
+use super::frontier::{self, Frontier, FrontierCount};
+use super::grid::Grid;
+use super::meet::MeetCount;
+use super::method::{Kind, Method, WIDTH_64};
 use super::report::{Estimate, Progress};
 use super::workers::{available_memory, available_threads};
 use crate::board::{Board, Coord};
+use core::fmt;
+use std::boxed::Box;
+use std::ops::ControlFlow;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
-use std::vec::Vec;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
+/// The longest a running count goes without calling its progress callback.
+pub const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
 /// A count of the tours of one board: closed tours, or directed open tours from every start
 /// or from one. Configured by its builder methods, estimated, then run; with a checkpoint, the
@@ -21,14 +32,15 @@ use std::vec::Vec;
 ///
 /// ```
 /// use knightbits_board::{Board, Coord, count::Count};
+/// use std::ops::ControlFlow;
+/// let go_on = &mut |_| ControlFlow::Continue(());
 /// let five = Board::new(5, 5).unwrap();
-/// assert_eq!(Count::open(five, None).unwrap().run(&mut |_| {}), Ok(1728)); // OEIS A165134
+/// assert_eq!(Count::open(five, None).unwrap().run(go_on), Ok(1728)); // OEIS A165134
 /// let from_a1 = Count::open(five, Some(Coord::new(0, 0))).unwrap().with_threads(2);
-/// assert_eq!(from_a1.run(&mut |_| {}), Ok(304));
+/// assert_eq!(from_a1.run(go_on), Ok(304));
 /// let six = Count::closed(Board::new(6, 6).unwrap()).unwrap();
-/// assert_eq!(six.run(&mut |_| {}), Ok(9862)); // OEIS A001230
+/// assert_eq!(six.run(go_on), Ok(9862)); // OEIS A001230
 /// ```
-#[derive(Debug)]
 pub struct Count {
     board: Board,
     kind: Kind,
@@ -39,33 +51,101 @@ pub struct Count {
     scratch: PathBuf,
     checkpoint: Option<PathBuf>,
     every: Duration,
-    /// The frontier programme's layer after the rounds its estimate ran.
-    sampled: Option<Layer>,
+    /// The side laid across by the frontier programmes (the shorter by default).
+    across: Option<u32>,
+    /// The method set up by [`Count::estimate`], with the work its estimate did.
+    counter: Option<Box<dyn Counter>>,
+}
+
+impl fmt::Debug for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Count")
+            .field("board", &self.board)
+            .field("kind", &self.kind)
+            .field("start", &self.start)
+            .field("method", &self.method)
+            .field("threads", &self.threads)
+            .field("budget", &self.budget)
+            .field("checkpoint", &self.checkpoint)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Count {
     /// The count of `board`'s undirected closed tours.
     pub fn closed(board: Board) -> Result<Count, CountError> {
-        Count::new(board, Kind::Closed, None)
+        Count::by_method(
+            board,
+            Kind::Closed,
+            None,
+            Method::for_count(board, Kind::Closed),
+        )
     }
 
     /// The count of `board`'s directed open tours starting on `start`, or anywhere when
     /// `None`.
     pub fn open(board: Board, start: Option<Coord>) -> Result<Count, CountError> {
+        Count::by_method(
+            board,
+            Kind::Open,
+            start,
+            Method::for_count(board, Kind::Open),
+        )
+    }
+
+    /// The same count by `method` rather than the one [`Method::for_count`] chose (to compare
+    /// methods): [`CountError::TooManySquares`] or [`CountError::TooWide`] past the method's
+    /// limits, [`CountError::NotByMethod`] for closed tours by meet in the middle.
+    ///
+    /// ```
+    /// use knightbits_board::{Board, count::{Count, Method}};
+    /// use std::ops::ControlFlow;
+    /// let five = Count::open(Board::new(5, 5).unwrap(), None).unwrap();
+    /// let by_frontier = five.by(Method::Frontier).unwrap();
+    /// assert_eq!(by_frontier.run(&mut |_| ControlFlow::Continue(())), Ok(1728));
+    /// ```
+    pub fn by(self, method: Method) -> Result<Count, CountError> {
+        let count = Count::by_method(self.board, self.kind, self.start, method)?;
+        Ok(Count {
+            threads: self.threads,
+            budget: self.budget,
+            scratch: self.scratch,
+            checkpoint: self.checkpoint,
+            every: self.every,
+            across: self.across,
+            ..count
+        })
+    }
+
+    /// The count of `board`'s tours of `kind` (open ones from `start`) by `method`.
+    pub(crate) fn by_method(
+        board: Board,
+        kind: Kind,
+        start: Option<Coord>,
+        method: Method,
+    ) -> Result<Count, CountError> {
         if start.is_some_and(|c| !board.contains(c)) {
             return Err(CountError::StartOffBoard);
         }
-        Count::new(board, Kind::Open, start)
-    }
-
-    fn new(board: Board, kind: Kind, start: Option<Coord>) -> Result<Count, CountError> {
-        let method = Method::for_count(board, kind);
-        if method != Method::MeetInTheMiddle
-            && board.width().min(board.height()) > frontier::MAX_WIDTH
-        {
-            return Err(CountError::TooWide {
-                limit: frontier::MAX_WIDTH,
-            });
+        let shorter = board.width().min(board.height());
+        match method {
+            Method::MeetInTheMiddle if kind == Kind::Closed => {
+                return Err(CountError::NotByMethod { method, kind });
+            }
+            Method::MeetInTheMiddle if board.len() > Grid::MAX_SQUARES => {
+                return Err(CountError::TooManySquares {
+                    limit: Grid::MAX_SQUARES,
+                });
+            }
+            Method::Frontier if shorter > frontier::MAX_WIDTH => {
+                return Err(CountError::TooWide {
+                    limit: frontier::MAX_WIDTH,
+                });
+            }
+            Method::Frontier64 if shorter > WIDTH_64 => {
+                return Err(CountError::TooWide { limit: WIDTH_64 });
+            }
+            _ => {}
         }
         Ok(Count {
             board,
@@ -77,13 +157,15 @@ impl Count {
             scratch: std::env::temp_dir(),
             checkpoint: None,
             every: Duration::from_secs(30),
-            sampled: None,
+            across: None,
+            counter: None,
         })
     }
 
     /// Runs on `threads` worker threads (default: as many as the machine runs at once).
     pub fn with_threads(mut self, threads: usize) -> Count {
         self.threads = threads.max(1);
+        self.counter = None;
         self
     }
 
@@ -92,6 +174,7 @@ impl Count {
     /// [`Count::estimate`] when their estimated peak exceeds it.
     pub fn with_budget(mut self, bytes: u64) -> Count {
         self.budget = bytes;
+        self.counter = None;
         self
     }
 
@@ -110,16 +193,40 @@ impl Count {
     /// temporary folder).
     pub fn with_scratch(mut self, dir: &Path) -> Count {
         self.scratch = dir.to_path_buf();
+        self.counter = None;
         self
     }
 
-    /// Keeps the count's state in `path` after every unit (meet in the middle) or at least
-    /// every `every` (frontier programmes; after every out-of-core round), and starts from
-    /// the state found there, if any. The file is removed when the count ends.
+    /// Keeps the count's state in `path` after every unit (meet in the middle), at least
+    /// every `every` (frontier programmes; after every out-of-core round) and when the count
+    /// is stopped, and starts from the state found there, if any. The file is removed when
+    /// the count ends.
     pub fn with_checkpoint(mut self, path: &Path, every: Duration) -> Count {
         self.checkpoint = Some(path.to_path_buf());
         self.every = every;
+        self.counter = None;
         self
+    }
+
+    /// Sweeps the board with `w` squares across (the frontier programmes), `w` one of its
+    /// sides (the shorter by default): the knight graphs of `w x h` and `h x w` are the same,
+    /// so the count is too, but the first ranks of `8 x h` swept across 8 are those of the
+    /// chessboard. [`CountError::NotASide`] for another number, [`CountError::TooWide`] past
+    /// the method's width.
+    pub fn across(mut self, w: u32) -> Result<Count, CountError> {
+        if w != self.board.width() && w != self.board.height() {
+            return Err(CountError::NotASide { side: w });
+        }
+        let limit = match self.method {
+            Method::Frontier64 => WIDTH_64,
+            _ => frontier::MAX_WIDTH,
+        };
+        if w > limit {
+            return Err(CountError::TooWide { limit });
+        }
+        self.across = Some(w);
+        self.counter = None;
+        Ok(self)
     }
 
     /// The board.
@@ -150,10 +257,49 @@ impl Count {
     /// The 128-bit frontier programme of this count (for counts across processes, which run
     /// it whatever [`Count::method`] says).
     pub fn frontier(&self) -> Result<Frontier, CountError> {
-        match self.start {
-            Some(c) => Frontier::open_from(self.board, c),
-            None => Frontier::new(self.board, self.kind),
-        }
+        let w = self
+            .across
+            .unwrap_or(self.board.width().min(self.board.height()));
+        Frontier::across(self.board, self.kind, w, self.start)
+    }
+
+    /// The method set up for this count.
+    fn counter(&self) -> Result<Box<dyn Counter>, CountError> {
+        let (board, threads, checkpoint) = (self.board, self.threads, self.checkpoint.clone());
+        let frontier = || {
+            let f = self.frontier()?;
+            Ok::<_, CountError>(FrontierCount::new(
+                f,
+                threads,
+                checkpoint.clone(),
+                self.every,
+            ))
+        };
+        Ok(match self.method {
+            Method::MeetInTheMiddle => Box::new(MeetCount::new(
+                board,
+                self.start,
+                threads,
+                checkpoint.clone(),
+            )?),
+            Method::Frontier => Box::new(frontier()?),
+            Method::Frontier64 => {
+                let (budget, scratch) = (self.budget, self.scratch.as_path());
+                let mut count = match self.kind {
+                    Kind::Closed => ClosedCount::new(board, threads, budget, scratch)?,
+                    Kind::Open => {
+                        ClosedCount::open_tours(board, self.start, threads, budget, scratch)?
+                    }
+                };
+                if let Some(w) = self.across {
+                    count = count.across(w)?;
+                }
+                if let Some(path) = &checkpoint {
+                    count = count.with_checkpoint(path, self.every.as_secs_f64());
+                }
+                Box::new(Count64::new(count, frontier()?, checkpoint.clone()))
+            }
+        })
     }
 
     /// Does the checkpoint hold a state to resume from? ([`CountError::Checkpoint`] when it
@@ -164,227 +310,113 @@ impl Count {
         };
         match Header::open(path)? {
             None => Ok(false),
-            Some((header, _)) if self.owns(&header) => Ok(true),
+            Some((header, _)) if self.counter()?.owns(&header) => Ok(true),
             Some(_) => Err(CountError::Checkpoint),
-        }
-    }
-
-    /// Is `header` a checkpoint of this count (by any of the methods it may run)?
-    fn owns(&self, h: &Header) -> bool {
-        let mine = match self.method {
-            Method::MeetInTheMiddle => OpenTours::new(self.board, self.start)
-                .ok()
-                .map(|plan| self.meet_header(&plan)),
-            _ => self
-                .frontier()
-                .ok()
-                .map(|f| f.header_of(&Layer::new(0, 0), 0, 0, 1)),
-        };
-        // The 64-bit count falls back to the 128-bit one where ways pass 64 bits.
-        let frontier64 = || self.count64().map(|c| c.header(0, 0, 0));
-        mine.is_some_and(|m| m.same_count(h))
-            || (self.method == Method::Frontier64 && frontier64().is_ok_and(|m| m.same_count(h)))
-    }
-
-    /// The header of a meet-in-the-middle checkpoint of this count, before any unit.
-    fn meet_header(&self, plan: &OpenTours) -> Header {
-        self.meet_header_for(plan.start())
-    }
-
-    fn meet_header_for(&self, start: Option<u32>) -> Header {
-        Header {
-            method: Method::MeetInTheMiddle,
-            kind: self.kind,
-            board: self.board,
-            across: 0,
-            start,
-            round: 0,
-            part: 0,
-            parts: 1,
-            done: 0,
-            records: 0,
         }
     }
 
     /// Time, peak memory and scratch disk of the whole count, from about `seconds` of its real
     /// work (kept by the 128-bit frontier programme: the count goes on from there), or `None`
     /// when there is nothing to estimate (the count resumes from its checkpoint, or it is a
-    /// closed count of a board up to 6 wide, which takes seconds). [`CountError::OverBudget`]
-    /// when a method that holds its tables in memory would need more than the budget (the
-    /// 64-bit frontier programme goes out of core instead).
+    /// count by the 64-bit frontier programme of a board up to 6 wide, which takes seconds).
+    /// [`CountError::OverBudget`] when a method that holds its tables in memory would need
+    /// more than the budget (the 64-bit frontier programme goes out of core instead).
     pub fn estimate(&mut self, seconds: f64) -> Result<Option<Estimate>, CountError> {
         if self.resumes()? {
             return Ok(None);
         }
-        let estimate = match self.method {
-            Method::MeetInTheMiddle => {
-                OpenTours::new(self.board, self.start)?.estimate(self.threads, seconds)
-            }
-            Method::Frontier => {
-                let f = self.frontier()?;
-                let (layer, estimate) = f.estimate(f.first(), self.threads, seconds)?;
-                self.sampled = Some(layer);
-                estimate
-            }
-            // Closed tours of boards up to 6 wide take seconds, less than the estimate would;
-            // a board with an odd number of squares has none.
-            Method::Frontier64
-                if self.board.width().min(self.board.height()) <= 6
-                    || (self.kind == Kind::Closed && self.board.len() % 2 == 1) =>
-            {
-                return Ok(None);
-            }
-            // Past its budget this count goes out of core: an estimate, never a refusal.
-            Method::Frontier64 => {
-                return self.count64()?.estimate(seconds).map(Some);
-            }
+        let mut counter = match self.counter.take() {
+            Some(c) => c,
+            None => self.counter()?,
         };
-        if estimate.peak_bytes > self.budget {
-            return Err(CountError::OverBudget {
-                needed: estimate.peak_bytes,
-                budget: self.budget,
-                seconds: estimate.seconds as u64,
-            });
+        let estimate = counter.estimate(seconds)?;
+        self.counter = Some(counter);
+        match estimate {
+            Some(e) if self.method != Method::Frontier64 && e.peak_bytes > self.budget => {
+                Err(CountError::OverBudget {
+                    needed: e.peak_bytes,
+                    budget: self.budget,
+                    seconds: e.seconds as u64,
+                })
+            }
+            estimate => Ok(estimate),
         }
-        Ok(Some(estimate))
     }
 
-    /// Runs the count to its end (from the checkpoint when there is one), calling `progress`
-    /// as it goes, and returns the number of tours.
-    pub fn run(self, progress: &mut dyn FnMut(Progress)) -> Result<u128, CountError> {
-        let checkpoint = self.checkpoint.clone();
-        let total = match self.method {
-            Method::MeetInTheMiddle => self.meet(progress),
-            Method::Frontier => self.frontier_rounds(progress),
-            Method::Frontier64 => self.frontier64(progress),
-        }?;
-        if let Some(path) = checkpoint {
+    /// Runs the count to its end (from the checkpoint when there is one) and returns the
+    /// number of tours, calling `progress` on this thread whenever a unit of work ends and at
+    /// least every [`PROGRESS_EVERY`] (with the same `done` and no round figures) while one
+    /// runs. When `progress` returns `Break` (or panics), the count stops soon after (meet in
+    /// the middle within a part of its unit, the frontier programmes at the end of the round),
+    /// keeps its work in the checkpoint when it has one, and returns
+    /// [`CountError::Stopped`] saying where (a panic is raised again once it has stopped).
+    ///
+    /// ```
+    /// use knightbits_board::{Board, count::{Count, CountError}};
+    /// use std::ops::ControlFlow;
+    /// let six = Count::closed(Board::new(6, 6).unwrap()).unwrap();
+    /// let stopped = six.run(&mut |p| match p.done {
+    ///     0..10 => ControlFlow::Continue(()),
+    ///     _ => ControlFlow::Break(()),
+    /// });
+    /// assert!(matches!(stopped, Err(CountError::Stopped { checkpoint: None, .. })));
+    /// ```
+    pub fn run(
+        mut self,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<u128, CountError> {
+        let mut counter = match self.counter.take() {
+            Some(c) => c,
+            None => self.counter()?,
+        };
+        let total = counter.units();
+        // Where the count resumes (the rounds or units of its checkpoint), for the calls of
+        // `progress` before the method's first report.
+        let resumed = match &self.checkpoint {
+            Some(path) => match Header::open(path) {
+                Ok(Some((h, _))) if counter.owns(&h) => u64::from(h.round).min(total),
+                _ => 0,
+            },
+            None => 0,
+        };
+        let stop = AtomicBool::new(false);
+        let (tx, rx) = mpsc::channel();
+        let mut panic = None;
+        let outcome = std::thread::scope(|scope| {
+            let stop = &stop;
+            let worker = scope.spawn(move || counter.run(&Hook::new(tx, stop)));
+            let mut last = Progress {
+                done: resumed,
+                total,
+                round: None,
+            };
+            loop {
+                match rx.recv_timeout(PROGRESS_EVERY) {
+                    Ok(p) => last = p,
+                    Err(RecvTimeoutError::Timeout) => last.round = None,
+                    Err(RecvTimeoutError::Disconnected) => break,
+                }
+                if panic.is_some() || stop.load(Ordering::Relaxed) {
+                    continue;
+                }
+                match catch_unwind(AssertUnwindSafe(|| progress(last))) {
+                    Ok(ControlFlow::Continue(())) => {}
+                    Ok(ControlFlow::Break(())) => stop.store(true, Ordering::Relaxed),
+                    Err(payload) => {
+                        panic = Some(payload);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+            worker.join()
+        });
+        if let Some(payload) = panic {
+            resume_unwind(payload);
+        }
+        let total = outcome.unwrap_or_else(|payload| resume_unwind(payload))?;
+        if let Some(path) = self.checkpoint.take() {
             let _ = std::fs::remove_file(path);
         }
         Ok(total)
-    }
-
-    /// Tours in 64-bit states, or in 128-bit states where some ways pass 64 bits.
-    fn frontier64(self, progress: &mut dyn FnMut(Progress)) -> Result<u128, CountError> {
-        if let Some(path) = &self.checkpoint
-            && let Some((header, _)) = Header::open(path)?
-            && header.method == Method::Frontier
-        {
-            // A checkpoint of the 128-bit count this one fell back to.
-            return self.frontier_rounds(progress);
-        }
-        let mut count = self.count64()?;
-        if let Some(path) = &self.checkpoint {
-            count = count.with_checkpoint(path, self.every.as_secs_f64());
-        }
-        let total = u64::from(count.rounds());
-        let outcome = count.run(&mut |r| {
-            progress(Progress {
-                done: u64::from(r.round) + 1,
-                total,
-            })
-        });
-        match outcome {
-            Err(CountError::Overflow { bits: 64 }) => {
-                if let Some(path) = &self.checkpoint {
-                    let _ = std::fs::remove_file(path);
-                }
-                self.frontier_rounds(progress)
-            }
-            outcome => outcome,
-        }
-    }
-
-    /// The 64-bit frontier programme of this count.
-    fn count64(&self) -> Result<ClosedCount, CountError> {
-        let (board, threads, budget, scratch) =
-            (self.board, self.threads, self.budget, &self.scratch);
-        match self.kind {
-            Kind::Closed => ClosedCount::new(board, threads, budget, scratch),
-            Kind::Open => ClosedCount::open_tours(board, self.start, threads, budget, scratch),
-        }
-    }
-
-    /// The 128-bit frontier programme, round by round.
-    fn frontier_rounds(mut self, progress: &mut dyn FnMut(Progress)) -> Result<u128, CountError> {
-        let f = self.frontier()?;
-        let resumed = match &self.checkpoint {
-            Some(path) => f.resume(path)?,
-            None => None,
-        };
-        let mut layer = match (resumed, self.sampled.take()) {
-            (Some(layer), _) | (None, Some(layer)) => layer,
-            (None, None) => f.first(),
-        };
-        let total = u64::from(f.rounds());
-        let mut saved = Instant::now();
-        while layer.round() < f.rounds() {
-            progress(Progress {
-                done: u64::from(layer.round()),
-                total,
-            });
-            layer = f.step(layer, self.threads)?;
-            if let Some(path) = &self.checkpoint
-                && saved.elapsed() >= self.every
-                && layer.round() < f.rounds()
-            {
-                f.save(&layer, path)?;
-                saved = Instant::now();
-            }
-        }
-        progress(Progress { done: total, total });
-        f.total(&layer)
-    }
-
-    /// Meet in the middle, unit by unit, with a checkpoint after each.
-    fn meet(self, progress: &mut dyn FnMut(Progress)) -> Result<u128, CountError> {
-        let plan = OpenTours::new(self.board, self.start)?;
-        let mine = self.meet_header(&plan);
-        let mut units: Vec<u128> = Vec::new();
-        if let Some(path) = &self.checkpoint
-            && let Some((header, mut input)) = Header::open(path)?
-        {
-            if !header.same_count(&mine) || header.records != u64::from(header.round) {
-                return Err(CountError::Checkpoint);
-            }
-            let bytes = read_records(&mut input, header.records, 16)?;
-            units = bytes
-                .chunks_exact(16)
-                .map(|b| u128::from_le_bytes(b.try_into().unwrap_or([0; 16])))
-                .collect();
-            if units.len() > plan.units() {
-                return Err(CountError::Checkpoint);
-            }
-        }
-        let total = plan.units() as u64;
-        let mut sum = units
-            .iter()
-            .try_fold(0u128, |s, &w| s.checked_add(w))
-            .ok_or(CountError::Overflow { bits: 64 })?;
-        while units.len() < plan.units() {
-            progress(Progress {
-                done: units.len() as u64,
-                total,
-            });
-            let ways = plan.count_unit(units.len(), self.threads)?;
-            sum = sum
-                .checked_add(ways)
-                .ok_or(CountError::Overflow { bits: 64 })?;
-            units.push(ways);
-            if let Some(path) = &self.checkpoint
-                && units.len() < plan.units()
-            {
-                let header = Header {
-                    round: units.len() as u32,
-                    done: sum,
-                    records: units.len() as u64,
-                    ..mine
-                };
-                let bytes: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
-                save(path, &header, &bytes)?;
-            }
-        }
-        progress(Progress { done: total, total });
-        plan.total(sum).map(u128::from)
     }
 }

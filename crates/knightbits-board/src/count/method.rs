@@ -28,16 +28,15 @@ impl Kind {
 /// How a count is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Method {
-    /// Meet in the middle ([`OpenTours`](super::OpenTours)): directed open tours of boards of at most
+    /// Meet in the middle: directed open tours of boards of at most
     /// [`MAX_OPEN_SQUARES`](super::MAX_OPEN_SQUARES) squares, in little memory, one unit of work per middle square.
     MeetInTheMiddle,
     /// The frontier programme in 128-bit states ([`Frontier`](super::Frontier)): open or closed tours of
     /// boards whose shorter side is at most [`MAX_CLOSED_WIDTH`](super::MAX_CLOSED_WIDTH), any length, in memory;
     /// the method that runs across processes.
     Frontier,
-    /// The frontier programme in 64-bit states ([`ClosedCount`](super::ClosedCount)): closed or open tours of
-    /// boards up to [`ClosedCount::MAX_WIDTH`](super::ClosedCount::MAX_WIDTH) wide within a memory budget, out of
-    /// core past it.
+    /// The frontier programme in 64-bit states: closed or open tours of boards up to
+    /// [`MAX_WIDTH_64`](super::MAX_WIDTH_64) wide within a memory budget, out of core past it.
     Frontier64,
 }
 
@@ -73,6 +72,16 @@ impl Method {
             Kind::Open if w <= WIDTH_64 && h >= 8 => Method::Frontier64,
             Kind::Open if board.len() > Grid::MAX_SQUARES || (h >= 8 && w <= 6) => Method::Frontier,
             Kind::Open => Method::MeetInTheMiddle,
+        }
+    }
+
+    /// The method's name: `meet in the middle`, `the frontier programme` or `the 64-bit
+    /// frontier programme`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::MeetInTheMiddle => "meet in the middle",
+            Method::Frontier => "the frontier programme",
+            Method::Frontier64 => "the 64-bit frontier programme",
         }
     }
 

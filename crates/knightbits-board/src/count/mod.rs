@@ -13,6 +13,7 @@
 
 mod checkpoint;
 mod closed;
+mod counter;
 #[cfg(test)]
 mod dfs;
 mod error;
@@ -21,25 +22,25 @@ mod grid;
 mod job;
 mod meet;
 mod method;
-mod open;
 mod packed;
 mod report;
 mod table;
 mod workers;
 
-pub use self::closed::{ClosedCount, Round};
+pub use self::closed::Round;
 pub use self::error::CountError;
 pub use self::frontier::{Frontier, Layer, State};
-pub use self::job::Count;
+pub use self::job::{Count, PROGRESS_EVERY};
 pub use self::method::{Kind, Method};
-pub use self::open::OpenTours;
 pub use self::report::{Estimate, Progress};
 pub use self::workers::{available_disk, available_memory, available_threads, peak_memory};
 
 use crate::board::{Board, Coord};
+use std::ops::ControlFlow;
 
 /// The number of directed open knight's tours of `board` starting on `start`, or starting
-/// anywhere when `start` is `None`, counted by meet in the middle on `threads` threads.
+/// anywhere when `start` is `None`, counted by meet in the middle on `threads` threads:
+/// [`Count::open`] by [`Method::MeetInTheMiddle`].
 ///
 /// A tour visits every square once; each one is counted in both directions (as OEIS A165134:
 /// 1,728 on 5 x 5, 6,637,920 on 6 x 6, 165,575,218,320 on 7 x 7). Boards of at most
@@ -52,24 +53,9 @@ pub fn count_open_tours(
     start: Option<Coord>,
     threads: usize,
 ) -> Result<u64, CountError> {
-    count_open_tours_with_progress(board, start, threads, &mut |_| {})
-}
-
-/// [`count_open_tours`], calling `progress` on the calling thread as the work goes on (once
-/// per middle square of the tours).
-pub fn count_open_tours_with_progress(
-    board: Board,
-    start: Option<Coord>,
-    threads: usize,
-    progress: &mut dyn FnMut(Progress),
-) -> Result<u64, CountError> {
-    let grid = grid::Grid::new(board)?;
-    let start = match start {
-        Some(c) if board.contains(c) => Some(grid.bit(c)),
-        Some(_) => return Err(CountError::StartOffBoard),
-        None => None,
-    };
-    meet::count(&grid, start, threads, progress)
+    let count = Count::by_method(board, Kind::Open, start, Method::MeetInTheMiddle)?;
+    let total = run_to_the_end(count.with_threads(threads))?;
+    u64::try_from(total).map_err(|_| CountError::Overflow { bits: 64 })
 }
 
 /// The number of directed open tours of `board` whose middle square (square number
@@ -97,34 +83,26 @@ pub fn count_open_tours_through(
 /// as long as the count and the ways of every state on the way fit in a `u128` (6 x 24 does,
 /// 4,662,311,340,698,795,306,229,004,946,849,255,108 tours; 6 x 25 does not).
 pub fn count_closed_tours(board: Board, threads: usize) -> Result<u128, CountError> {
-    count_closed_tours_with_progress(board, threads, &mut |_| {})
-}
-
-/// [`count_closed_tours`], calling `progress` as the work goes on (once per square).
-pub fn count_closed_tours_with_progress(
-    board: Board,
-    threads: usize,
-    progress: &mut dyn FnMut(Progress),
-) -> Result<u128, CountError> {
-    Count::closed(board)?.with_threads(threads).run(progress)
+    run_to_the_end(Count::closed(board)?.with_threads(threads))
 }
 
 /// The number of directed open knight's tours of `board` starting on `start`, or starting
 /// anywhere when `start` is `None`, counted by the frontier dynamic programme of
 /// [`count_closed_tours`] extended to Hamiltonian paths (a second method, independent of
-/// [`count_open_tours`]; from a start, one end of the paths is pinned to it): shorter side at
-/// most [`MAX_CLOSED_WIDTH`].
+/// [`count_open_tours`]; from a start, one end of the paths is pinned to it): [`Count::open`]
+/// by [`Method::Frontier`], shorter side at most [`MAX_CLOSED_WIDTH`].
 pub fn count_open_tours_by_frontier(
     board: Board,
     start: Option<Coord>,
     threads: usize,
 ) -> Result<u128, CountError> {
-    let f = match start {
-        Some(c) => Frontier::open_from(board, c)?,
-        None => Frontier::new(board, Kind::Open)?,
-    };
-    let last = f.run(f.first(), threads, &mut |_| {})?;
-    f.total(&last)
+    let count = Count::open(board, start)?.by(Method::Frontier)?;
+    run_to_the_end(count.with_threads(threads))
+}
+
+/// Runs `count` without looking at its progress.
+fn run_to_the_end(count: Count) -> Result<u128, CountError> {
+    count.run(&mut |_| ControlFlow::Continue(()))
 }
 
 /// The most squares [`count_open_tours`] accepts: a set of squares is one `u64`.
@@ -132,6 +110,10 @@ pub const MAX_OPEN_SQUARES: u32 = grid::Grid::MAX_SQUARES;
 
 /// The widest shorter side [`count_closed_tours`] accepts.
 pub const MAX_CLOSED_WIDTH: u32 = frontier::MAX_WIDTH;
+
+/// The widest shorter side of the 64-bit frontier programme ([`Method::Frontier64`]), which
+/// counts within a memory budget, out of core past it.
+pub const MAX_WIDTH_64: u32 = method::WIDTH_64;
 
 #[cfg(test)]
 mod tests;

@@ -1,13 +1,19 @@
 //! What a count reports as it goes and before it starts.
 
-/// How far a long count has come: `done` of `total` units of work (middle squares for open
-/// tours, squares of the board for closed tours).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+use super::closed::Round;
+
+/// How far a running count has come: `done` of `total` units of work (middle squares by meet
+/// in the middle, squares of the board by the frontier programmes:
+/// [`Method::unit`](super::Method::unit)).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Progress {
     /// Units finished.
     pub done: u64,
     /// Units in all.
     pub total: u64,
+    /// The figures of the round just finished, by the 64-bit frontier programme; `None` from
+    /// the other methods, and when the count only says it is still at `done`.
+    pub round: Option<Round>,
 }
 
 /// What a short sample of a count's actual work predicts for the whole count. Rough: the

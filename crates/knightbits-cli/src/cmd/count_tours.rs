@@ -2,15 +2,16 @@
 //! long count, a progress bar and checkpoints.
 
 use std::io::{self, IsTerminal};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use indicatif::{HumanBytes, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use knightbits_api::rules;
 use knightbits_api::tour::TourCountRequest;
-use knightbits_api::{rules, values};
+use knightbits_api::values::{self, Bytes};
 use knightbits_board::Board;
-use knightbits_board::count::{ClosedCount, CountError, MAX_CLOSED_WIDTH, MAX_OPEN_SQUARES};
+use knightbits_board::count::{CountError, MAX_CLOSED_WIDTH, MAX_OPEN_SQUARES, MAX_WIDTH_64};
 
 use crate::error::CliError;
 use crate::output;
@@ -69,7 +70,7 @@ pub struct Args {
     dist: super::count_dist::DistArgs,
 }
 
-/// The help's notes, with the board crate's limits (`ClosedCount::MAX_WIDTH`,
+/// The help's notes, with the board crate's limits (`MAX_WIDTH_64`,
 /// `MAX_OPEN_SQUARES`, `MAX_CLOSED_WIDTH`) read from it rather than retyped.
 fn after_help() -> String {
     format!(
@@ -91,7 +92,7 @@ of boards up to {closed64} wide and at least 8 long are counted as closed ones a
 within --max-memory (layers in --scratch, resumable from --checkpoint); those of wider boards\n\
 past {open} squares by the frontier programme in memory, and the others (up to 7x7) by meet in the\n\
 middle. Limit of the representation: boards whose shorter side is at most {closed}.",
-        closed64 = ClosedCount::MAX_WIDTH,
+        closed64 = MAX_WIDTH_64,
         open = MAX_OPEN_SQUARES,
         closed = MAX_CLOSED_WIDTH,
     )
@@ -114,48 +115,6 @@ fn in_a_folder(s: &str) -> Result<PathBuf, String> {
         Some(dir) if dir.as_os_str().is_empty() || dir.is_dir() => Ok(path),
         Some(dir) => Err(format!("{s:?} is not in a folder that exists ({:?})", dir)),
         None => Err(format!("{s:?} is not a file path")),
-    }
-}
-
-/// A number of bytes, written plainly or with a suffix K, M, G or T (powers of 1024).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Bytes(pub u64);
-
-impl FromStr for Bytes {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Bytes, String> {
-        let t = s.trim();
-        let t = t
-            .strip_suffix("iB")
-            .or_else(|| t.strip_suffix('B'))
-            .unwrap_or(t);
-        let not_a_size = || format!("{s:?} is not a size such as 4G or 512M");
-        let (digits, suffix) = match t.char_indices().last() {
-            Some((i, c)) if c.is_ascii_alphabetic() => (&t[..i], Some(c)),
-            _ => (t, None),
-        };
-        let n: f64 = digits.trim().parse().map_err(|_| not_a_size())?;
-        let shift = match suffix.map(|c| c.to_ascii_uppercase()) {
-            None => 0,
-            Some('K') => 10,
-            Some('M') => 20,
-            Some('G') => 30,
-            Some('T') => 40,
-            Some(c) => return Err(format!("unknown size suffix {c:?} (K, M, G or T)")),
-        };
-        let bytes = n * (1u64 << shift) as f64;
-        if !(bytes.is_finite() && bytes >= 1.0 && bytes < u64::MAX as f64) {
-            return Err(not_a_size());
-        }
-        Ok(Bytes(bytes as u64))
-    }
-}
-
-impl std::fmt::Display for Bytes {
-    /// indicatif's binary units: `40 B`, `2.25 KiB`, `1.50 GiB`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", HumanBytes(self.0))
     }
 }
 
@@ -208,13 +167,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Ok(Some(e)) if e.seconds > LONG_SECONDS => {
             let disk = match e.disk_bytes {
                 0 => String::new(),
-                d => format!(" and {} of scratch disk", Bytes(d)),
+                d => format!(" and {} of scratch disk", HumanBytes(d)),
             };
             eprintln!(
                 "knightbits: counting {kind} tours of {board}: {} and about {} at peak{disk}, \
                  estimated from {} of counting",
                 duration(e.seconds),
-                Bytes(e.peak_bytes),
+                HumanBytes(e.peak_bytes),
                 duration(clock.elapsed().as_secs_f64())
             )
         }
@@ -233,9 +192,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 "counting {kind} tours of {board} would need about {} and take {}, more than \
                  {} ({whose}), estimated from {} of counting; to go on anyway, raise \
                  --max-memory",
-                Bytes(needed),
+                HumanBytes(needed),
                 duration(seconds as f64),
-                Bytes(budget),
+                HumanBytes(budget),
                 duration(clock.elapsed().as_secs_f64())
             )));
         }
@@ -255,6 +214,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let outcome = job.run(&mut |p| {
         bar.set_length(p.total);
         bar.set_position(p.done);
+        ControlFlow::Continue(())
     });
     bar.finish_and_clear();
     let answer = request.answer(outcome.map_err(failed)?);
@@ -297,17 +257,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sizes_read_with_and_without_suffixes() {
-        assert_eq!("4096".parse(), Ok(Bytes(4096)));
-        assert_eq!("4G".parse(), Ok(Bytes(4 << 30)));
-        assert_eq!("512M".parse(), Ok(Bytes(512 << 20)));
-        assert_eq!("1.5GiB".parse(), Ok(Bytes(3 << 29)));
-        assert_eq!("2kB".parse(), Ok(Bytes(2048)));
-        assert!("".parse::<Bytes>().is_err());
-        assert!("4Q".parse::<Bytes>().is_err());
-        assert!("-1G".parse::<Bytes>().is_err());
-        assert_eq!(Bytes(3 << 29).to_string(), "1.50 GiB");
-        assert_eq!(Bytes(40).to_string(), "40 B", "a tiny size is not 0.0 MiB");
+    fn sizes_print_in_binary_units() {
+        assert_eq!(HumanBytes(3 << 29).to_string(), "1.50 GiB");
+        assert_eq!(
+            HumanBytes(40).to_string(),
+            "40 B",
+            "a tiny size is not 0.0 MiB"
+        );
     }
 
     #[test]
@@ -315,6 +271,6 @@ mod tests {
         assert_eq!(duration(0.01), "under a second");
         assert_eq!(duration(40.0), "about 40 seconds");
         assert_eq!(duration(720.0), "about 12 minutes");
-        assert_eq!(Bytes(5 << 50).to_string(), "5.00 PiB");
+        assert_eq!(HumanBytes(5 << 50).to_string(), "5.00 PiB");
     }
 }

@@ -1,7 +1,8 @@
 """Type stubs of the native module (checked against it by mypy.stubtest in the tests; the
 docstrings are the runtime's, kept equal by tests/test_stub_docs.py)."""
 
-from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Protocol, Sequence, SupportsIndex, Tuple, Union, overload
+import os
+from typing import Any, Callable, Dict, Iterable, List, Literal, Mapping, Optional, Protocol, Sequence, SupportsIndex, Tuple, TypedDict, Union, overload
 
 from typing_extensions import Self, final
 
@@ -22,6 +23,14 @@ _KnightMethod = Literal["lookup", "post-mask", "pre-mask", "prefix", "halves", "
 _KingMethod = Literal["lookup", "shifts", "translate"]
 _Numbering = Literal["a1-b1", "lerf", "h1-g1", "a1-a2", "h1-h2", "a8-b8", "a8-a7", "h8-g8", "h8-h7"]
 _U64Array = npt.NDArray[np.uint64]
+_PathLike = Union[str, "os.PathLike[str]"]
+
+class _CountProgress(TypedDict):
+    """What ``count_tours(progress=)`` is called with."""
+
+    done: int
+    total: int
+    unit: Literal["squares", "middle squares"]
 
 from ._board import BoardLike
 
@@ -125,13 +134,25 @@ def count_tours(
     closed: bool = False,
     start: Optional[_BoardSquare] = None,
     threads: Optional[int] = None,
+    *,
+    progress: Optional[Callable[[_CountProgress], object]] = None,
+    max_memory: Union[int, str, None] = None,
+    scratch: Optional[_PathLike] = None,
+    checkpoint: Optional[_PathLike] = None,
 ) -> int:
     """The number of knight's tours of a ``width`` x ``height`` board: directed open tours (from
     ``start``, or from every square), or undirected closed tours with ``closed=True``, on
-    ``threads`` threads (1 to 1024, default: every core), with the GIL released. Meant for
-    boards that finish in seconds (5 x 5: 1,728 open; 6 x 6: 9,862 closed); the call cannot be
-    interrupted, so larger counts belong to ``knightbits count-tours`` (estimates,
-    checkpoints)."""
+    ``threads`` threads (1 to 1024, default: every core), as ``knightbits count-tours`` counts
+    them. ``max_memory`` (bytes, as an int or a string such as ``"10G"``; default the memory
+    available) bounds the memory of a count of a board up to 8 wide, which keeps the layers
+    past it in the folder ``scratch`` (default the system's temporary folder). With
+    ``checkpoint`` (a file path), the count keeps its work there as it goes and when stopped,
+    and the same call resumes from it; the file is removed when the count ends.
+    ``progress(p)`` is called whenever a unit of work ends and at least every 0.1 s while the
+    count runs, with ``p`` a dict ``{"done": int, "total": int, "unit": "squares" | "middle
+    squares"}``; an exception it raises stops the count (its checkpoint kept) and is raised
+    again here. Ctrl-C stops the count within a second with ``KeyboardInterrupt``, its checkpoint
+    kept. The GIL is released while counting, except while ``progress`` runs."""
 
 @final
 class Position:

@@ -5,6 +5,7 @@
 use super::Record;
 use super::shard::Block;
 use crate::count::checkpoint::{HEADER_BYTES, Header, Writer};
+use crate::count::error::located;
 use std::fs::File;
 use std::io::{self, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -17,11 +18,14 @@ const CHUNK: usize = 1 << 12;
 
 /// A layer file being written (a checkpoint of the counts' one format): `path.tmp`, renamed to
 /// `path` by [`LayerFile::finish`].
-pub(super) struct LayerFile(Writer);
+pub(super) struct LayerFile(Writer, PathBuf);
 
 impl LayerFile {
     pub(super) fn create(path: PathBuf) -> io::Result<LayerFile> {
-        Writer::create(&path).map(LayerFile)
+        match Writer::create(&path) {
+            Ok(w) => Ok(LayerFile(w, path)),
+            Err(e) => Err(located(&path, e)),
+        }
     }
 
     pub(super) fn write(&mut self, records: &[Record]) -> io::Result<()> {
@@ -32,18 +36,24 @@ impl LayerFile {
                 out[..8].copy_from_slice(&k.to_le_bytes());
                 out[8..].copy_from_slice(&w.to_le_bytes());
             }
-            self.0.write(&b[..chunk.len() * 16])?;
+            self.0
+                .write(&b[..chunk.len() * 16])
+                .map_err(|e| located(&self.1, e))?;
         }
         Ok(())
     }
 
     pub(super) fn finish(self, header: &Header, path: &Path) -> io::Result<()> {
-        self.0.finish(header, path)
+        self.0.finish(header, path).map_err(|e| located(path, e))
     }
 }
 
 /// Every record of a layer file, in order.
 pub(super) fn read_records(path: &Path, each: &mut dyn FnMut(Record)) -> io::Result<()> {
+    read_all(path, each).map_err(|e| located(path, e))
+}
+
+fn read_all(path: &Path, each: &mut dyn FnMut(Record)) -> io::Result<()> {
     let mut input = BufReader::with_capacity(1 << 18, File::open(path)?);
     let header = Header::read(&mut input)
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not a layer file"))?;
@@ -61,6 +71,8 @@ pub(super) enum Source {
     Memory(Mutex<Vec<Block>>),
     File {
         file: Mutex<File>,
+        /// The file's path, for errors.
+        path: PathBuf,
         records: u64,
         next: AtomicU64,
     },
@@ -88,6 +100,7 @@ impl Source {
             }
             Source::File {
                 file,
+                path,
                 records,
                 next,
             } => {
@@ -98,8 +111,9 @@ impl Source {
                 let n = (*records - i).min(CHUNK as u64) as usize;
                 bytes.resize(n * 16, 0);
                 let mut file = file.lock().unwrap_or_else(PoisonError::into_inner);
-                file.seek(SeekFrom::Start(HEADER_BYTES + i * 16))?;
-                file.read_exact(bytes)?;
+                file.seek(SeekFrom::Start(HEADER_BYTES + i * 16))
+                    .and_then(|_| file.read_exact(bytes))
+                    .map_err(|e| located(path, e))?;
                 drop(file);
                 let mut records = Vec::with_capacity(n);
                 records.extend(bytes.chunks_exact(16).map(record));

@@ -23,9 +23,12 @@
 mod estimate;
 mod expand;
 mod file;
+mod job;
 mod key;
 mod path;
 mod shard;
+
+pub(crate) use self::job::Count64;
 
 use self::expand::{Places, Work};
 use self::file::{LayerFile, Source, read_records};
@@ -38,6 +41,7 @@ use super::workers;
 use crate::board::{Board, Coord};
 use std::fs::{self, File};
 use std::io;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use std::sync::{Mutex, PoisonError};
@@ -51,7 +55,7 @@ type Key = u64;
 /// A state and its ways, as a layer holds it.
 type Record = [u64; 2];
 
-/// What one round did, for the caller's log.
+/// What one round of the 64-bit frontier programme did, for the caller's log.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Round {
     /// The square placed (0 first).
@@ -87,16 +91,8 @@ struct Layer {
 
 /// A count of the closed tours of a board up to [`ClosedCount::MAX_WIDTH`] wide, run round by round within
 /// a memory budget, out of core past it, resumable from its checkpoint.
-///
-/// ```
-/// use knightbits_board::Board;
-/// use knightbits_board::count::ClosedCount;
-/// let dir = std::env::temp_dir();
-/// let count = ClosedCount::new(Board::new(6, 6).unwrap(), 2, u64::MAX, &dir).unwrap();
-/// assert_eq!(count.run(&mut |_| {}), Ok(9862)); // OEIS A001230
-/// ```
 #[derive(Debug)]
-pub struct ClosedCount {
+pub(crate) struct ClosedCount {
     frontier: Frontier,
     places: Places,
     /// Open tours from one square: the square.
@@ -110,12 +106,12 @@ pub struct ClosedCount {
 
 impl ClosedCount {
     /// The widest board this count takes: 16 slots of four bits in a `u64`.
-    pub const MAX_WIDTH: u32 = WIDTH_64;
+    pub(crate) const MAX_WIDTH: u32 = WIDTH_64;
 
     /// The count of `board`'s closed tours on `threads` threads, holding at most about
     /// `budget` bytes of layers in memory and putting the rest in `scratch` (a folder). The
     /// shorter side must be at most [`ClosedCount::MAX_WIDTH`].
-    pub fn new(
+    pub(crate) fn new(
         board: Board,
         threads: usize,
         budget: u64,
@@ -144,18 +140,7 @@ impl ClosedCount {
     /// graph, each counted in both directions), starting on `start` when given: the keys then
     /// also carry the loose ends of the paths (the `path` module's keys). The shorter side must
     /// be at most [`ClosedCount::MAX_WIDTH`].
-    ///
-    /// ```
-    /// use knightbits_board::{Board, Coord};
-    /// use knightbits_board::count::ClosedCount;
-    /// let dir = std::env::temp_dir();
-    /// let five = Board::new(5, 5).unwrap();
-    /// let count = ClosedCount::open_tours(five, None, 2, u64::MAX, &dir).unwrap();
-    /// assert_eq!(count.run(&mut |_| {}), Ok(1728)); // OEIS A165134
-    /// let a1 = ClosedCount::open_tours(five, Some(Coord::new(0, 0)), 2, u64::MAX, &dir);
-    /// assert_eq!(a1.unwrap().run(&mut |_| {}), Ok(304));
-    /// ```
-    pub fn open_tours(
+    pub(crate) fn open_tours(
         board: Board,
         start: Option<Coord>,
         threads: usize,
@@ -185,20 +170,14 @@ impl ClosedCount {
     }
 
     /// Closed or open tours.
-    pub fn kind(&self) -> Kind {
+    pub(crate) fn kind(&self) -> Kind {
         self.frontier.kind()
-    }
-
-    /// Holds at most about `budget` bytes of layers in memory.
-    pub fn with_budget(mut self, budget: u64) -> ClosedCount {
-        self.budget = budget;
-        self
     }
 
     /// Sweeps the board with `w` squares across, `w` one of its sides (the shorter by
     /// default): the knight graphs of `w x h` and `h x w` are the same, so the count is too, but
     /// the first ranks of `8 x h` swept across 8 are those of the chessboard.
-    pub fn across(mut self, w: u32) -> Result<ClosedCount, CountError> {
+    pub(crate) fn across(mut self, w: u32) -> Result<ClosedCount, CountError> {
         let board = self.frontier.board();
         if w != board.width() && w != board.height() {
             return Err(CountError::NotASide { side: w });
@@ -216,25 +195,38 @@ impl ClosedCount {
 
     /// Writes the layer to `path` at least every `seconds` (and after each round out of
     /// core), and starts from the layer found there, if any.
-    pub fn with_checkpoint(mut self, path: &Path, seconds: f64) -> ClosedCount {
+    pub(crate) fn with_checkpoint(mut self, path: &Path, seconds: f64) -> ClosedCount {
         self.checkpoint = Some(path.to_path_buf());
         self.checkpoint_every = seconds;
         self
     }
 
     /// The number of rounds: one per square.
-    pub fn rounds(&self) -> u32 {
+    pub(crate) fn rounds(&self) -> u32 {
         self.frontier.rounds()
     }
 
     /// The board counted.
-    pub fn board(&self) -> Board {
+    pub(crate) fn board(&self) -> Board {
         self.frontier.board()
     }
 
     /// Runs every round (from the checkpoint when there is one), calling `progress` after
     /// each, and returns the number of closed tours.
-    pub fn run(&self, progress: &mut dyn FnMut(Round)) -> Result<u128, CountError> {
+    #[cfg(test)]
+    pub(crate) fn run(&self, progress: &mut dyn FnMut(Round)) -> Result<u128, CountError> {
+        self.run_until(&mut |r| {
+            progress(r);
+            ControlFlow::Continue(())
+        })
+    }
+
+    /// [`ClosedCount::run`], stopping when `progress` says so: the layer goes to the
+    /// checkpoint (if any) and the count returns [`CountError::Stopped`].
+    pub(crate) fn run_until(
+        &self,
+        progress: &mut dyn FnMut(Round) -> ControlFlow<()>,
+    ) -> Result<u128, CountError> {
         let mut layer = match self.resume()? {
             Some(layer) => layer,
             None => self.first(),
@@ -256,7 +248,9 @@ impl ClosedCount {
                 saved = Instant::now();
             }
             figures.seconds = started.elapsed().as_secs_f64();
-            progress(figures);
+            if progress(figures).is_break() {
+                return Err(self.stop(layer));
+            }
         }
         if let Store::File(path) = &layer.store {
             let _ = fs::remove_file(path);
@@ -265,6 +259,25 @@ impl ClosedCount {
             let _ = fs::remove_file(path);
         }
         self.total(layer.done)
+    }
+
+    /// Stops the count before `layer`'s round: its layer goes to the checkpoint (out of core it
+    /// is there already), or is dropped with its file when there is none.
+    fn stop(&self, layer: Layer) -> CountError {
+        let (done, total) = (u64::from(layer.round), u64::from(self.rounds()));
+        let checkpoint = self.checkpoint.as_deref();
+        match (&layer.store, checkpoint) {
+            (Store::Memory(_), Some(path)) => {
+                if let Err(e) = self.write_layer(&layer, path) {
+                    return io_error(e);
+                }
+            }
+            (Store::File(file), None) => {
+                let _ = fs::remove_file(file);
+            }
+            _ => {}
+        }
+        super::counter::stopped(Method::Frontier64, done, total, checkpoint)
     }
 
     /// The number of tours from the ways of the last layer: open tours from every start are
@@ -341,9 +354,10 @@ impl ClosedCount {
             Store::Memory(shards) => (1, Source::Memory(Mutex::new(shards))),
             Store::File(path) => {
                 let passes = table_bytes.div_ceil(room.max(1)).clamp(1, 4096) as usize;
-                let file = File::open(&path).map_err(io_error)?;
+                let file = File::open(&path).map_err(|e| CountError::io(&path, &e))?;
                 let source = Source::File {
                     file: Mutex::new(file),
+                    path,
                     records: old.states,
                     next: AtomicU64::new(0),
                 };
@@ -527,6 +541,11 @@ impl ClosedCount {
 
     /// Writes a layer held in memory to `path` (through `path.tmp`, renamed when complete).
     fn write_layer(&self, layer: &Layer, path: &Path) -> io::Result<()> {
+        self.write_layer_to(layer, path)
+            .map_err(|e| super::error::located(path, e))
+    }
+
+    fn write_layer_to(&self, layer: &Layer, path: &Path) -> io::Result<()> {
         if let Store::Memory(shards) = &layer.store {
             let mut w = LayerFile::create(path.to_path_buf())?;
             for s in shards {
@@ -589,8 +608,9 @@ fn load(layer: Layer) -> Result<Layer, CountError> {
     })
 }
 
+/// The error of an `io::Error` naming its file (`error::located`).
 fn io_error(e: io::Error) -> CountError {
-    CountError::Io(e.kind())
+    CountError::from_io(&e)
 }
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ impl Frontier {
     /// Writes `header` and `layer`'s states with their ways to `path` (through `path.tmp`,
     /// renamed when whole).
     fn write(header: &Header, layer: &Layer, path: &Path) -> Result<(), CountError> {
-        let io = |e: std::io::Error| CountError::Io(e.kind());
+        let io = |e: std::io::Error| CountError::io(path, &e);
         let mut out = Writer::create(path).map_err(io)?;
         for (s, w) in layer.states() {
             out.write(&s.0.to_le_bytes()).map_err(io)?;
@@ -65,7 +65,9 @@ impl Frontier {
         let mut layer = Layer::new(header.round, header.done);
         let mut r = [0u8; 32];
         for _ in 0..header.records {
-            input.read_exact(&mut r).map_err(not_a_checkpoint)?;
+            input
+                .read_exact(&mut r)
+                .map_err(|e| not_a_checkpoint(path, e))?;
             let (s, w) = r.split_at(16);
             let word = |x: &[u8]| u128::from_le_bytes(x.try_into().unwrap_or([0; 16]));
             let s = word(s);
@@ -91,9 +93,8 @@ impl Frontier {
         index: usize,
         peers: usize,
     ) -> Result<(), CountError> {
-        let io = |e: std::io::Error| CountError::Io(e.kind());
         let here = round_dir(dir, layer.round);
-        std::fs::create_dir_all(&here).map_err(io)?;
+        std::fs::create_dir_all(&here).map_err(|e| CountError::io(&here, &e))?;
         let name = part_name(index, peers);
         let header = self.header_of(layer, finished, index as u32, peers as u32);
         Frontier::write(&header, layer, &here.join(&name))?;

@@ -18,9 +18,11 @@
 mod checkpoint;
 mod estimate;
 mod exchange;
+mod job;
 mod layer;
 mod rules;
 
+pub(crate) use self::job::FrontierCount;
 pub use self::layer::{Layer, State};
 use self::rules::Rules;
 #[cfg(test)]
@@ -280,10 +282,15 @@ impl Frontier {
             progress(Progress {
                 done: u64::from(layer.round),
                 total,
+                round: None,
             });
             layer = self.step(layer, threads)?;
         }
-        progress(Progress { done: total, total });
+        progress(Progress {
+            done: total,
+            total,
+            round: None,
+        });
         Ok(layer)
     }
 
@@ -299,3 +306,6 @@ impl Frontier {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

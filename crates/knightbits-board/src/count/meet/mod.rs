@@ -56,40 +56,22 @@
 //! only removes paths that complete to no tour, so the counts are exact; the tests check every
 //! rule on every tour of the boards small enough to list them.
 
+mod job;
 mod orbits;
-pub(crate) mod sample;
+mod plan;
+mod sample;
+#[cfg(test)]
+mod tests;
+
+pub(crate) use self::job::MeetCount;
 
 use super::error::CountError;
 use super::grid::{Degrees, Grid, Perm};
 use super::packed::{Filler, PackedTable as Table};
-use super::report::Progress;
 use super::workers;
 use orbits::{orbit, orbits};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::vec::Vec;
-
-/// Directed open tours starting on square bit `start` (any square when `None`).
-pub(crate) fn count(
-    grid: &Grid,
-    start: Option<u32>,
-    threads: usize,
-    progress: &mut dyn FnMut(Progress),
-) -> Result<u64, CountError> {
-    let middles = units(grid);
-    let total = middles.len() as u64;
-    let mut sum: u128 = 0;
-    for (done, &(m, weight)) in middles.iter().enumerate() {
-        progress(Progress {
-            done: done as u64,
-            total,
-        });
-        sum = sum
-            .checked_add(count_unit(grid, (m, weight), start, threads)?)
-            .ok_or(CountError::Overflow { bits: 64 })?;
-    }
-    progress(Progress { done: total, total });
-    u64::try_from(sum).map_err(|_| CountError::Overflow { bits: 64 })
-}
 
 /// The middle squares a count walks, one per orbit of the board's symmetries, with the size of
 /// the orbit (with or without a start square: see [`count_unit`]).
@@ -101,7 +83,8 @@ pub(crate) fn units(grid: &Grid) -> Vec<(u32, u64)> {
         .collect()
 }
 
-/// Directed open tours through the unit `(m, weight)` of [`units`], on `threads` threads.
+/// Directed open tours through the unit `(m, weight)` of [`units`], on `threads` threads;
+/// `None` when `stop` was set before the walk ended.
 ///
 /// With a start square `s`, the tours from `s` whose middle square is in the orbit `M` of `m`
 /// are those from the orbit `O` of `s` through `m`, scaled: a symmetry `g` maps the tours from
@@ -114,12 +97,18 @@ pub(crate) fn count_unit(
     (m, weight): (u32, u64),
     start: Option<u32>,
     threads: usize,
-) -> Result<u128, CountError> {
+    stop: &AtomicBool,
+) -> Result<Option<u128>, CountError> {
     let starts = start.map(|s| orbit(grid, s));
-    let through = middle(grid, m, starts, threads)?
+    let Some(through) = middle(grid, m, starts, threads, stop)? else {
+        return Ok(None);
+    };
+    let through = through
         .checked_mul(u128::from(weight))
         .ok_or(CountError::Overflow { bits: 64 })?;
-    Ok(through / u128::from(starts.map_or(1, u64::count_ones)))
+    Ok(Some(
+        through / u128::from(starts.map_or(1, u64::count_ones)),
+    ))
 }
 
 /// Directed open tours whose middle square is `m`.
@@ -127,7 +116,8 @@ pub(crate) fn count_through(grid: &Grid, m: u32, threads: usize) -> Result<u64, 
     if !middle_colours(grid)[grid.colour(m)] {
         return Ok(0);
     }
-    u64::try_from(middle(grid, m, None, threads)?).map_err(|_| CountError::Overflow { bits: 64 })
+    let through = middle(grid, m, None, threads, &AtomicBool::new(false))?.unwrap_or(0);
+    u64::try_from(through).map_err(|_| CountError::Overflow { bits: 64 })
 }
 
 /// Directed open tours from square `s` summed over every middle square, each walked with the
@@ -138,7 +128,11 @@ pub(super) fn count_from_every_middle(grid: &Grid, s: u32, threads: usize) -> u1
     let colours = middle_colours(grid);
     (0..grid.len)
         .filter(|&m| colours[grid.colour(m)])
-        .map(|m| middle(grid, m, Some(1 << s), threads).unwrap())
+        .map(|m| {
+            middle(grid, m, Some(1 << s), threads, &AtomicBool::new(false))
+                .unwrap()
+                .unwrap()
+        })
         .sum()
 }
 
@@ -156,10 +150,19 @@ fn middle_colours(grid: &Grid) -> [bool; 2] {
     ok
 }
 
-/// Directed open tours with middle square `m` (starting on a square of `starts` when given).
-fn middle(grid: &Grid, m: u32, starts: Option<u64>, threads: usize) -> Result<u128, CountError> {
+/// Directed open tours with middle square `m` (starting on a square of `starts` when given);
+/// `None` when `stop` was set before the walk ended.
+fn middle(
+    grid: &Grid,
+    m: u32,
+    starts: Option<u64>,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Result<Option<u128>, CountError> {
     let walk = Walk::new(grid, m, starts);
-    let (first, second) = walk.tables(threads);
+    let Some((first, second)) = walk.tables(threads, stop) else {
+        return Ok(None);
+    };
     if first.overflowed || second.as_ref().is_some_and(|t| t.overflowed) {
         return Err(CountError::Overflow { bits: 64 });
     }
@@ -185,7 +188,7 @@ fn middle(grid: &Grid, m: u32, starts: Option<u64>, threads: usize) -> Result<u1
             }
         }
     });
-    Ok(sums.into_iter().sum())
+    Ok(Some(sums.into_iter().sum()))
 }
 
 /// The rules for pruning a walk at one length of its path.
@@ -557,14 +560,25 @@ impl Walk<'_> {
     }
 
     /// The first-half and second-half tables, walked on `threads` threads.
-    fn tables(&self, threads: usize) -> (Table, Option<Table>) {
+    fn tables(&self, threads: usize, stop: &AtomicBool) -> Option<(Table, Option<Table>)> {
         let work = self.prefixes(PREFIX);
         let next = AtomicUsize::new(0);
         let bits = self.grid.len - 1;
         let mut done = workers::map((0..threads.max(1)).collect(), |_| {
             let mut tables = (Filler::new(bits), self.separate.then(|| Filler::new(bits)));
+            // Each prefix is walked as its extensions by a few squares, looking for a stop
+            // between them: their walks are short (a few milliseconds on 7 x 7).
+            let mut finer = Vec::new();
+            let depth = (PREFIX + FINER).min(self.len);
             while let Some(&at) = work.get(next.fetch_add(1, Ordering::Relaxed)) {
-                self.walk(at, &mut tables);
+                finer.clear();
+                self.collect(at, depth, &mut finer);
+                for &at in &finer {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    self.walk(at, &mut tables);
+                }
             }
             let (first, second) = tables;
             (first.into_table(), second.map(Filler::into_table))
@@ -581,7 +595,10 @@ impl Walk<'_> {
                 all.merge(s);
             }
         }
-        (first, second)
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        Some((first, second))
     }
 }
 
@@ -609,6 +626,10 @@ fn three_or_more(set: u64) -> bool {
 
 /// Length of the paths handed to threads as units of work.
 const PREFIX: u32 = 6;
+
+/// Squares a unit of work is extended by before each extension is walked, looking for a stop
+/// between them.
+const FINER: u32 = 4;
 
 /// Checks the pruning against one directed tour `v0 … v(n-1)` (square bits): read from its
 /// middle square, each half passes [`Walk::viable`] at every length short of a finished half

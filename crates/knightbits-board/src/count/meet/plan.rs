@@ -1,25 +1,17 @@
-//! Meet in the middle as units of work a caller runs one by one.
+//! Meet in the middle as units of work run one by one.
 
-use super::error::CountError;
-use super::report::Estimate;
-use super::{grid, meet};
+use super::sample::sample_unit;
 use crate::board::{Board, Coord};
+use crate::count::error::CountError;
+use crate::count::grid;
+use crate::count::report::Estimate;
+use std::sync::atomic::AtomicBool;
 
 /// A count of directed open tours by meet in the middle, split into units of work (one middle
-/// square of the tours each, weighted by the squares it stands for) that the caller runs one
-/// by one: to report progress, to checkpoint after each unit and to resume.
-///
-/// ```
-/// use knightbits_board::{Board, count::OpenTours};
-/// let plan = OpenTours::new(Board::new(5, 5).unwrap(), None).unwrap();
-/// let mut sum = 0;
-/// for unit in 0..plan.units() {
-///     sum += plan.count_unit(unit, 2).unwrap();
-/// }
-/// assert_eq!(plan.total(sum), Ok(1728)); // OEIS A165134
-/// ```
+/// square of the tours each, weighted by the squares it stands for) run one by one: to report
+/// progress, to checkpoint after each unit and to resume.
 #[derive(Clone, Debug)]
-pub struct OpenTours {
+pub(crate) struct OpenTours {
     grid: grid::Grid,
     start: Option<u32>,
     units: std::vec::Vec<(u32, u64)>,
@@ -27,14 +19,14 @@ pub struct OpenTours {
 
 impl OpenTours {
     /// The plan for `board`, tours starting on `start` (any square when `None`).
-    pub fn new(board: Board, start: Option<Coord>) -> Result<OpenTours, CountError> {
+    pub(crate) fn new(board: Board, start: Option<Coord>) -> Result<OpenTours, CountError> {
         let grid = grid::Grid::new(board)?;
         let start = match start {
             Some(c) if board.contains(c) => Some(grid.bit(c)),
             Some(_) => return Err(CountError::StartOffBoard),
             None => None,
         };
-        let units = meet::units(&grid);
+        let units = super::units(&grid);
         Ok(OpenTours { grid, start, units })
     }
 
@@ -44,21 +36,26 @@ impl OpenTours {
     }
 
     /// The number of units.
-    pub fn units(&self) -> usize {
+    pub(crate) fn units(&self) -> usize {
         self.units.len()
     }
 
     /// The directed open tours of unit `unit` (below [`OpenTours::units`]; 0 beyond), on
-    /// `threads` threads.
-    pub fn count_unit(&self, unit: usize, threads: usize) -> Result<u128, CountError> {
+    /// `threads` threads; `None` when `stop` was set before the unit ended.
+    pub(crate) fn count_unit(
+        &self,
+        unit: usize,
+        threads: usize,
+        stop: &AtomicBool,
+    ) -> Result<Option<u128>, CountError> {
         match self.units.get(unit) {
-            Some(&u) => meet::count_unit(&self.grid, u, self.start, threads),
-            None => Ok(0),
+            Some(&u) => super::count_unit(&self.grid, u, self.start, threads, stop),
+            None => Ok(Some(0)),
         }
     }
 
     /// The count from the sum of every unit's tours.
-    pub fn total(&self, sum: u128) -> Result<u64, CountError> {
+    pub(crate) fn total(&self, sum: u128) -> Result<u64, CountError> {
         u64::try_from(sum).map_err(|_| CountError::Overflow { bits: 64 })
     }
 
@@ -69,11 +66,11 @@ impl OpenTours {
     /// sample's entries grown at the rate of the last doubling, and the peak memory that of the
     /// largest unit. Both err high (sets shared between prefixes grow the tables ever more
     /// slowly), the more the shorter the sample.
-    pub fn estimate(&self, threads: usize, seconds: f64) -> Estimate {
+    pub(crate) fn estimate(&self, threads: usize, seconds: f64) -> Estimate {
         let each = seconds / self.units.len().max(1) as f64;
         let (mut total, mut peak) = (0.0f64, 0.0f64);
         for &(m, _) in &self.units {
-            let s = meet::sample::sample_unit(&self.grid, m, self.start, each);
+            let s = sample_unit(&self.grid, m, self.start, each);
             total += s.seconds;
             peak = peak.max(s.entries * s.bytes_per_entry);
         }
