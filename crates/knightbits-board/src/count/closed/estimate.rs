@@ -566,17 +566,17 @@ mod tests {
         assert!((1.0 / 1.5..=1.5).contains(&ratio), "5x9: {ratio}");
     }
 
-    /// 5 x 10 open within 1.5 times too, and 6 x 7 and 6 x 8 foreseen high, within twice (1.31
-    /// and 1.46 times when written; 5 x 9 1.31, 5 x 10 1.15): two minutes, `--ignored`.
+    /// 5 x 10, 6 x 7 and 6 x 8 open within 1.5 times too (1.15, 1.31 and 1.46 times when
+    /// written; 5 x 9 1.31): two minutes, `--ignored`.
     #[test]
     #[ignore]
     fn open_peak_bytes_of_longer_and_wider_boards_foreseen() {
         let ratio = open_peak_ratio(5, 10);
         assert!((1.0 / 1.5..=1.5).contains(&ratio), "5x10: {ratio}");
-        let ratio = open_peak_ratio(6, 7);
-        assert!((1.0..=2.0).contains(&ratio), "6x7: {ratio}");
-        let ratio = open_peak_ratio(6, 8);
-        assert!((1.0..=2.0).contains(&ratio), "6x8: {ratio}");
+        for (w, h) in [(6, 7), (6, 8)] {
+            let ratio = open_peak_ratio(w, h);
+            assert!((1.0 / 1.5..=1.5).contains(&ratio), "{w}x{h}: {ratio}");
+        }
     }
 
     /// On a board 6 across the foreseen layers of the rows far from the last are those of
