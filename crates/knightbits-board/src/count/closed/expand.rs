@@ -2,12 +2,13 @@
 
 use super::file::Source;
 use super::key::{Place, normalise};
-use super::path::{self, PathPlace};
+use super::path::PathPlace;
 use super::shard::{BATCH, Block, Shard, hash};
 use super::{Key, io_error};
 use crate::count::error::CountError;
 use crate::count::frontier::Frontier;
 use crate::count::method::Kind;
+use crate::count::workers;
 use std::sync::{Mutex, PoisonError};
 use std::vec::Vec;
 
@@ -27,11 +28,33 @@ impl Places {
         }
     }
 
-    /// The key of a 128-bit frontier state (the first layer's).
-    pub(super) fn key_of(&self, state: u128) -> Key {
+    /// The key of a 128-bit frontier state (the first layer's, with no end of a tour placed).
+    pub(super) fn key_of(state: u128) -> Key {
+        normalise((state >> 4) as u64)
+    }
+
+    /// One pass of round `round` on `threads` threads: the old states of `source` expanded
+    /// into `shards` (those of the layer's from index `first`, of the `2^bits`), and each
+    /// worker's ways of the tours completed.
+    pub(super) fn run(
+        &self,
+        round: u32,
+        threads: usize,
+        pass: Pass<'_>,
+    ) -> Result<Vec<Result<u128, CountError>>, CountError> {
+        fn on<P: Expand>(
+            places: &[P],
+            round: u32,
+            threads: usize,
+            pass: Pass<'_>,
+        ) -> Result<Vec<Result<u128, CountError>>, CountError> {
+            let place = places.get(round as usize).ok_or(CountError::Checkpoint)?;
+            let work = Work { place, pass };
+            Ok(workers::map((0..threads).collect(), |_| work.run()))
+        }
         match self {
-            Places::Closed(_) => normalise((state >> 4) as u64),
-            Places::Open(_) => path::normalise((state >> 4) as u64),
+            Places::Closed(places) => on(places, round, threads, pass),
+            Places::Open(places) => on(places, round, threads, pass),
         }
     }
 }
@@ -55,9 +78,9 @@ impl Expand for PathPlace {
     }
 }
 
-/// One worker's part of a pass.
-pub(super) struct Work<'a, P> {
-    pub(super) place: &'a P,
+/// What a pass reads and fills.
+#[derive(Clone, Copy)]
+pub(super) struct Pass<'a> {
     pub(super) source: &'a Source,
     pub(super) shards: &'a [Mutex<Shard>],
     /// The shard index of `shards[0]` among all of the layer's.
@@ -66,16 +89,28 @@ pub(super) struct Work<'a, P> {
     pub(super) bits: u32,
 }
 
+/// One worker's part of a pass.
+struct Work<'a, P> {
+    place: &'a P,
+    pass: Pass<'a>,
+}
+
 impl<P: Expand> Work<'_, P> {
     /// Expands old states until none is left: the ways of the tours closed.
-    pub(super) fn run(&self) -> Result<u128, CountError> {
-        let mut batches: Vec<Vec<(Key, u64, u64)>> = (0..self.shards.len())
+    fn run(&self) -> Result<u128, CountError> {
+        let Pass {
+            source,
+            shards,
+            first,
+            bits,
+        } = self.pass;
+        let mut batches: Vec<Vec<(Key, u64, u64)>> = (0..shards.len())
             .map(|_| Vec::with_capacity(BATCH))
             .collect();
         let (mut chunk, mut bytes) = (Block::Heap(Vec::new()), Vec::new());
         let mut closed = 0u128;
         let flush = |i: usize, batch: &mut Vec<(Key, u64, u64)>| {
-            if let Some(shard) = self.shards.get(i) {
+            if let Some(shard) = shards.get(i) {
                 shard
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner)
@@ -84,7 +119,7 @@ impl<P: Expand> Work<'_, P> {
             batch.clear();
         };
         loop {
-            match self.source.next(&mut chunk, &mut bytes) {
+            match source.next(&mut chunk, &mut bytes) {
                 Ok(true) => {}
                 Ok(false) => break,
                 Err(e) => return Err(io_error(e)),
@@ -92,12 +127,12 @@ impl<P: Expand> Work<'_, P> {
             for &[key, ways] in chunk.get() {
                 let c = self.place.expand(key, &mut |k| {
                     let h = hash(k);
-                    let part = if self.bits == 0 {
+                    let part = if bits == 0 {
                         0
                     } else {
-                        (h >> (64 - self.bits)) as usize
+                        (h >> (64 - bits)) as usize
                     };
-                    if let Some(i) = part.checked_sub(self.first)
+                    if let Some(i) = part.checked_sub(first)
                         && let Some(batch) = batches.get_mut(i)
                     {
                         batch.push((k, h, ways));

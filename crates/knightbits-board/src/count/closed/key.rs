@@ -12,6 +12,9 @@ pub(super) const EMPTY: u64 = 0;
 pub(super) const DONE: u64 = 15;
 /// The label of a path started by the square being placed (no normalised key uses it).
 pub(super) const FRESH: u64 = 14;
+/// Open tours: a path end whose other end is already an end of the tour (closed keys never
+/// hold it; renumbering keeps it, as it keeps empty and finished slots).
+pub(super) const LOOSE: u64 = 13;
 
 /// Bit 0 of each slot of `x` that is 0.
 #[inline]
@@ -44,13 +47,14 @@ pub(super) const fn relabel(x: u64, from: u64, to: u64) -> u64 {
     x & !m | to.wrapping_mul(LOW) & m
 }
 
-/// `x` with its labels renumbered 1, 2, … in order of first appearance, lowest slot first:
-/// one state, one key.
+/// `x` with its labels renumbered 1, 2, … in order of first appearance, lowest slot first
+/// (empty, finished and loose slots kept): one state, one key.
 #[inline]
 pub(super) const fn normalise(x: u64) -> u64 {
     let done = slots_of(x, DONE);
-    let mut todo = !zero_slots(x) & !done & LOW;
-    let mut out = done.wrapping_mul(15);
+    let loose = slots_of(x, LOOSE);
+    let mut todo = !zero_slots(x) & !done & !loose & LOW;
+    let mut out = done.wrapping_mul(DONE) | loose.wrapping_mul(LOOSE);
     let mut code = 1u64;
     while todo != 0 {
         let v = x >> todo.trailing_zeros() & 15;
@@ -62,19 +66,19 @@ pub(super) const fn normalise(x: u64) -> u64 {
     out
 }
 
-/// The oldest slot of a state with key `x`: the label that appears once, or finished when
-/// every label appears twice.
+/// The oldest slot of a state with key `x`: the label that appears once (at most one does), or
+/// finished when every label appears twice.
 #[inline]
 pub(super) fn oldest(x: u64) -> u64 {
-    // Bit `c` of `odd` is set when code `c` appears an odd number of times; empty (0) and
-    // finished (15) slots are not labels.
+    // Bit `c` of `odd` is set when code `c` appears an odd number of times; empty (0), loose
+    // (13), fresh (14) and finished (15) slots are not labels.
     let mut odd = 0u32;
     let mut k = x;
     for _ in 0..16 {
         odd ^= 1 << (k & 15);
         k >>= 4;
     }
-    odd &= 0x7ffe;
+    odd &= 0x1ffe;
     if odd == 0 {
         DONE
     } else {
@@ -100,10 +104,10 @@ pub(super) fn state_of(key: Key) -> u128 {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Place {
     /// Window slots of the square's earlier neighbours, oldest first.
-    back: [u32; 4],
-    backs: usize,
+    pub(super) back: [u32; 4],
+    pub(super) backs: usize,
     /// The key slot the placed square takes.
-    top: u32,
+    pub(super) top: u32,
     /// The oldest slot of the next window must be finished / must have an edge.
     finish_oldest: bool,
     start_oldest: bool,
@@ -117,19 +121,29 @@ pub(super) struct Place {
 
 impl Place {
     pub(super) fn of(step: &crate::count::frontier::Step) -> Place {
+        Place::needing(step, step.rules.finished, step.rules.started)
+    }
+
+    /// The step of `step`'s square with the squares of window slots `finished` (bit `j` for
+    /// slot `j` of the next window) finished and those of `started` started when it is placed:
+    /// a closed tour's rules, or an open tour's for squares inside it.
+    pub(super) fn needing(
+        step: &crate::count::frontier::Step,
+        finished: u32,
+        started: u32,
+    ) -> Place {
         let r = &step.rules;
         let spread = |mask: u32| {
             (1..r.cells).fold(0u64, |m, j| m | u64::from(mask >> j & 1) << (4 * (j - 1)))
         };
-        let top = r.cells as u32 - 2;
         Place {
             back: step.back,
             backs: step.backs,
-            top,
-            finish_oldest: r.finished & 1 != 0,
-            start_oldest: r.started & 1 != 0,
-            finished: spread(r.finished),
-            started: spread(r.started),
+            top: r.cells as u32 - 2,
+            finish_oldest: finished & 1 != 0,
+            start_oldest: started & 1 != 0,
+            finished: spread(finished),
+            started: spread(started),
             all_done: spread(u32::MAX).wrapping_mul(15),
             last: r.last,
         }
@@ -140,15 +154,8 @@ impl Place {
     #[inline]
     pub(super) fn expand(&self, x: Key, next: &mut impl FnMut(Key)) -> u32 {
         let o = oldest(x);
-        let value = |j: u32| if j == 0 { o } else { slot(x, j - 1) };
         let mut open = [0u32; 4];
-        let mut opens = 0;
-        for &j in &self.back[..self.backs] {
-            if value(j) != DONE {
-                open[opens] = j;
-                opens += 1;
-            }
-        }
+        let opens = self.open_back(x, o, &mut open);
         let mut closed = 0u32;
         let choose = |picked: &[u32]| match self.place(x, o, picked) {
             Placed::Invalid => {}
@@ -158,6 +165,21 @@ impl Place {
         // An unfinished oldest square leaves the window now: it takes an edge from this square.
         each_choice(&open[..opens], o != DONE, choose);
         closed
+    }
+
+    /// The window slots of the square's earlier neighbours that are not finished, into
+    /// `open`, from the key `x` and its oldest slot `o`: how many.
+    #[inline]
+    pub(super) fn open_back(&self, x: Key, o: u64, open: &mut [u32; 4]) -> usize {
+        let mut opens = 0;
+        for &j in &self.back[..self.backs] {
+            let v = if j == 0 { o } else { slot(x, j - 1) };
+            if v != DONE {
+                open[opens] = j;
+                opens += 1;
+            }
+        }
+        opens
     }
 
     /// Places the square with edges to the window slots `picked`, then moves the window on.
@@ -203,24 +225,41 @@ impl Place {
         if o != DONE {
             return Placed::Invalid;
         }
-        // Move the window on: key slot 0 becomes the oldest slot.
-        let oldest = slot(x, 0);
-        let x = x >> 4 | me << (4 * self.top);
+        let (oldest, x) = self.move_on(x, me);
         if closes {
-            return if self.last && oldest == DONE && x == self.all_done {
+            return if self.completes(oldest, x) {
                 Placed::Closed
             } else {
                 Placed::Invalid
             };
         }
-        if (self.finish_oldest && oldest != DONE)
-            || (self.start_oldest && oldest == EMPTY)
-            || self.finished & !slots_of(x, DONE) != 0
-            || self.started & zero_slots(x) != 0
-        {
+        if self.strands(oldest, x) {
             return Placed::Invalid;
         }
         Placed::Key(normalise(x))
+    }
+
+    /// Moves the window on past the placed square, whose slot holds `me`: key slot 0 becomes
+    /// the oldest slot (returned) and the placed square the newest.
+    #[inline]
+    pub(super) fn move_on(&self, x: Key, me: u64) -> (u64, Key) {
+        (slot(x, 0), x >> 4 | me << (4 * self.top))
+    }
+
+    /// Does a tour closed now cover the board: the last square, every slot finished?
+    #[inline]
+    pub(super) fn completes(&self, oldest: u64, x: Key) -> bool {
+        self.last && oldest == DONE && x == self.all_done
+    }
+
+    /// Does the window moved on (oldest slot `oldest`, key `x`) hold a square that cannot get
+    /// the edges it still needs?
+    #[inline]
+    pub(super) fn strands(&self, oldest: u64, x: Key) -> bool {
+        (self.finish_oldest && oldest != DONE)
+            || (self.start_oldest && oldest == EMPTY)
+            || self.finished & !slots_of(x, DONE) != 0
+            || self.started & zero_slots(x) != 0
     }
 }
 

@@ -30,7 +30,7 @@ mod shard;
 
 pub(crate) use self::job::Count64;
 
-use self::expand::{Places, Work};
+use self::expand::{Pass, Places};
 use self::file::{LayerFile, Source, read_records};
 use self::shard::{Block, MAX_LOAD, Shard, compact};
 use super::checkpoint::{HEADER_BYTES, Header};
@@ -297,7 +297,7 @@ impl ClosedCount {
         let first = self.frontier.first();
         let records: Vec<Record> = first
             .states()
-            .map(|(s, w)| [self.places.key_of(s.0), w as u64])
+            .map(|(s, w)| [Places::key_of(s.0), w as u64])
             .collect();
         Layer {
             round: first.round(),
@@ -392,30 +392,13 @@ impl ClosedCount {
             source.rewind();
             let bits = parts.trailing_zeros();
             let (first, source) = (range.start, &source);
-            let outcomes = match &self.places {
-                Places::Closed(places) => {
-                    let place = places.get(round as usize).ok_or(CountError::Checkpoint)?;
-                    let work = Work {
-                        place,
-                        source,
-                        shards: &shards,
-                        first,
-                        bits,
-                    };
-                    workers::map((0..threads).collect(), |_| work.run())
-                }
-                Places::Open(places) => {
-                    let place = places.get(round as usize).ok_or(CountError::Checkpoint)?;
-                    let work = Work {
-                        place,
-                        source,
-                        shards: &shards,
-                        first,
-                        bits,
-                    };
-                    workers::map((0..threads).collect(), |_| work.run())
-                }
+            let pass_of = Pass {
+                source,
+                shards: &shards,
+                first,
+                bits,
             };
+            let outcomes = self.places.run(round, threads, pass_of)?;
             for outcome in outcomes {
                 let closed = outcome?;
                 // Tours close while expanding: count them in the first pass only.

@@ -7,8 +7,16 @@
 //! need exactly one more edge, so they are one code). Each square is placed inside the tour or
 //! as one of its two ends, so every square's needs are known, and the closed keys' rules
 //! (squares that cannot get the edges they need) prune as they do for closed tours. The number
-//! of ends placed is the number of loose slots, so it needs no field of its own; two loose ends
-//! joined complete the tour.
+//! of ends placed is the number of loose slots, so it needs no field of its own.
+//!
+//! Once both ends are placed, which two path ends are the loose ones no longer matters: joined
+//! through a square outside the board that neighbours every square, the two loose ends are the
+//! two ends of one path, and what is left is the closed count's problem (join every path into
+//! one cycle, none closed early). So the second end placed turns the two loose slots into an
+//! ordinary label pair and the key into a closed key, and states that differed only in which
+//! pair was loose become one. Such a key is marked ([`mark`]): the first slot of its label 1
+//! (every such key has a label until the tour is complete) holds [`BOTH_ENDS`], a code no other
+//! key uses; it is placed on by the closed keys' [`Place`], with the open tour's needs.
 //!
 //! As in closed keys, the oldest of the 17 slots is left out: it is finished, or the one label
 //! that appears once in the other 16, or loose. Loose is the one case the other slots cannot
@@ -17,11 +25,13 @@
 //! among the slots below it, as the oldest holds none).
 
 use super::Key;
-use super::key::{DONE, EMPTY, FRESH, LOW, relabel, slot, slots_of, with_slot, zero_slots};
+use super::key::{
+    DONE, EMPTY, FRESH, LOOSE, Place, normalise, oldest, relabel, slot, slots_of, with_slot,
+};
 use crate::count::frontier::each_choice;
 
-/// A path end whose other end is already an end of the tour.
-pub(super) const LOOSE: u64 = 13;
+/// The code of the first slot of label 1 in a key with both ends of the tour placed.
+pub(super) const BOTH_ENDS: u64 = 10;
 
 /// Codes of the newest slot of a key whose oldest slot is loose.
 const FLAG_LABEL: u64 = 9;
@@ -29,41 +39,20 @@ const FLAG_EMPTY: u64 = 11;
 const FLAG_LOOSE: u64 = 12;
 const FLAG_DONE: u64 = 14;
 
-/// `x` with its labels renumbered 1, 2, … in order of first appearance, lowest slot first
-/// (empty, finished and loose slots kept).
+/// The normalised closed key `x` (with a label) marked as having both ends of the tour placed.
 #[inline]
-pub(super) const fn normalise(x: u64) -> u64 {
-    let done = slots_of(x, DONE);
-    let loose = slots_of(x, LOOSE);
-    let mut todo = !zero_slots(x) & !done & !loose & LOW;
-    let mut out = done.wrapping_mul(DONE) | loose.wrapping_mul(LOOSE);
-    let mut code = 1u64;
-    while todo != 0 {
-        let v = x >> todo.trailing_zeros() & 15;
-        let m = slots_of(x, v);
-        out |= code.wrapping_mul(LOW) & m.wrapping_mul(15);
-        todo &= !m;
-        code += 1;
-    }
-    out
+pub(super) fn mark(x: Key) -> Key {
+    let ones = slots_of(x, 1);
+    // 1 ^ 11 = 10: the lowest slot holding label 1 recoded.
+    x ^ (ones & ones.wrapping_neg()).wrapping_mul(1 ^ BOTH_ENDS)
 }
 
-/// The label that appears an odd number of times among the slots of `x` (at most one does),
-/// or finished when none does.
+/// The closed key of a key with both ends of the tour placed, or none for a key with fewer.
 #[inline]
-fn odd_label(x: u64) -> u64 {
-    let mut odd = 0u32;
-    let mut k = x;
-    for _ in 0..16 {
-        odd ^= 1 << (k & 15);
-        k >>= 4;
-    }
-    // Labels only: not empty (0), loose (13), fresh (14) or finished (15).
-    odd &= 0x1ffe;
-    if odd == 0 {
-        DONE
-    } else {
-        u64::from(odd.trailing_zeros())
+pub(super) fn unmark(x: Key) -> Option<Key> {
+    match slots_of(x, BOTH_ENDS) {
+        0 => None,
+        m => Some(x ^ m.wrapping_mul(1 ^ BOTH_ENDS)),
     }
 }
 
@@ -79,7 +68,8 @@ pub(super) fn flag(x: Key, top: u32) -> Key {
     with_slot(x, top, code)
 }
 
-/// The plain key and the oldest slot of key `x` whose newest slot is `top`.
+/// The plain key and the oldest slot of key `x` (fewer than two ends placed) whose newest slot
+/// is `top`.
 #[inline]
 pub(super) fn decode(x: Key, top: u32) -> (Key, u64) {
     let plain = match slot(x, top) {
@@ -88,9 +78,9 @@ pub(super) fn decode(x: Key, top: u32) -> (Key, u64) {
         FLAG_DONE => with_slot(x, top, DONE),
         FLAG_LABEL => {
             let below = with_slot(x, top, EMPTY);
-            with_slot(below, top, odd_label(below))
+            with_slot(below, top, oldest(below))
         }
-        _ => return (x, odd_label(x)),
+        _ => return (x, oldest(x)),
     };
     (plain, LOOSE)
 }
@@ -98,48 +88,23 @@ pub(super) fn decode(x: Key, top: u32) -> (Key, u64) {
 /// Placing one square on open-tour keys, slot by slot in a register. Every square is placed
 /// either inside the tour (it needs two edges, as in closed tours, and the closed keys' rules
 /// hold for it) or as one of its two ends (it needs one: with no edge back it is a loose path
-/// of one square; with one, the far end of that path turns loose). Masks have bit 0 of each key
-/// slot (slot `j` of the next window is key slot `j - 1`); the oldest slot of the next window has
-/// flags of its own.
+/// of one square; with one, the far end of that path turns loose). Keys with both ends placed
+/// are closed keys, placed on by the closed keys' step.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct PathPlace {
-    back: [u32; 4],
-    backs: usize,
-    /// The key slot the placed square takes.
-    top: u32,
+    /// The step of a square inside the tour, with an open tour's needs: a square with no later
+    /// neighbour must be finished, one with at most one must have an edge.
+    inside: Place,
     /// This square is the start of the tours counted from one square: an end.
     pin: bool,
-    /// Key slots (bit 0 of each) that must be finished / must have an edge: squares with no
-    /// later neighbour, and with at most one.
-    finished: u64,
-    started: u64,
-    /// The oldest slot of the next window must be finished / must have an edge.
-    finish_oldest: bool,
-    start_oldest: bool,
-    /// The key of a window with every slot finished.
-    all_done: u64,
-    last: bool,
 }
 
 impl PathPlace {
     pub(super) fn of(step: &crate::count::frontier::Step) -> PathPlace {
         let r = &step.rules;
-        let spread = |mask: u32| {
-            (1..r.cells).fold(0u64, |m, j| m | u64::from(mask >> j & 1) << (4 * (j - 1)))
-        };
-        // As for closed tours: no later neighbour, at most one.
-        let (finished, started) = (r.lonely, r.lonely | r.single);
         PathPlace {
-            back: step.back,
-            backs: step.backs,
-            top: r.cells as u32 - 2,
+            inside: Place::needing(step, r.lonely, r.lonely | r.single),
             pin: r.pin,
-            finished: spread(finished),
-            started: spread(started),
-            finish_oldest: finished & 1 != 0,
-            start_oldest: started & 1 != 0,
-            all_done: spread(u32::MAX).wrapping_mul(15),
-            last: r.last,
         }
     }
 
@@ -147,18 +112,18 @@ impl PathPlace {
     /// number of ways it completes a tour.
     #[inline]
     pub(super) fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32 {
-        let (x, o) = decode(key, self.top);
+        if let Some(closed) = unmark(key) {
+            // Both ends placed: the start, an end, cannot come now.
+            if self.pin {
+                return 0;
+            }
+            return self.inside.expand(closed, &mut |k| next(mark(k)));
+        }
+        let (x, o) = decode(key, self.inside.top);
         // Each end of the tour placed so far leaves one loose slot.
         let ends = slots_of(x, LOOSE).count_ones() + u32::from(o == LOOSE);
         let mut open = [0u32; 4];
-        let mut opens = 0;
-        for &j in &self.back[..self.backs] {
-            let v = if j == 0 { o } else { slot(x, j - 1) };
-            if v != DONE {
-                open[opens] = j;
-                opens += 1;
-            }
-        }
+        let opens = self.inside.open_back(x, o, &mut open);
         let mut closed = 0u32;
         let mut try_place = |picked: &[u32], end: bool| match self.place(x, o, ends, picked, end) {
             Placed::Invalid => {}
@@ -245,27 +210,27 @@ impl PathPlace {
         if o != DONE || ends > 2 {
             return Placed::Invalid;
         }
-        // Move the window on: key slot 0 becomes the oldest slot.
-        let oldest = slot(x, 0);
-        let x = x >> 4 | me << (4 * self.top);
+        let (oldest, x) = self.inside.move_on(x, me);
         if complete {
-            return if self.last && oldest == DONE && x == self.all_done {
+            return if self.inside.completes(oldest, x) {
                 Placed::Complete
             } else {
                 Placed::Invalid
             };
         }
         // Squares that cannot get the edges they still need (a loose one needs one).
-        if (self.finish_oldest && oldest != DONE)
-            || (self.start_oldest && oldest == EMPTY)
-            || self.finished & !slots_of(x, DONE) != 0
-            || self.started & zero_slots(x) != 0
-        {
+        if self.inside.strands(oldest, x) {
             return Placed::Invalid;
+        }
+        if ends == 2 {
+            // The two loose slots (one of them perhaps the oldest, whose partner is then the
+            // label that appears once) become a label pair: a closed key, with a label.
+            debug_assert!(slots_of(x, LOOSE) != 0);
+            return Placed::Key(mark(normalise(relabel(x, LOOSE, BOTH_ENDS))));
         }
         let key = normalise(x);
         if oldest == LOOSE {
-            Placed::Key(flag(key, self.top))
+            Placed::Key(flag(key, self.inside.top))
         } else {
             Placed::Key(key)
         }
@@ -303,5 +268,43 @@ mod tests {
         // Unflagged: the label that appears once is the oldest's.
         assert_eq!(decode(0x2f21, top), (0x2f21, 1));
         assert_eq!(decode(0xd1_f1, top), (0xd1_f1, DONE));
+    }
+
+    /// A key with both ends placed gives back its closed key, and is no key with fewer ends:
+    /// it holds the code 10 once, in the first slot of label 1 (hand-made keys, slots lowest
+    /// first), whether label 1 appears twice or once (its partner the oldest slot), and on
+    /// the newest slot too; keys with fewer ends (plain, loose, flagged) are not taken for one.
+    #[test]
+    fn keys_with_both_ends_decode_to_their_closed_keys() {
+        // Slots lowest first: . 1 15 2 1 2 → . 10 15 2 1 2.
+        assert_eq!(mark(0x2_1_2_F_1_0), 0x2_1_2_F_A_0);
+        // Label 1 once (the oldest is its partner): . 15 1 2 2 → . 15 10 2 2.
+        assert_eq!(mark(0x2_2_1_F_0), 0x2_2_A_F_0);
+        for closed in [
+            0x2_1_2_F_1_0u64,
+            0x2_2_1_F_0,
+            0x1_F_F_F_F_F_F_F_F_F_F_F_F_F_F_0,
+            1 << 60,
+            0x3_2_1_3_2_1,
+        ] {
+            let marked = mark(closed);
+            assert_eq!(slots_of(marked, BOTH_ENDS).count_ones(), 1, "{closed:x}");
+            assert_eq!(
+                slots_of(marked, 1).count_ones() + 1,
+                slots_of(closed, 1).count_ones()
+            );
+            assert_eq!(unmark(marked), Some(closed), "{closed:x}");
+            assert_ne!(marked, closed);
+        }
+        let top = 15;
+        let plain = normalise(0x000d_2f21);
+        for key in [
+            0,
+            plain,
+            flag(plain, top),
+            flag(with_slot(plain, top, 1), top),
+        ] {
+            assert_eq!(unmark(key), None, "{key:x}");
+        }
     }
 }
