@@ -198,9 +198,10 @@ impl Count {
     }
 
     /// Keeps the count's state in `path` after every unit (meet in the middle), at least
-    /// every `every` (frontier programmes; after every out-of-core round) and when the count
-    /// is stopped, and starts from the state found there, if any. The file is removed when
-    /// the count ends.
+    /// every `every` (frontier programmes; after every out-of-core round; in 64-bit keys also
+    /// at least ten times the last checkpoint's writing time apart, unless `every` is zero)
+    /// and when the count is stopped, and starts from the state found there, if any. The file
+    /// is removed when the count ends.
     pub fn with_checkpoint(mut self, path: &Path, every: Duration) -> Count {
         self.checkpoint = Some(path.to_path_buf());
         self.every = every;

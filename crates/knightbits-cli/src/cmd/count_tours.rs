@@ -53,7 +53,8 @@ pub struct Args {
     /// with the same PATH resumes from it. The file is removed when the count ends.
     #[arg(long, value_name = "PATH", value_parser = in_a_folder)]
     checkpoint: Option<PathBuf>,
-    /// Seconds between checkpoints of a frontier count (0: after every square).
+    /// Seconds between checkpoints of a frontier count (0: after every square); otherwise at
+    /// least ten times the last checkpoint's writing time, so large layers cost at most a tenth.
     #[arg(
         long,
         value_name = "SECONDS",

@@ -233,6 +233,10 @@ impl ClosedCount {
         };
         let mut sizes: Vec<u64> = Vec::new();
         let mut saved = Instant::now();
+        // Seconds the last checkpoint took to write: unless asked for after every square, the
+        // next waits ten times as long at least, so that writing layers of gigabytes takes at
+        // most about a tenth of the count.
+        let mut write_seconds = 0.0f64;
         while layer.round < self.frontier.rounds() {
             let started = Instant::now();
             let (next, mut figures) = self.step(layer, &sizes)?;
@@ -241,10 +245,14 @@ impl ClosedCount {
             let out_of_core = matches!(layer.store, Store::File(_));
             if let Some(path) = &self.checkpoint
                 && !out_of_core
-                && saved.elapsed().as_secs_f64() >= self.checkpoint_every
+                && (self.checkpoint_every == 0.0
+                    || saved.elapsed().as_secs_f64()
+                        >= self.checkpoint_every.max(10.0 * write_seconds))
                 && layer.round < self.frontier.rounds()
             {
+                let writing = Instant::now();
                 self.write_layer(&layer, path).map_err(io_error)?;
+                write_seconds = writing.elapsed().as_secs_f64();
                 saved = Instant::now();
             }
             figures.seconds = started.elapsed().as_secs_f64();
