@@ -170,27 +170,39 @@ fn simd_matches_scalar() {
                 for offset in [0, 1, 3] {
                     let input = &input[offset..offset + len];
                     kernel(Backend::SCALAR, input, &mut want).unwrap();
-                    let mut buffer = vec![0x5555_5555; len + 16];
-                    for start in 0..8 {
-                        buffer.fill(0x5555_5555);
-                        kernel(backend, input, &mut buffer[start..start + len]).unwrap();
-                        let isa = backend.isa();
-                        assert_eq!(
-                            &buffer[start..start + len],
-                            &want[..],
-                            "{name} {isa} len {len}"
-                        );
-                        assert!(
-                            buffer[..start]
-                                .iter()
-                                .chain(&buffer[start + len..])
-                                .all(|&x| x == 0x5555_5555),
-                            "{name} {isa} wrote outside the output"
-                        );
-                    }
+                    writes_only_its_output(backend, (name, kernel), input, &want, 0..8);
                 }
             }
         }
+    }
+}
+
+/// Runs `kernel` on `backend` into a guarded buffer at each of the `starts` (lane offsets):
+/// the output equals `want` and nothing outside it is written.
+fn writes_only_its_output(
+    backend: Backend,
+    (name, kernel): (&str, Kernel),
+    input: &[u64],
+    want: &[u64],
+    starts: core::ops::Range<usize>,
+) {
+    let len = input.len();
+    let mut buffer = vec![0x5555_5555; len + 16];
+    for start in starts {
+        buffer.fill(0x5555_5555);
+        kernel(backend, input, &mut buffer[start..start + len]).unwrap();
+        let isa = backend.isa();
+        assert!(
+            buffer[start..start + len] == *want,
+            "{name} {isa} len {len} start {start}"
+        );
+        assert!(
+            buffer[..start]
+                .iter()
+                .chain(&buffer[start + len..])
+                .all(|&x| x == 0x5555_5555),
+            "{name} {isa} wrote outside the output"
+        );
     }
 }
 
@@ -207,23 +219,7 @@ fn streamed_outputs_match_scalar() {
         for (name, kernel, _) in KERNELS {
             let mut want = vec![0; len];
             kernel(Backend::SCALAR, &input, &mut want).unwrap();
-            let mut buffer = vec![0x5555_5555; len + 16];
-            for start in 0..4 {
-                buffer.fill(0x5555_5555);
-                kernel(backend, &input, &mut buffer[start..start + len]).unwrap();
-                let isa = backend.isa();
-                assert!(
-                    buffer[start..start + len] == want[..],
-                    "{name} {isa} start {start}"
-                );
-                assert!(
-                    buffer[..start]
-                        .iter()
-                        .chain(&buffer[start + len..])
-                        .all(|&x| x == 0x5555_5555),
-                    "{name} {isa} wrote outside the output"
-                );
-            }
+            writes_only_its_output(backend, (name, kernel), &input, &want, 0..4);
         }
     }
 }

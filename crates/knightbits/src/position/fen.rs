@@ -345,17 +345,7 @@ impl Position {
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let bytes = fen.as_bytes();
-        let mut pos = Position {
-            by_role: [Bitboard::EMPTY; 6],
-            by_color: [Bitboard::EMPTY; 2],
-            turn: Color::White,
-            castling: Bitboard::EMPTY,
-            ep_square: None,
-            halfmoves: 0,
-            fullmoves: 1,
-            checkers: Bitboard::EMPTY,
-            pinned: Bitboard::EMPTY,
-        };
+        let mut pos = blank();
         // One pass: the placement is read as its field is found, then the other fields'
         // bounds; the field count is checked first, as the errors' order says.
         let start = skip_space(bytes, 0);
@@ -535,6 +525,21 @@ impl fmt::Display for Position {
     }
 }
 
+/// A position with no pieces, White to move, move 1: what a FEN reader fills in.
+const fn blank() -> Position {
+    Position {
+        by_role: [Bitboard::EMPTY; 6],
+        by_color: [Bitboard::EMPTY; 2],
+        turn: Color::White,
+        castling: Bitboard::EMPTY,
+        ep_square: None,
+        halfmoves: 0,
+        fullmoves: 1,
+        checkers: Bitboard::EMPTY,
+        pinned: Bitboard::EMPTY,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! The one-pass reader against the reader it replaced (split on white space and `/`, then
@@ -613,17 +618,7 @@ mod tests {
         let mut field = || fields.next().unwrap_or("");
         let (board, turn, rights, ep, half, full) =
             (field(), field(), field(), field(), field(), field());
-        let mut pos = Position {
-            by_role: [Bitboard::EMPTY; 6],
-            by_color: [Bitboard::EMPTY; 2],
-            turn: Color::White,
-            castling: Bitboard::EMPTY,
-            ep_square: None,
-            halfmoves: 0,
-            fullmoves: 1,
-            checkers: Bitboard::EMPTY,
-            pinned: Bitboard::EMPTY,
-        };
+        let mut pos = blank();
         oracle_placement(board, &mut pos)?;
         pos.turn = match turn {
             "w" => Color::White,
@@ -710,20 +705,6 @@ mod tests {
         check(&many);
         let fields = "x ".repeat(300);
         check(&fields);
-    }
-
-    fn blank() -> Position {
-        Position {
-            by_role: [Bitboard::EMPTY; 6],
-            by_color: [Bitboard::EMPTY; 2],
-            turn: Color::White,
-            castling: Bitboard::EMPTY,
-            ep_square: None,
-            halfmoves: 0,
-            fullmoves: 1,
-            checkers: Bitboard::EMPTY,
-            pinned: Bitboard::EMPTY,
-        }
     }
 
     /// [`read_fast`] answers exactly when [`read_exact`] reads a whole placement, with the
