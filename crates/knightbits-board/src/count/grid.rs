@@ -29,7 +29,7 @@ pub(crate) struct Grid {
 
 impl Grid {
     /// The largest board counted: 64 squares, one `u64`.
-    pub const MAX_SQUARES: u32 = 64;
+    pub const MAX_SQUARES: u32 = super::method::MEET_SQUARES;
 
     /// The bit graph of `board`, or an error when it has more than 64 squares.
     pub fn new(board: Board) -> Result<Grid, CountError> {

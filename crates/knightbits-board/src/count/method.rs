@@ -1,10 +1,12 @@
 //! What a count counts and how: the kind of tour and the method.
 
-use super::grid::Grid;
 use crate::board::Board;
 
 /// The widest board of the 64-bit frontier programme: 16 slots of four bits in a `u64`.
 pub(crate) const WIDTH_64: u32 = 8;
+
+/// The most squares meet in the middle walks: a set of squares is one `u64`.
+pub(crate) const MEET_SQUARES: u32 = u64::BITS;
 
 /// Which tours a frontier programme counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,7 +72,7 @@ impl Method {
             Kind::Closed if w <= WIDTH_64 => Method::Frontier64,
             Kind::Closed => Method::Frontier,
             Kind::Open if w <= WIDTH_64 && h >= 8 => Method::Frontier64,
-            Kind::Open if board.len() > Grid::MAX_SQUARES || (h >= 8 && w <= 6) => Method::Frontier,
+            Kind::Open if board.len() > MEET_SQUARES || (h >= 8 && w <= 6) => Method::Frontier,
             Kind::Open => Method::MeetInTheMiddle,
         }
     }

@@ -27,12 +27,11 @@ mod report;
 mod table;
 mod workers;
 
-pub use self::closed::Round;
 pub use self::error::CountError;
 pub use self::frontier::{Frontier, Layer, State};
 pub use self::job::{Count, PROGRESS_EVERY};
 pub use self::method::{Kind, Method};
-pub use self::report::{Estimate, Progress};
+pub use self::report::{Estimate, Progress, Round};
 pub use self::workers::{available_disk, available_memory, available_threads, peak_memory};
 
 use crate::board::{Board, Coord};

@@ -436,7 +436,12 @@ macro_rules! slice_avx2 {
                 // SAFETY: both slices hold n lanes; dst + head is 32-byte aligned.
                 i = unsafe { rounds::<true>(src, dst, head, n) };
                 // Streamed stores are weakly ordered: fence them before the slice is handed back.
-                _mm_sfence();
+                // SAFETY: SFENCE is SSE, which every x86-64 processor runs (the intrinsic is a
+                // safe function in newer compilers, hence the allow).
+                #[allow(unused_unsafe)]
+                unsafe {
+                    _mm_sfence()
+                };
             }
             // SAFETY: both slices hold n lanes.
             i = unsafe { rounds::<false>(src, dst, i, n) };
@@ -515,7 +520,12 @@ macro_rules! slice_avx512 {
                 // SAFETY: both slices hold n lanes; dst + head is 64-byte aligned (or head = n).
                 i = unsafe { rounds::<true>(src, dst, i, n) };
                 // Streamed stores are weakly ordered: fence them before the slice is handed back.
-                _mm_sfence();
+                // SAFETY: SFENCE is SSE, which every x86-64 processor runs (the intrinsic is a
+                // safe function in newer compilers, hence the allow).
+                #[allow(unused_unsafe)]
+                unsafe {
+                    _mm_sfence()
+                };
             }
             // SAFETY: both slices hold n lanes.
             i = unsafe { rounds::<false>(src, dst, i, n) };

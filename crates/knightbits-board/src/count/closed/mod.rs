@@ -37,6 +37,7 @@ use super::checkpoint::{HEADER_BYTES, Header};
 use super::error::CountError;
 use super::frontier::Frontier;
 use super::method::{Kind, Method, WIDTH_64};
+use super::report::Round;
 use super::workers;
 use crate::board::{Board, Coord};
 use std::fs::{self, File};
@@ -54,25 +55,6 @@ type Key = u64;
 
 /// A state and its ways, as a layer holds it.
 type Record = [u64; 2];
-
-/// What one round of the 64-bit frontier programme did, for the caller's log.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Round {
-    /// The square placed (0 first).
-    pub round: u32,
-    /// States after it.
-    pub states: u64,
-    /// Their ways, summed.
-    pub ways: u128,
-    /// Passes over the old layer (1 in memory; more out of core).
-    pub passes: u32,
-    /// Was the old layer read from a file?
-    pub from_disk: bool,
-    /// Bytes of the next layer's tables at their fullest, a state.
-    pub bytes_per_state: f64,
-    /// Wall seconds of the round.
-    pub seconds: f64,
-}
 
 /// Where a layer is: in memory as flat records, or in a file of the scratch folder.
 enum Store {
