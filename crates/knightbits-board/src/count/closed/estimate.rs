@@ -522,13 +522,7 @@ mod tests {
             let board = Board::new(w, h).unwrap();
             let count = ClosedCount::new(board, 2, u64::MAX, &dir).unwrap();
             let e = count.estimate_tables(0.0).unwrap();
-            let (mut old, mut peak) = (count.first().states, 0.0f64);
-            count
-                .run(&mut |r| {
-                    peak = peak.max(r.bytes_per_state * r.states as f64 + 16.0 * old as f64);
-                    old = r.states;
-                })
-                .unwrap();
+            let peak = measured_peak(&count);
             let ratio = e.peak_bytes as f64 / peak;
             assert!(
                 (1.0 / 1.5..=1.5).contains(&ratio),
@@ -536,6 +530,19 @@ mod tests {
             );
             assert_eq!(e.disk_bytes, 0, "{board}");
         }
+    }
+
+    /// The bytes `count` reaches at its fullest, run: the next layer's tables and the old
+    /// layer's 16-byte records.
+    fn measured_peak(count: &ClosedCount) -> f64 {
+        let (mut old, mut peak) = (count.first().states, 0.0f64);
+        count
+            .run(&mut |r| {
+                peak = peak.max(r.bytes_per_state * r.states as f64 + 16.0 * old as f64);
+                old = r.states;
+            })
+            .unwrap();
+        peak
     }
 
     /// The peak bytes of the layers and tables of an open count foreseen from its first three
@@ -546,14 +553,7 @@ mod tests {
         let count = ClosedCount::open_tours(board, None, 2, u64::MAX, &dir).unwrap();
         let e = count.estimate_tables(0.0).unwrap();
         assert_eq!(e.disk_bytes, 0, "{board}");
-        let (mut old, mut peak) = (count.first().states, 0.0f64);
-        count
-            .run(&mut |r| {
-                peak = peak.max(r.bytes_per_state * r.states as f64 + 16.0 * old as f64);
-                old = r.states;
-            })
-            .unwrap();
-        e.peak_bytes as f64 / peak
+        e.peak_bytes as f64 / measured_peak(&count)
     }
 
     /// Open tours: the peak bytes foreseen are within 1.5 times of those reached on 5 x 9 (the

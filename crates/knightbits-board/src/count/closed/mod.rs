@@ -100,22 +100,41 @@ impl ClosedCount {
         scratch: &Path,
     ) -> Result<ClosedCount, CountError> {
         let w = board.width().min(board.height());
+        ClosedCount::fits(w)?;
+        let frontier = Frontier::new(board, Kind::Closed)?;
+        Ok(ClosedCount::sweeping(
+            frontier, None, threads, budget, scratch,
+        ))
+    }
+
+    /// A sweep of `w` squares across is within [`ClosedCount::MAX_WIDTH`].
+    fn fits(w: u32) -> Result<(), CountError> {
         if w > ClosedCount::MAX_WIDTH {
             return Err(CountError::TooWide {
                 limit: ClosedCount::MAX_WIDTH,
             });
         }
-        let frontier = Frontier::new(board, Kind::Closed)?;
-        Ok(ClosedCount {
+        Ok(())
+    }
+
+    /// The count that runs `frontier`'s sweep, no checkpoint yet.
+    fn sweeping(
+        frontier: Frontier,
+        start: Option<Coord>,
+        threads: usize,
+        budget: u64,
+        scratch: &Path,
+    ) -> ClosedCount {
+        ClosedCount {
             places: Places::of(&frontier),
             frontier,
-            start: None,
+            start,
             threads: threads.max(1),
             budget,
             scratch: scratch.to_path_buf(),
             checkpoint: None,
             checkpoint_every: 30.0,
-        })
+        }
     }
 
     /// The same count of the directed open tours of `board` (Hamiltonian paths of the knight
@@ -130,25 +149,14 @@ impl ClosedCount {
         scratch: &Path,
     ) -> Result<ClosedCount, CountError> {
         let w = board.width().min(board.height());
-        if w > ClosedCount::MAX_WIDTH {
-            return Err(CountError::TooWide {
-                limit: ClosedCount::MAX_WIDTH,
-            });
-        }
+        ClosedCount::fits(w)?;
         if start.is_some_and(|c| !board.contains(c)) {
             return Err(CountError::StartOffBoard);
         }
         let frontier = Frontier::across(board, Kind::Open, w, start)?;
-        Ok(ClosedCount {
-            places: Places::of(&frontier),
-            frontier,
-            start,
-            threads: threads.max(1),
-            budget,
-            scratch: scratch.to_path_buf(),
-            checkpoint: None,
-            checkpoint_every: 30.0,
-        })
+        Ok(ClosedCount::sweeping(
+            frontier, start, threads, budget, scratch,
+        ))
     }
 
     /// Closed or open tours.
@@ -164,11 +172,7 @@ impl ClosedCount {
         if w != board.width() && w != board.height() {
             return Err(CountError::NotASide { side: w });
         }
-        if w > ClosedCount::MAX_WIDTH {
-            return Err(CountError::TooWide {
-                limit: ClosedCount::MAX_WIDTH,
-            });
-        }
+        ClosedCount::fits(w)?;
         let start = self.start;
         self.frontier = Frontier::across(board, self.frontier.kind(), w, start)?;
         self.places = Places::of(&self.frontier);
