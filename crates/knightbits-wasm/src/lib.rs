@@ -90,7 +90,16 @@ pub fn answer(name: &[u8], query: &[u8]) -> (u16, String) {
 mod tests {
     use super::*;
 
+    /// The page calls from one thread; the test harness runs tests on several, and a call
+    /// replaces the body another test may still be reading: the tests take turns.
+    static TURN: Mutex<()> = Mutex::new(());
+
+    fn turn() -> std::sync::MutexGuard<'static, ()> {
+        TURN.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     fn call(name: &str, q: &str) -> (u32, String) {
+        let _turn = turn();
         // SAFETY: both slices are live for the call.
         let status = unsafe { kb_call(name.as_ptr(), name.len(), q.as_ptr(), q.len()) };
         // SAFETY: the body stays until the next call.
@@ -118,6 +127,7 @@ mod tests {
     /// is answered from those rooms, then the rooms go back to `kb_free`.
     #[test]
     fn a_request_written_into_allocated_room_is_answered() {
+        let _turn = turn();
         let (name, query) = (b"attacks", b"input=d4");
         let (n, q) = (kb_alloc(name.len()), kb_alloc(query.len()));
         assert!(!n.is_null() && !q.is_null());
