@@ -351,78 +351,32 @@ lane_formulas!(
     fork_v512
 );
 
-/// Outputs of at least this many lanes (4 MiB) are written with non-temporal stores: they go
-/// straight to memory, without first reading each line into the cache and pushing the input
-/// out of it (as `memcpy` does for large copies).
+/// Outputs of at least this many lanes (4 MiB) are streamed: written with non-temporal stores,
+/// straight to memory without first reading each line into the cache and pushing the input out
+/// of it, and from the last vector down to the first, as glibc's `memcpy` writes large copies:
+/// into a new array, whose pages the system zeroes at their first write, writing forwards was
+/// markedly slower (BENCHMARKS.md).
 pub(super) const STREAM_LANES: usize = 1 << 19;
 
-/// A 256-bit store to `p`: non-temporal (`p` 32-byte aligned) when `STREAM`.
-///
-/// # Safety
-/// AVX2 runs; `p` is valid for 32 bytes, and 32-byte aligned when `STREAM`.
+/// Orders the streamed stores before whatever follows: they are weakly ordered, so the
+/// kernels fence them before the slice is handed back.
 #[inline]
-#[target_feature(enable = "avx2")]
-unsafe fn put256<const STREAM: bool>(p: *mut u64, v: __m256i) {
-    // SAFETY: the caller's promise.
+fn fence() {
+    // SAFETY: SFENCE is SSE, which every x86-64 processor runs (the intrinsic is a safe
+    // function in newer compilers, hence the allow).
+    #[allow(unused_unsafe)]
     unsafe {
-        if STREAM {
-            _mm256_stream_si256(p.cast(), v)
-        } else {
-            _mm256_storeu_si256(p.cast(), v)
-        }
-    }
-}
-
-/// A 512-bit store to `p`: non-temporal (`p` 64-byte aligned) when `STREAM`.
-///
-/// # Safety
-/// AVX-512 F runs; `p` is valid for 64 bytes, and 64-byte aligned when `STREAM`.
-#[inline]
-#[target_feature(enable = "avx512f")]
-unsafe fn put512<const STREAM: bool>(p: *mut u64, v: __m512i) {
-    // SAFETY: the caller's promise.
-    unsafe {
-        if STREAM {
-            _mm512_stream_si512(p.cast(), v)
-        } else {
-            _mm512_storeu_si512(p.cast(), v)
-        }
-    }
+        _mm_sfence()
+    };
 }
 
 /// A `u64 -> u64` slice kernel over 256-bit vectors, two per round, with a scalar tail (`lane`,
 /// the kernel's scalar formula); outputs of [`STREAM_LANES`] or more are aligned to 32 bytes by
-/// scalar lanes and streamed.
+/// scalar lanes and their whole rounds streamed, last round first.
 macro_rules! slice_avx2 {
     ($name:ident, $vector:ident) => {
         #[target_feature(enable = "avx2")]
         fn $name<F: Fn(u64) -> u64>(input: &[u64], output: &mut [u64], lane: F) {
-            /// Two vectors a round from lane `i` while 8 lanes are left; the next lane.
-            ///
-            /// # Safety
-            /// `src` and `dst` hold `n` lanes each; when `STREAM`, `dst + i` is aligned to the
-            /// vector's width.
-            #[target_feature(enable = "avx2")]
-            unsafe fn rounds<const STREAM: bool>(
-                src: *const u64,
-                dst: *mut u64,
-                mut i: usize,
-                n: usize,
-            ) -> usize {
-                while i + 8 <= n {
-                    // SAFETY: i + 8 <= n, the length of both slices: lanes i..i + 8 are in
-                    // bounds; loadu accepts any alignment, and when streaming dst + i is
-                    // 32-byte aligned (the caller's head, then steps of 64 bytes).
-                    unsafe {
-                        let a = _mm256_loadu_si256(src.add(i).cast());
-                        let b = _mm256_loadu_si256(src.add(i + 4).cast());
-                        put256::<STREAM>(dst.add(i), $vector(a));
-                        put256::<STREAM>(dst.add(i + 4), $vector(b));
-                    }
-                    i += 8;
-                }
-                i
-            }
             let n = input.len().min(output.len());
             let (src, dst) = (input.as_ptr(), output.as_mut_ptr());
             let mut i = 0;
@@ -433,18 +387,34 @@ macro_rules! slice_avx2 {
                 for (o, &x) in output[..head].iter_mut().zip(&input[..head]) {
                     *o = lane(x);
                 }
-                // SAFETY: both slices hold n lanes; dst + head is 32-byte aligned.
-                i = unsafe { rounds::<true>(src, dst, head, n) };
-                // Streamed stores are weakly ordered: fence them before the slice is handed back.
-                // SAFETY: SFENCE is SSE, which every x86-64 processor runs (the intrinsic is a
-                // safe function in newer compilers, hence the allow).
-                #[allow(unused_unsafe)]
-                unsafe {
-                    _mm_sfence()
-                };
+                let end = head + (n - head) / 8 * 8;
+                let mut j = end;
+                while j > head {
+                    j -= 8;
+                    // SAFETY: head <= j and j + 8 <= end <= n, the length of both slices, so
+                    // lanes j..j + 8 are in bounds; loadu accepts any alignment, and dst + j
+                    // is 32-byte aligned (dst + head is, and j - head is a multiple of 8 lanes).
+                    unsafe {
+                        let a = _mm256_loadu_si256(src.add(j + 4).cast());
+                        let b = _mm256_loadu_si256(src.add(j).cast());
+                        _mm256_stream_si256(dst.add(j + 4).cast(), $vector(a));
+                        _mm256_stream_si256(dst.add(j).cast(), $vector(b));
+                    }
+                }
+                fence();
+                i = end;
             }
-            // SAFETY: both slices hold n lanes.
-            i = unsafe { rounds::<false>(src, dst, i, n) };
+            while i + 8 <= n {
+                // SAFETY: i + 8 <= n, the length of both slices: lanes i..i + 8 are in bounds,
+                // and loadu/storeu accept any alignment.
+                unsafe {
+                    let a = _mm256_loadu_si256(src.add(i).cast());
+                    let b = _mm256_loadu_si256(src.add(i + 4).cast());
+                    _mm256_storeu_si256(dst.add(i).cast(), $vector(a));
+                    _mm256_storeu_si256(dst.add(i + 4).cast(), $vector(b));
+                }
+                i += 8;
+            }
             if i + 4 <= n {
                 // SAFETY: i + 4 <= n, so lanes i..i + 4 of both slices are in bounds.
                 unsafe {
@@ -465,42 +435,12 @@ slice_avx2!(king_avx2, king_v256);
 slice_avx2!(fork_avx2, fork_v256);
 
 /// A `u64 -> u64` slice kernel over 512-bit vectors: a masked head up to the output's first
-/// 64-byte boundary, four vectors per round (streamed for outputs of [`STREAM_LANES`] or more),
-/// then masked vectors for the rest.
+/// 64-byte boundary, four vectors per round (outputs of [`STREAM_LANES`] or more: their whole
+/// rounds streamed, last round first), then masked vectors for the rest.
 macro_rules! slice_avx512 {
     ($name:ident, $vector:ident) => {
         #[target_feature(enable = "avx512f")]
         fn $name(input: &[u64], output: &mut [u64]) {
-            /// Four vectors a round from lane `i` while 32 lanes are left; the next lane.
-            ///
-            /// # Safety
-            /// `src` and `dst` hold `n` lanes each; when `STREAM`, `dst + i` is aligned to the
-            /// vector's width.
-            #[target_feature(enable = "avx512f")]
-            unsafe fn rounds<const STREAM: bool>(
-                src: *const u64,
-                dst: *mut u64,
-                mut i: usize,
-                n: usize,
-            ) -> usize {
-                while i + 32 <= n {
-                    // SAFETY: i + 32 <= n, the length of both slices: lanes i..i + 32 are in
-                    // bounds; loadu accepts any alignment, and dst + i is 64-byte aligned (the
-                    // caller's head, then steps of 256 bytes), as streaming needs.
-                    unsafe {
-                        let a = _mm512_loadu_si512(src.add(i).cast());
-                        let b = _mm512_loadu_si512(src.add(i + 8).cast());
-                        let c = _mm512_loadu_si512(src.add(i + 16).cast());
-                        let d = _mm512_loadu_si512(src.add(i + 24).cast());
-                        put512::<STREAM>(dst.add(i), $vector(a));
-                        put512::<STREAM>(dst.add(i + 8), $vector(b));
-                        put512::<STREAM>(dst.add(i + 16), $vector(c));
-                        put512::<STREAM>(dst.add(i + 24), $vector(d));
-                    }
-                    i += 32;
-                }
-                i
-            }
             let n = input.len().min(output.len());
             let (src, dst) = (input.as_ptr(), output.as_mut_ptr());
             // Masked lanes up to the output's first 64-byte boundary, so that no full-vector
@@ -517,18 +457,42 @@ macro_rules! slice_avx512 {
             }
             let mut i = head;
             if n >= STREAM_LANES {
-                // SAFETY: both slices hold n lanes; dst + head is 64-byte aligned (or head = n).
-                i = unsafe { rounds::<true>(src, dst, i, n) };
-                // Streamed stores are weakly ordered: fence them before the slice is handed back.
-                // SAFETY: SFENCE is SSE, which every x86-64 processor runs (the intrinsic is a
-                // safe function in newer compilers, hence the allow).
-                #[allow(unused_unsafe)]
-                unsafe {
-                    _mm_sfence()
-                };
+                let end = head + (n - head) / 32 * 32;
+                let mut j = end;
+                while j > head {
+                    j -= 32;
+                    // SAFETY: head <= j and j + 32 <= end <= n, the length of both slices, so
+                    // lanes j..j + 32 are in bounds; loadu accepts any alignment, and dst + j
+                    // is 64-byte aligned (dst + head is, and j - head is a multiple of 32 lanes).
+                    unsafe {
+                        let a = _mm512_loadu_si512(src.add(j + 24).cast());
+                        let b = _mm512_loadu_si512(src.add(j + 16).cast());
+                        let c = _mm512_loadu_si512(src.add(j + 8).cast());
+                        let d = _mm512_loadu_si512(src.add(j).cast());
+                        _mm512_stream_si512(dst.add(j + 24).cast(), $vector(a));
+                        _mm512_stream_si512(dst.add(j + 16).cast(), $vector(b));
+                        _mm512_stream_si512(dst.add(j + 8).cast(), $vector(c));
+                        _mm512_stream_si512(dst.add(j).cast(), $vector(d));
+                    }
+                }
+                fence();
+                i = end;
             }
-            // SAFETY: both slices hold n lanes.
-            i = unsafe { rounds::<false>(src, dst, i, n) };
+            while i + 32 <= n {
+                // SAFETY: i + 32 <= n, the length of both slices: lanes i..i + 32 are in
+                // bounds, and loadu/storeu accept any alignment.
+                unsafe {
+                    let a = _mm512_loadu_si512(src.add(i).cast());
+                    let b = _mm512_loadu_si512(src.add(i + 8).cast());
+                    let c = _mm512_loadu_si512(src.add(i + 16).cast());
+                    let d = _mm512_loadu_si512(src.add(i + 24).cast());
+                    _mm512_storeu_si512(dst.add(i).cast(), $vector(a));
+                    _mm512_storeu_si512(dst.add(i + 8).cast(), $vector(b));
+                    _mm512_storeu_si512(dst.add(i + 16).cast(), $vector(c));
+                    _mm512_storeu_si512(dst.add(i + 24).cast(), $vector(d));
+                }
+                i += 32;
+            }
             while i < n {
                 let left = n - i;
                 let mask: __mmask8 = if left >= 8 { 0xff } else { (1u8 << left) - 1 };

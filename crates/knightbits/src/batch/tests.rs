@@ -206,20 +206,22 @@ fn writes_only_its_output(
     }
 }
 
-/// Outputs long enough to be streamed (non-temporal stores from the first aligned lane) equal
-/// the scalar kernel's at four consecutive 8-byte offsets (every 32-byte phase of the AVX2
-/// head; the AVX-512 head is the one `simd_matches_scalar` covers) with a ragged tail, and
-/// nothing outside the output is written.
+/// Outputs long enough to be streamed (non-temporal stores, last round first, between an
+/// aligned head and a ragged tail) equal the scalar kernel's at eight consecutive 8-byte offsets
+/// (every 32-byte phase of the AVX2 head and every 64-byte phase of the AVX-512 one, so every
+/// head length and, with two lengths, tails of several lengths), and nothing outside the output
+/// is written.
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn streamed_outputs_match_scalar() {
-    let len = simd::STREAM_LANES + 13;
-    let input = inputs(len, 77);
-    for backend in compared("streamed_outputs_match_scalar") {
-        for (name, kernel, _) in KERNELS {
-            let mut want = vec![0; len];
-            kernel(Backend::SCALAR, &input, &mut want).unwrap();
-            writes_only_its_output(backend, (name, kernel), &input, &want, 0..4);
+    for len in [simd::STREAM_LANES, simd::STREAM_LANES + 13] {
+        let input = inputs(len, 77);
+        for backend in compared("streamed_outputs_match_scalar") {
+            for (name, kernel, _) in KERNELS {
+                let mut want = vec![0; len];
+                kernel(Backend::SCALAR, &input, &mut want).unwrap();
+                writes_only_its_output(backend, (name, kernel), &input, &want, 0..8);
+            }
         }
     }
 }
