@@ -194,7 +194,7 @@ pub fn role(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Role> {
         return int
             .extract::<i64>()
             .ok()
-            .and_then(|n| usize::try_from(n - 1).ok())
+            .and_then(|n| usize::try_from(n.checked_sub(1)?).ok())
             .and_then(|i| Role::ALL.get(i).copied())
             .ok_or_else(|| {
                 named(
