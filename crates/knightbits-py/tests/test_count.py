@@ -141,6 +141,8 @@ def test_the_gil_is_released_while_counting():
      "checkpoint: /no/such/folder/count.ckpt is not in a folder that exists"),
     (dict(checkpoint=[]), kb.ArgumentTypeError, "checkpoint",
      "checkpoint: a path is a str or os.PathLike, not list"),
+    (dict(across=7), kb.ArgumentValueError, "across", "across: 7 is not a side of the board"),
+    (dict(across="5"), kb.ArgumentTypeError, "across", "across: a side of the board is an int"),
 ])
 def test_bad_arguments_raise_the_packages_errors_naming_them(kwargs, error, argument, words):
     with pytest.raises(error) as e:
@@ -161,3 +163,10 @@ def test_another_counts_checkpoint_is_refused(tmp_path):
         kb.count_tours(5, 5, checkpoint=checkpoint)
     assert e.value.argument == "checkpoint"
     assert checkpoint.exists()
+
+
+def test_a_board_swept_across_its_longer_side_counts_the_same():
+    # OEIS A118067 a(8): 792 directed open tours of 3 x 8; A175881 a(5): 8 closed tours of 6 x 5.
+    assert kb.count_tours(3, 8, across=8) == 792
+    assert kb.count_tours(8, 3, across=8) == 792
+    assert kb.count_tours(6, 5, closed=True, across=6) == 8
