@@ -91,6 +91,30 @@ def test_ctrl_c_stops_a_long_count_within_a_second(tmp_path):
     assert stopped - sent[0] < 1.0, f"stopped {stopped - sent[0]:.2f} s after SIGINT"
 
 
+def test_ctrl_c_in_the_middle_of_a_frontier_round_stops_within_a_second(tmp_path):
+    # 7 x 6 closed swept across 7 by the frontier programme: rounds of about a second; SIGINT
+    # comes once a round has run for 0.3 s, and the round is abandoned.
+    checkpoint = tmp_path / "seven-by-six.ckpt"
+    began = {}
+    sent = []
+
+    def interrupt_mid_round(p):
+        now = time.monotonic()
+        if not sent and now - began.setdefault(p["done"], now) >= 0.3:
+            sent.append(now)
+            signal.raise_signal(signal.SIGINT)
+
+    with pytest.raises(KeyboardInterrupt):
+        kb.count_tours(7, 6, closed=True, across=7, threads=2, progress=interrupt_mid_round,
+                       checkpoint=checkpoint)
+    stopped = time.monotonic()
+    assert sent, "a round ran for 0.3 s"
+    assert stopped - sent[0] < 1.0, f"stopped {stopped - sent[0]:.2f} s after SIGINT"
+    # The same call resumes (from the last checkpoint written, if any) to A175881 a(7).
+    assert kb.count_tours(7, 6, closed=True, across=7, checkpoint=checkpoint) == 1_067_638
+    assert not checkpoint.exists()
+
+
 def test_the_gil_is_released_while_counting():
     # A Python thread counting in a loop runs about as fast during a count as beside a sleep:
     # with the GIL held it would run only while the progress callback does.

@@ -396,11 +396,13 @@ fn an_io_error_names_the_file_and_the_systems_message() {
 }
 
 /// Proves a stop asked in the middle of a long round of either frontier programme takes
-/// effect within a second: 7 x 6 closed, swept across 7 (rounds of about a second on 2 cores),
-/// is told to stop once a round has run for 0.3 s; the round is abandoned (the checkpoint,
-/// written after every square, holds the rounds finished before it, not one more), no
-/// unfinished layer file is left, and the same job resumes from there to OEIS A175881's
-/// 1,067,638.
+/// effect within a second: 7 x 6 closed, swept across 7 (its rounds from the 31st take about a
+/// second on 2 cores), is told to stop once one of those has run for 0.3 s. The round is
+/// abandoned: the count says it stopped with at most the rounds finished before it (the
+/// 128-bit programme writes the layer before the round; the 64-bit one keeps the last layer
+/// it wrote, none this early with checkpoints 30 s apart), where a stop at the round's end
+/// would say one more; no unfinished layer file is left, and the same job resumes from there
+/// to OEIS A175881's 1,067,638.
 #[test]
 fn a_stop_in_the_middle_of_a_round_takes_effect_within_a_second() {
     use std::time::{Duration, Instant};
@@ -410,7 +412,7 @@ fn a_stop_in_the_middle_of_a_round_takes_effect_within_a_second() {
         let job = || {
             let count = Count::closed(board(7, 6)).unwrap().by(method).unwrap();
             let count = count.across(7).unwrap().with_threads(2);
-            count.with_checkpoint(&path, Duration::ZERO)
+            count.with_checkpoint(&path, Duration::from_secs(30))
         };
         let mut round = (u64::MAX, Instant::now());
         let mut told = None;
@@ -418,7 +420,7 @@ fn a_stop_in_the_middle_of_a_round_takes_effect_within_a_second() {
             if p.done != round.0 {
                 round = (p.done, Instant::now());
             }
-            if told.is_none() && round.1.elapsed() >= Duration::from_millis(300) {
+            if told.is_none() && p.done >= 30 && round.1.elapsed() >= Duration::from_millis(300) {
                 told = Some((p.done, Instant::now()));
             }
             match told {
@@ -426,17 +428,25 @@ fn a_stop_in_the_middle_of_a_round_takes_effect_within_a_second() {
                 None => ControlFlow::Continue(()),
             }
         });
-        let (at, when) = told.expect("a round ran for 0.3 s");
+        let (at, when) = told.expect("a round from the 31st ran for 0.3 s");
         let took = when.elapsed();
+        let Err(CountError::Stopped { done, .. }) = outcome else {
+            panic!("{method:?}: {outcome:?}");
+        };
         assert!(
-            matches!(outcome, Err(CountError::Stopped { done, .. }) if done == at),
-            "{method:?}: told during round {at}: {outcome:?}"
+            done <= at,
+            "{method:?}: told during round {at}, stopped after {done}"
         );
+        if method == Method::Frontier {
+            assert_eq!(
+                done, at,
+                "the 128-bit programme writes the layer before the round"
+            );
+        }
         assert!(
             took < Duration::from_secs(1),
             "{method:?}: stopped {took:?} after"
         );
-        assert!(path.exists(), "{method:?}: the checkpoint stays");
         let mut tmp = path.clone().into_os_string();
         tmp.push(".tmp");
         assert!(
@@ -449,10 +459,10 @@ fn a_stop_in_the_middle_of_a_round_takes_effect_within_a_second() {
             ControlFlow::Continue(())
         });
         assert_eq!(total, Ok(1_067_638), "{method:?}");
-        assert_eq!(
-            first,
-            Some(at),
-            "{method:?} resumed from the round abandoned"
+        // Its first progress: the rounds it resumes with, or (64-bit) the first one after.
+        assert!(
+            first.is_some_and(|f| f == done || f == done + 1),
+            "{method:?} said {done}, resumed at {first:?}"
         );
         assert!(
             !path.exists(),
