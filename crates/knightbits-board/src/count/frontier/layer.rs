@@ -16,7 +16,7 @@ pub(super) type Batch = Vec<(u128, u128)>;
 /// have left it. States are made by [`Frontier::first`] and [`Frontier::expand`], held by a
 /// [`Layer`], and moved between workers by their [`State::route`] (with the `serde` feature,
 /// serialised as the exchange between processes needs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct State(pub(crate) u128);
 
