@@ -184,6 +184,33 @@ fn count_tours_matches_oeis() {
     );
 }
 
+/// `--across` lays a board's other side across and counts the same: 3 x 8 and 8 x 3 open swept
+/// across 8 (OEIS A118067 a(8): 792 directed open tours), 8 x 4 open swept across 8 (A079137
+/// a(8), twice 31,088 undirected paths: 62,176), 6 x 5 closed swept across 6 (A175881 a(5): 8).
+#[test]
+fn count_tours_across_the_longer_side_counts_the_same() {
+    for (args, want) in [
+        (
+            &["--board", "3x8", "--across", "8"][..],
+            json!({"open": 792}),
+        ),
+        (&["--board", "8x3", "--across", "8"], json!({"open": 792})),
+        (&["--board", "8x3", "--across", "3"], json!({"open": 792})),
+        (
+            &["--board", "8x4", "--across", "8"],
+            json!({"open": 62_176}),
+        ),
+        (
+            &["--board", "6x5", "--closed", "--across", "6"],
+            json!({"closed": 8}),
+        ),
+    ] {
+        let mut all = std::vec!["count-tours", "--json"];
+        all.extend_from_slice(args);
+        assert_eq!(json_of(&all), want, "{args:?}");
+    }
+}
+
 /// The limits left are those of the representation (a set of squares in 64 bits, a frontier
 /// of 12 squares across) and the memory the count may use, judged by an estimate from the
 /// count's first seconds: 7x7 open tours need more than 100 MiB (a count of a board up to 8
@@ -231,6 +258,18 @@ fn count_tours_refuses_what_it_cannot_hold() {
             "cannot be used",
         ),
         (&["count-tours", "--board", "0x5"], "board sides"),
+        (
+            &["count-tours", "--board", "8x6", "--across", "7"],
+            "cannot count tours of 8x6: 7 is not a side of the board",
+        ),
+        (
+            &["count-tours", "--board", "8x6", "--across", "wide"],
+            "invalid value",
+        ),
+        (
+            &["count-tours", "--board", "13x6", "--across", "13"],
+            "shorter side is at most",
+        ),
     ] {
         assert_bad_input(args, needle);
     }

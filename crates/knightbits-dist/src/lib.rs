@@ -1,7 +1,7 @@
 //! Knight's tour counts across worker threads and processes on [timely dataflow].
 //!
 //! A count job of `knightbits_board::count::Count` runs here as its frontier programme, one
-//! round per square: every worker expands the states it holds, the new states are exchanged by
+//! round per square, through the rounds the job hands out ([`Count::frontier`]): every worker expands the states it holds, the new states are exchanged by
 //! [`State::route`] (a mixed hash of the state), and each worker sums what it receives, with
 //! checked arithmetic, into its share of the next layer. The board crate owns the rules, the
 //! layers and the checkpoint format; this crate only moves states between workers. Each round's states and ways are summed
@@ -222,6 +222,7 @@ impl Shared {
         let mut states_in = InputHandle::new();
         let mut stats_in = InputHandle::new();
         let (sum_next, sum_failed, gathered) = (next.clone(), failed.clone(), stats.clone());
+        let sums = frontier.clone();
         let (probe, figures_probe) = worker.dataflow::<u32, _, _>(|scope| {
             let states = scope
                 .input_from(&mut states_in)
@@ -229,7 +230,7 @@ impl Shared {
                 .exchange(|x: &(u32, State, u128)| x.1.route())
                 .inspect(move |&(r, s, w)| {
                     let mut next = sum_next.borrow_mut();
-                    let layer = next.entry(r).or_insert_with(|| Layer::new(r, 0));
+                    let layer = next.entry(r).or_insert_with(|| sums.empty(r));
                     if let Err(e) = layer.add(s, w) {
                         *sum_failed.borrow_mut() = Some(DistError::Count(e));
                     }
@@ -249,7 +250,7 @@ impl Shared {
         };
         let (start, mut layer) = match resumed {
             Ok(Some(layer)) => (layer.round(), layer),
-            Ok(None) if index != 0 => (0, Layer::new(0, 0)),
+            Ok(None) if index != 0 => (0, frontier.empty(0)),
             Ok(None) => (0, frontier.first()),
             // Going on without this worker's part would give a wrong count: end the run.
             Err(e) => panic!("checkpoint: {e}"),
@@ -282,7 +283,7 @@ impl Shared {
             layer = next
                 .borrow_mut()
                 .remove(&(round + 1))
-                .unwrap_or_else(|| Layer::new(round + 1, 0));
+                .unwrap_or_else(|| frontier.empty(round + 1));
             layer.pack();
             finished = finished.saturating_add(done_here);
             if let Some(dir) = self.checkpoint.as_deref() {
@@ -399,11 +400,13 @@ fn gather(
             peak_memory.push(peak);
         }
     }
-    let mut last = Layer::new(frontier.rounds(), 0);
     // A 1 x 1 board's one path is finished before the first round.
     let before = frontier.first().done();
-    last.add_done(finished + before).map_err(DistError::Count)?;
-    let count = frontier.total(&last).map_err(DistError::Count)?;
+    let count = finished
+        .checked_add(before)
+        .ok_or(CountError::Overflow { bits: 128 })
+        .and_then(|ways| frontier.tours(ways))
+        .map_err(DistError::Count)?;
     Ok(Report {
         count,
         board: job.board(),

@@ -29,7 +29,10 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(30);
 /// available) bounds the memory of a count of a board up to 8 wide, which keeps the layers
 /// past it in the folder ``scratch`` (default the system's temporary folder). With
 /// ``checkpoint`` (a file path), the count keeps its work there as it goes and when stopped,
-/// and the same call resumes from it; the file is removed when the count ends.
+/// and the same call resumes from it; the file is removed when the count ends. ``across``
+/// (one of the board's sides, default the shorter) is the side the frontier programme lays
+/// across: ``count_tours(8, 6, across=8)`` sweeps the board rank by rank as the chessboard is
+/// swept, to the same count; another number raises ``ArgumentValueError``.
 /// ``progress(p)`` is called whenever a unit of work ends and at least every 0.1 s while the
 /// count runs, with ``p`` a dict ``{"done": int, "total": int, "unit": "squares" | "middle
 /// squares"}``; an exception it raises stops the count (its checkpoint kept) and is raised
@@ -37,9 +40,11 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(30);
 /// kept. The GIL is released while counting, except while ``progress`` runs.
 #[pyfunction]
 #[pyo3(signature = (width, height, closed = None, start = None, threads = None, *,
-                    progress = None, max_memory = None, scratch = None, checkpoint = None),
+                    progress = None, max_memory = None, scratch = None, checkpoint = None,
+                    across = None),
        text_signature = "(width, height, closed=False, start=None, threads=None, *, \
-                         progress=None, max_memory=None, scratch=None, checkpoint=None)")]
+                         progress=None, max_memory=None, scratch=None, checkpoint=None, \
+                         across=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn count_tours(
     py: Python<'_>,
@@ -52,6 +57,7 @@ pub fn count_tours(
     max_memory: Option<&Bound<'_, PyAny>>,
     scratch: Option<&Bound<'_, PyAny>>,
     checkpoint: Option<&Bound<'_, PyAny>>,
+    across: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u128> {
     let (b, closed, start) = tour_question(width, height, closed, start)?;
     let threads = match given(threads) {
@@ -75,6 +81,9 @@ pub fn count_tours(
     let budget = given(max_memory).map(|m| memory(&m)).transpose()?;
     let scratch = given(scratch).map(|s| folder(&s)).transpose()?;
     let checkpoint = given(checkpoint).map(|c| file(&c)).transpose()?;
+    let across = given(across)
+        .map(|a| args::int_in(&a, "across", "a side of the board", 1, i64::from(u32::MAX)))
+        .transpose()?;
     // The API's request holds the count's rules (no start for closed tours, the board's
     // limits); its refusal is an `OptionError` for the start, a `BoardError` otherwise.
     let request = TourCountRequest {
@@ -90,6 +99,11 @@ pub fn count_tours(
         }
     })?;
     let mut job = job.with_threads(threads);
+    if let Some(w) = across {
+        job = job
+            .across(w as u32)
+            .map_err(|e| named(Kind::Value, "across", e))?;
+    }
     job = match budget {
         Some(bytes) => job.with_budget(bytes),
         None => job.within_available_memory(),

@@ -91,6 +91,30 @@ def test_ctrl_c_stops_a_long_count_within_a_second(tmp_path):
     assert stopped - sent[0] < 1.0, f"stopped {stopped - sent[0]:.2f} s after SIGINT"
 
 
+def test_ctrl_c_in_the_middle_of_a_frontier_round_stops_within_a_second(tmp_path):
+    # 7 x 6 closed swept across 7 by the frontier programme: rounds of about a second; SIGINT
+    # comes once a round has run for 0.3 s, and the round is abandoned.
+    checkpoint = tmp_path / "seven-by-six.ckpt"
+    began = {}
+    sent = []
+
+    def interrupt_mid_round(p):
+        now = time.monotonic()
+        if not sent and now - began.setdefault(p["done"], now) >= 0.3:
+            sent.append(now)
+            signal.raise_signal(signal.SIGINT)
+
+    with pytest.raises(KeyboardInterrupt):
+        kb.count_tours(7, 6, closed=True, across=7, threads=2, progress=interrupt_mid_round,
+                       checkpoint=checkpoint)
+    stopped = time.monotonic()
+    assert sent, "a round ran for 0.3 s"
+    assert stopped - sent[0] < 1.0, f"stopped {stopped - sent[0]:.2f} s after SIGINT"
+    # The same call resumes (from the last checkpoint written, if any) to A175881 a(7).
+    assert kb.count_tours(7, 6, closed=True, across=7, checkpoint=checkpoint) == 1_067_638
+    assert not checkpoint.exists()
+
+
 def test_the_gil_is_released_while_counting():
     # A Python thread counting in a loop runs about as fast during a count as beside a sleep:
     # with the GIL held it would run only while the progress callback does.
@@ -141,6 +165,8 @@ def test_the_gil_is_released_while_counting():
      "checkpoint: /no/such/folder/count.ckpt is not in a folder that exists"),
     (dict(checkpoint=[]), kb.ArgumentTypeError, "checkpoint",
      "checkpoint: a path is a str or os.PathLike, not list"),
+    (dict(across=7), kb.ArgumentValueError, "across", "across: 7 is not a side of the board"),
+    (dict(across="5"), kb.ArgumentTypeError, "across", "across: a side of the board is an int"),
 ])
 def test_bad_arguments_raise_the_packages_errors_naming_them(kwargs, error, argument, words):
     with pytest.raises(error) as e:
@@ -161,3 +187,10 @@ def test_another_counts_checkpoint_is_refused(tmp_path):
         kb.count_tours(5, 5, checkpoint=checkpoint)
     assert e.value.argument == "checkpoint"
     assert checkpoint.exists()
+
+
+def test_a_board_swept_across_its_longer_side_counts_the_same():
+    # OEIS A118067 a(8): 792 directed open tours of 3 x 8; A175881 a(5): 8 closed tours of 6 x 5.
+    assert kb.count_tours(3, 8, across=8) == 792
+    assert kb.count_tours(8, 3, across=8) == 792
+    assert kb.count_tours(6, 5, closed=True, across=6) == 8

@@ -48,7 +48,9 @@ pub enum CountError {
     /// work done is in the checkpoint, when the count has one, and the same count with the same
     /// checkpoint resumes from there.
     Stopped {
-        /// Units of work finished (squares placed, or middle squares walked).
+        /// Units of work finished (squares placed, or middle squares walked): those the
+        /// checkpoint holds, when the count has one (a round abandoned when stopped is not
+        /// among them).
         done: u64,
         /// Units in all.
         total: u64,

@@ -255,8 +255,11 @@ impl Count {
         self.checkpoint.as_deref()
     }
 
-    /// The 128-bit frontier programme of this count (for counts across processes, which run
-    /// it whatever [`Count::method`] says).
+    /// The rounds of this count's 128-bit frontier programme (its board, kind, start and the
+    /// side laid across), for a driver that runs them itself and moves states between its
+    /// workers: `knightbits-dist` counts across processes this way, whatever [`Count::method`]
+    /// says. The one way to obtain a [`Frontier`]; [`Count::run`] needs none.
+    /// [`CountError::TooWide`] past [`MAX_CLOSED_WIDTH`](super::MAX_CLOSED_WIDTH) across.
     pub fn frontier(&self) -> Result<Frontier, CountError> {
         let w = self
             .across
@@ -347,10 +350,13 @@ impl Count {
     /// Runs the count to its end (from the checkpoint when there is one) and returns the
     /// number of tours, calling `progress` on this thread whenever a unit of work ends and at
     /// least every [`PROGRESS_EVERY`] (with the same `done` and no round figures) while one
-    /// runs. When `progress` returns `Break` (or panics), the count stops soon after (meet in
-    /// the middle within a part of its unit, the frontier programmes at the end of the round),
-    /// keeps its work in the checkpoint when it has one, and returns
-    /// [`CountError::Stopped`] saying where (a panic is raised again once it has stopped).
+    /// runs. When `progress` returns `Break` (or panics), the count stops within about a
+    /// second, in the middle of a unit of work too (meet in the middle within a part of its
+    /// unit; the frontier programmes abandon the round they are in), keeps its work in the
+    /// checkpoint when it has one (the 128-bit frontier programme writes the layer before the
+    /// abandoned round; the 64-bit one keeps the last layer it wrote), and returns
+    /// [`CountError::Stopped`] saying where the checkpoint resumes (a panic is raised again
+    /// once it has stopped).
     ///
     /// ```
     /// use knightbits_board::{Board, count::{Count, CountError}};

@@ -57,22 +57,6 @@ pub fn count_open_tours(
     u64::try_from(total).map_err(|_| CountError::Overflow { bits: 64 })
 }
 
-/// The number of directed open tours of `board` whose middle square (square number
-/// ⌈n / 2⌉ of the `n` squares of the tour) is `middle`, on `threads` threads: the unit of work
-/// [`count_open_tours`] sums over, exposed for benchmarks and for sampling large boards.
-#[doc(hidden)]
-pub fn count_open_tours_through(
-    board: Board,
-    middle: Coord,
-    threads: usize,
-) -> Result<u64, CountError> {
-    let grid = grid::Grid::new(board)?;
-    if !board.contains(middle) {
-        return Err(CountError::StartOffBoard);
-    }
-    meet::count_through(&grid, grid.bit(middle), threads)
-}
-
 /// The number of undirected closed knight's tours (Hamiltonian cycles of the knight graph) of
 /// `board`, counted by a frontier dynamic programme along the longer side on `threads` threads
 /// (as OEIS A001230: 9,862 on 6 x 6; A070030: 16 on 3 x 10, 176 on 3 x 12): [`Count::closed`]

@@ -394,3 +394,95 @@ fn an_io_error_names_the_file_and_the_systems_message() {
     }
     std::fs::remove_file(&not_a_folder).unwrap();
 }
+
+/// Proves a stop asked in the middle of a long round of either frontier programme takes
+/// effect within a second: 7 x 6 closed, swept across 7 (its rounds from the 31st take about a
+/// second on 2 cores), is told to stop once one of those has run for 0.3 s. The round is
+/// abandoned: the count says it stopped with at most the rounds finished before it (the
+/// 128-bit programme writes the layer before the round; the 64-bit one keeps the last layer
+/// it wrote, none this early with checkpoints 30 s apart), where a stop at the round's end
+/// would say one more; no unfinished layer file is left, and the same job resumes from there
+/// to OEIS A175881's 1,067,638.
+#[test]
+fn a_stop_in_the_middle_of_a_round_takes_effect_within_a_second() {
+    use std::time::{Duration, Instant};
+    for method in [Method::Frontier64, Method::Frontier] {
+        let path = checkpoint_file(&format!("mid-round-{method:?}"));
+        let _ = std::fs::remove_file(&path);
+        let job = || {
+            let count = Count::closed(board(7, 6)).unwrap().by(method).unwrap();
+            let count = count.across(7).unwrap().with_threads(2);
+            count.with_checkpoint(&path, Duration::from_secs(30))
+        };
+        let mut round = (u64::MAX, Instant::now());
+        let mut told = None;
+        let outcome = job().run(&mut |p| {
+            if p.done != round.0 {
+                round = (p.done, Instant::now());
+            }
+            if told.is_none() && p.done >= 30 && round.1.elapsed() >= Duration::from_millis(300) {
+                told = Some((p.done, Instant::now()));
+            }
+            match told {
+                Some(_) => ControlFlow::Break(()),
+                None => ControlFlow::Continue(()),
+            }
+        });
+        let (at, when) = told.expect("a round from the 31st ran for 0.3 s");
+        let took = when.elapsed();
+        let Err(CountError::Stopped { done, .. }) = outcome else {
+            panic!("{method:?}: {outcome:?}");
+        };
+        assert!(
+            done <= at,
+            "{method:?}: told during round {at}, stopped after {done}"
+        );
+        if method == Method::Frontier {
+            assert_eq!(
+                done, at,
+                "the 128-bit programme writes the layer before the round"
+            );
+        }
+        assert!(
+            took < Duration::from_secs(1),
+            "{method:?}: stopped {took:?} after"
+        );
+        let mut tmp = path.clone().into_os_string();
+        tmp.push(".tmp");
+        assert!(
+            !std::path::Path::new(&tmp).exists(),
+            "{method:?}: no unfinished layer file"
+        );
+        let mut first = None;
+        let total = job().run(&mut |p| {
+            first.get_or_insert(p.done);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(total, Ok(1_067_638), "{method:?}");
+        // Its first progress: the rounds it resumes with, or (64-bit) the first one after.
+        assert!(
+            first.is_some_and(|f| f == done || f == done + 1),
+            "{method:?} said {done}, resumed at {first:?}"
+        );
+        assert!(
+            !path.exists(),
+            "{method:?}: the checkpoint is removed at the end"
+        );
+    }
+}
+
+/// Proves the rehearsal of 8 x 8 open (issue 32): 8 x 6 open swept across 8, as 8 x 8 will be,
+/// equals 6 x 8 swept across 6 (49,929,787,608 directed open tours, as docs/tour-counts.md has
+/// it; OEIS A306281 lists 6 x n paths, not at hand here). Long: `--ignored`, release.
+#[test]
+#[ignore]
+fn open_eight_by_six_across_eight_equals_six_by_eight() {
+    let across = |w| {
+        let count = Count::open(board(8, 6), None).unwrap().across(w).unwrap();
+        let count = count.with_threads(2).within_available_memory();
+        count.run(&mut |_| ControlFlow::Continue(()))
+    };
+    let six = across(6);
+    assert_eq!(six, Ok(49_929_787_608));
+    assert_eq!(across(8), six);
+}

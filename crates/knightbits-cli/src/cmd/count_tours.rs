@@ -31,6 +31,11 @@ pub struct Args {
     /// Count closed tours (undirected: each cycle once).
     #[arg(long)]
     closed: bool,
+    /// The side the frontier programme lays across, one of the board's sides (default the
+    /// shorter): --board 8x6 --across 8 sweeps the board rank by rank as the chessboard is swept
+    /// (the same count as --board 6x8, by wider and fewer rounds).
+    #[arg(long, value_name = "N")]
+    across: Option<u32>,
     /// Worker threads (default: as many as the machine runs at once).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=i64::from(rules::MAX_THREADS)))]
     threads: Option<u16>,
@@ -136,7 +141,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         closed: args.closed,
         start,
     };
-    let job = request.job()?;
+    let mut job = request.job()?;
+    if let Some(w) = args.across {
+        job = job.across(w).map_err(refused)?;
+    }
     let mut job = match args.threads {
         Some(t) => job.with_threads(usize::from(t)),
         None => job,

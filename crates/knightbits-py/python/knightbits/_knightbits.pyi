@@ -139,6 +139,7 @@ def count_tours(
     max_memory: Union[int, str, None] = None,
     scratch: Optional[_PathLike] = None,
     checkpoint: Optional[_PathLike] = None,
+    across: Optional[int] = None,
 ) -> int:
     """The number of knight's tours of a ``width`` x ``height`` board: directed open tours (from
     ``start``, or from every square), or undirected closed tours with ``closed=True``, on
@@ -147,7 +148,10 @@ def count_tours(
     available) bounds the memory of a count of a board up to 8 wide, which keeps the layers
     past it in the folder ``scratch`` (default the system's temporary folder). With
     ``checkpoint`` (a file path), the count keeps its work there as it goes and when stopped,
-    and the same call resumes from it; the file is removed when the count ends.
+    and the same call resumes from it; the file is removed when the count ends. ``across``
+    (one of the board's sides, default the shorter) is the side the frontier programme lays
+    across: ``count_tours(8, 6, across=8)`` sweeps the board rank by rank as the chessboard is
+    swept, to the same count; another number raises ``ArgumentValueError``.
     ``progress(p)`` is called whenever a unit of work ends and at least every 0.1 s while the
     count runs, with ``p`` a dict ``{"done": int, "total": int, "unit": "squares" | "middle
     squares"}``; an exception it raises stops the count (its checkpoint kept) and is raised

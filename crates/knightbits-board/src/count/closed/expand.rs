@@ -5,10 +5,13 @@ use super::key::{Place, normalise};
 use super::path::PathPlace;
 use super::shard::{BATCH, Block, Shard, hash};
 use super::{Key, io_error};
+use crate::count::counter::stopped;
 use crate::count::error::CountError;
 use crate::count::frontier::Frontier;
 use crate::count::method::Kind;
+use crate::count::method::Method;
 use crate::count::workers;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::vec::Vec;
 
@@ -87,7 +90,12 @@ pub(super) struct Pass<'a> {
     pub(super) first: usize,
     /// Bits of the hash that choose a shard.
     pub(super) bits: u32,
+    /// Set when the count must stop: the workers leave the round.
+    pub(super) stop: &'a AtomicBool,
 }
+
+/// Old states a worker expands between two looks at the stop flag.
+const STOP_EVERY: usize = 1024;
 
 /// One worker's part of a pass.
 struct Work<'a, P> {
@@ -103,6 +111,7 @@ impl<P: Expand> Work<'_, P> {
             shards,
             first,
             bits,
+            stop,
         } = self.pass;
         let mut batches: Vec<Vec<(Key, u64, u64)>> = (0..shards.len())
             .map(|_| Vec::with_capacity(BATCH))
@@ -124,7 +133,10 @@ impl<P: Expand> Work<'_, P> {
                 Ok(false) => break,
                 Err(e) => return Err(io_error(e)),
             }
-            for &[key, ways] in chunk.get() {
+            for (i, &[key, ways]) in chunk.get().iter().enumerate() {
+                if i % STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
+                    return Err(stopped(Method::Frontier64, 0, 0, None));
+                }
                 let c = self.place.expand(key, &mut |k| {
                     let h = hash(k);
                     let part = if bits == 0 {

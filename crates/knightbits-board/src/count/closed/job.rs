@@ -8,7 +8,7 @@ use crate::count::counter::{Counter, Hook};
 use crate::count::error::CountError;
 use crate::count::frontier::FrontierCount;
 use crate::count::method::{Kind, Method};
-use crate::count::report::{Estimate, Progress};
+use crate::count::report::{Estimate, Progress, Round};
 use std::path::PathBuf;
 
 /// A count by the 64-bit frontier programme, with the 128-bit count it falls back to.
@@ -72,13 +72,14 @@ impl Counter for Count64 {
             return self.fallback.run(hook);
         }
         let total = self.units();
-        let outcome = self.count.run_until(&mut |r| {
+        let report = &mut |r: Round| {
             hook.report(Progress {
                 done: u64::from(r.round) + 1,
                 total,
                 round: Some(r),
             })
-        });
+        };
+        let outcome = self.count.run_until(report, hook.flag());
         match outcome {
             Err(CountError::Overflow { bits: 64 }) => {
                 if let Some(path) = &self.checkpoint {

@@ -44,7 +44,7 @@ use std::fs::{self, File};
 use std::io;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 use std::vec::Vec;
@@ -201,17 +201,23 @@ impl ClosedCount {
     /// each, and returns the number of closed tours.
     #[cfg(test)]
     pub(crate) fn run(&self, progress: &mut dyn FnMut(Round)) -> Result<u128, CountError> {
-        self.run_until(&mut |r| {
-            progress(r);
-            ControlFlow::Continue(())
-        })
+        let go_on = &AtomicBool::new(false);
+        self.run_until(
+            &mut |r| {
+                progress(r);
+                ControlFlow::Continue(())
+            },
+            go_on,
+        )
     }
 
-    /// [`ClosedCount::run`], stopping when `progress` says so: the layer goes to the
-    /// checkpoint (if any) and the count returns [`CountError::Stopped`].
+    /// [`ClosedCount::run`], stopping when `progress` says so (the layer goes to the
+    /// checkpoint, if any) or as soon as `stop` is set during a round (the round is abandoned:
+    /// the checkpoint keeps the last layer written), returning [`CountError::Stopped`].
     pub(crate) fn run_until(
         &self,
         progress: &mut dyn FnMut(Round) -> ControlFlow<()>,
+        stop: &AtomicBool,
     ) -> Result<u128, CountError> {
         let mut layer = match self.resume()? {
             Some(layer) => layer,
@@ -225,7 +231,11 @@ impl ClosedCount {
         let mut write_seconds = 0.0f64;
         while layer.round < self.frontier.rounds() {
             let started = Instant::now();
-            let (next, mut figures) = self.step(layer, &sizes)?;
+            let round = layer.round;
+            let (next, mut figures) = match self.step_until(layer, &sizes, stop) {
+                Err(CountError::Stopped { .. }) => return Err(self.abandon(round)),
+                stepped => stepped?,
+            };
             layer = next;
             sizes.push(layer.states);
             let out_of_core = matches!(layer.store, Store::File(_));
@@ -271,6 +281,28 @@ impl ClosedCount {
             }
             _ => {}
         }
+        super::counter::stopped(Method::Frontier64, done, total, checkpoint)
+    }
+
+    /// Abandons round `round` after a stop: its unfinished next layer's file goes, and so does
+    /// the old layer's out of core when there is no checkpoint; the error says what the
+    /// checkpoint holds (the rounds done when there is none).
+    fn abandon(&self, round: u32) -> CountError {
+        let mut tmp = self.layer_path(round + 1).into_os_string();
+        tmp.push(".tmp");
+        let _ = fs::remove_file(tmp);
+        let total = u64::from(self.rounds());
+        let checkpoint = self.checkpoint.as_deref();
+        let done = match checkpoint {
+            Some(path) => match Header::open(path) {
+                Ok(Some((h, _))) => u64::from(h.round),
+                _ => 0,
+            },
+            None => {
+                let _ = fs::remove_file(self.layer_path(round));
+                u64::from(round)
+            }
+        };
         super::counter::stopped(Method::Frontier64, done, total, checkpoint)
     }
 
@@ -321,6 +353,17 @@ impl ClosedCount {
 
     /// One round: the next layer and the round's figures (but its seconds).
     fn step(&self, old: Layer, sizes: &[u64]) -> Result<(Layer, Round), CountError> {
+        self.step_until(old, sizes, &AtomicBool::new(false))
+    }
+
+    /// [`ClosedCount::step`], its workers leaving the round with [`CountError::Stopped`] (no
+    /// figures in it) once `stop` is set.
+    fn step_until(
+        &self,
+        old: Layer,
+        sizes: &[u64],
+        stop: &AtomicBool,
+    ) -> Result<(Layer, Round), CountError> {
         let round = old.round;
         let predicted = self.predict(old.states, sizes);
         let table_bytes = predicted.saturating_mul(TABLE_BYTES);
@@ -391,6 +434,7 @@ impl ClosedCount {
                 shards: &shards,
                 first,
                 bits,
+                stop,
             };
             let outcomes = self.places.run(round, threads, pass_of)?;
             for outcome in outcomes {

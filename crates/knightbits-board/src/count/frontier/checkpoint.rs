@@ -39,13 +39,13 @@ impl Frontier {
     }
 
     /// Writes `layer` to `path` (through `path.tmp`, renamed when whole).
-    pub fn save(&self, layer: &Layer, path: &Path) -> Result<(), CountError> {
+    pub(crate) fn save(&self, layer: &Layer, path: &Path) -> Result<(), CountError> {
         Frontier::write(&self.header_of(layer, layer.done, 0, 1), layer, path)
     }
 
     /// The layer saved at `path` by [`Frontier::save`] for this count, `None` when there is
     /// no file; [`CountError::Checkpoint`] when it is not one of this count's.
-    pub fn resume(&self, path: &Path) -> Result<Option<Layer>, CountError> {
+    pub(crate) fn resume(&self, path: &Path) -> Result<Option<Layer>, CountError> {
         self.read_part(path, |h| h.parts == 1)
     }
 

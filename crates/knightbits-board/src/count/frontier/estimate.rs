@@ -13,7 +13,7 @@ impl Frontier {
     /// shorter side's squares), the rate slowing row by row as it slowed from the row before,
     /// until the last two rows, and shrinking in them. Rough: within a few times either way,
     /// the closer the more rows the sample reaches.
-    pub fn estimate(
+    pub(crate) fn estimate(
         &self,
         mut layer: Layer,
         threads: usize,

@@ -4,6 +4,9 @@ use super::layer::{Batch, Part};
 use super::{Frontier, Layer, State};
 use crate::count::error::CountError;
 use crate::count::workers;
+use std::boxed::Box;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::vec::Vec;
 
@@ -22,10 +25,25 @@ impl Frontier {
     /// its own part goes into its table, any other is sent, in batches, to the worker that owns
     /// it, which adds what it receives while it expands and after, until every worker has sent
     /// its last. Every state is added once, into the one table that holds it.
-    pub fn step(&self, layer: Layer, threads: usize) -> Result<Layer, CountError> {
+    pub(crate) fn step(&self, layer: Layer, threads: usize) -> Result<Layer, CountError> {
+        let never = AtomicBool::new(false);
+        match self.step_until(layer, threads, &never)? {
+            ControlFlow::Continue(next) | ControlFlow::Break(next) => Ok(next),
+        }
+    }
+
+    /// [`Frontier::step`], abandoned as soon as `stop` is set: `Break` with the old layer,
+    /// whole (the round only reads it), when the workers saw the flag before the round's end;
+    /// each looks at it every [`BATCH`] old states.
+    pub(crate) fn step_until(
+        &self,
+        layer: Layer,
+        threads: usize,
+        stop: &AtomicBool,
+    ) -> Result<ControlFlow<Layer, Layer>, CountError> {
         let round = layer.round;
         if round >= self.rounds() {
-            return Ok(layer);
+            return Ok(ControlFlow::Continue(layer));
         }
         let threads = if layer.len() >= 4096 {
             threads.max(1)
@@ -49,7 +67,8 @@ impl Frontier {
             let mut finished: u128 = 0;
             let mut index = 0usize;
             let mut since_drain = 0usize;
-            for p in &old.parts {
+            let mut cut = false;
+            'expand: for p in &old.parts {
                 for (s, w) in p.share(t, threads, &mut index) {
                     let closed = self.expand_bits(round, s, w, |n, w| {
                         let to = (State(n).route() % threads as u64) as usize;
@@ -71,6 +90,10 @@ impl Frontier {
                     since_drain += 1;
                     if since_drain >= BATCH {
                         since_drain = 0;
+                        if stop.load(Ordering::Relaxed) {
+                            cut = true;
+                            break 'expand;
+                        }
                         while let Ok(batch) = inbox.try_recv() {
                             part.add_all(batch);
                         }
@@ -85,29 +108,51 @@ impl Frontier {
             // Every worker holds a sender to every inbox, its own included: the inbox ends
             // once all of them are dropped, after their last batch.
             drop(outboxes);
+            if cut {
+                // Only until every worker has dropped its senders: the round is abandoned.
+                for batch in inbox {
+                    drop(batch);
+                }
+                return Share::Cut;
+            }
             for batch in inbox {
                 part.add_all(batch);
             }
             if part.overflowed() || finished == u128::MAX {
-                return None;
+                return Share::Overflow;
             }
             part.pack();
-            Some((part, finished))
+            Share::Done(Box::new(part), finished)
         });
+        if expanded.iter().any(|s| matches!(s, Share::Cut)) {
+            return Ok(ControlFlow::Break(layer));
+        }
         drop(layer);
         let mut done = done;
         let mut parts = Vec::with_capacity(threads);
         for outcome in expanded {
-            let (part, finished) = outcome.ok_or(CountError::Overflow { bits: 128 })?;
+            let Share::Done(part, finished) = outcome else {
+                return Err(CountError::Overflow { bits: 128 });
+            };
             done = done
                 .checked_add(finished)
                 .ok_or(CountError::Overflow { bits: 128 })?;
-            parts.push(part);
+            parts.push(*part);
         }
-        Ok(Layer {
+        Ok(ControlFlow::Continue(Layer {
             round: round + 1,
             done,
             parts,
-        })
+        }))
     }
+}
+
+/// What a worker of a round hands back.
+enum Share {
+    /// Its part of the next layer and the ways of the tours it finished.
+    Done(Box<Part>, u128),
+    /// A sum passed 128 bits.
+    Overflow,
+    /// It saw the stop flag and left the round.
+    Cut,
 }

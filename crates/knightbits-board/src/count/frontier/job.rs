@@ -1,5 +1,6 @@
 //! The 128-bit frontier programme as a [`Counter`]: round by round, its layer written to the
-//! checkpoint at least every so often and when the count is stopped.
+//! checkpoint at least every so often and when the count is stopped (a stop asked during a
+//! round abandons it and writes the layer before it).
 
 use super::{Frontier, Layer};
 use crate::count::checkpoint::Header;
@@ -7,6 +8,7 @@ use crate::count::counter::{Counter, Hook, stopped};
 use crate::count::error::CountError;
 use crate::count::method::Method;
 use crate::count::report::{Estimate, Progress};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -70,21 +72,26 @@ impl Counter for FrontierCount {
         let mut saved = Instant::now();
         while layer.round() < f.rounds() {
             let done = u64::from(layer.round());
-            if hook
-                .report(Progress {
-                    done,
-                    total,
-                    round: None,
-                })
-                .is_break()
-            {
-                if let Some(path) = &self.checkpoint {
-                    f.save(&layer, path)?;
+            let going_on = hook.report(Progress {
+                done,
+                total,
+                round: None,
+            });
+            // A stop asked during the round abandons it: the layer before it is whole.
+            let next = match going_on {
+                ControlFlow::Continue(()) => f.step_until(layer, self.threads, hook.flag())?,
+                ControlFlow::Break(()) => ControlFlow::Break(layer),
+            };
+            layer = match next {
+                ControlFlow::Continue(next) => next,
+                ControlFlow::Break(layer) => {
+                    if let Some(path) = &self.checkpoint {
+                        f.save(&layer, path)?;
+                    }
+                    let path = self.checkpoint.as_deref();
+                    return Err(stopped(Method::Frontier, done, total, path));
                 }
-                let path = self.checkpoint.as_deref();
-                return Err(stopped(Method::Frontier, done, total, path));
-            }
-            layer = f.step(layer, self.threads)?;
+            };
             if let Some(path) = &self.checkpoint
                 && saved.elapsed() >= self.every
                 && layer.round() < f.rounds()

@@ -11,12 +11,12 @@ use std::vec::Vec;
 /// New states on their way to the worker whose part holds them, with their ways.
 pub(super) type Batch = Vec<(u128, u128)>;
 
-/// A state of the frontier programme: for each square of the frontier window, four bits
-/// (no edge yet, finished, or an end of a path labelled by the order its labels appear in),
-/// and, counting paths, how many ends of the tour have left the window. States are made by
-/// [`Frontier::first`] and [`Frontier::expand`], held by a [`Layer`], and moved between
-/// workers by their [`State::route`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A state of the frontier programme, opaque: what the squares of the frontier window hold
+/// (no edge yet, finished, or an end of a path) and, counting paths, how many ends of the tour
+/// have left it. States are made by [`Frontier::first`] and [`Frontier::expand`], held by a
+/// [`Layer`], and moved between workers by their [`State::route`] (with the `serde` feature,
+/// serialised as the exchange between processes needs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct State(pub(crate) u128);
 
@@ -225,7 +225,7 @@ impl fmt::Debug for Layer {
 
 impl Layer {
     /// An empty layer before round `round`, with `done` ways of finished tours.
-    pub fn new(round: u32, done: u128) -> Layer {
+    pub(crate) fn new(round: u32, done: u128) -> Layer {
         Layer {
             round,
             done,
@@ -244,7 +244,7 @@ impl Layer {
     }
 
     /// Adds `ways` to finished tours.
-    pub fn add_done(&mut self, ways: u128) -> Result<(), CountError> {
+    pub(crate) fn add_done(&mut self, ways: u128) -> Result<(), CountError> {
         self.done = self
             .done
             .checked_add(ways)
@@ -252,7 +252,7 @@ impl Layer {
         Ok(())
     }
 
-    /// Adds `ways` to `state`.
+    /// Adds `ways` to `state`: [`CountError::Overflow`] when its ways pass 128 bits.
     pub fn add(&mut self, state: State, ways: u128) -> Result<(), CountError> {
         let n = self.parts.len() as u64;
         let part = match self.parts.get_mut((state.route() % n) as usize) {
@@ -266,8 +266,8 @@ impl Layer {
         Ok(())
     }
 
-    /// Stores the states compactly for reading (in lists, a quarter of the tables' memory);
-    /// [`Frontier::step`] returns packed layers. Adding a state afterwards unpacks the layer.
+    /// Stores the states compactly for reading (in lists, a quarter of the tables' memory), once
+    /// every state of a round is added. Adding a state afterwards unpacks the layer.
     pub fn pack(&mut self) {
         for p in &mut self.parts {
             p.pack();
@@ -285,7 +285,7 @@ impl Layer {
     }
 
     /// Bytes held by the layer's tables.
-    pub fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.parts.iter().map(Part::bytes).sum()
     }
 

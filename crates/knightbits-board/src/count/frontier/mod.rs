@@ -31,6 +31,7 @@ pub(crate) use self::rules::{Step, each_choice};
 
 use super::error::CountError;
 use super::method::Kind;
+#[cfg(test)]
 use super::report::Progress;
 use crate::board::{Board, Coord};
 use std::vec::Vec;
@@ -51,18 +52,33 @@ pub(super) const ENDS: u32 = 120;
 /// A marker bit on states, so that no state is 0 (a free table slot).
 pub(super) const MARK: u128 = 1 << 127;
 
-/// The frontier programme for one board and kind of tour: [`Frontier::rounds`] rounds, one per
-/// square, each taking a [`Layer`] of states to the next.
+/// The rounds of a count's 128-bit frontier programme, for a driver that runs them itself:
+/// `knightbits-dist` runs them on workers across processes, exchanging each new [`State`] (an
+/// opaque key with its [`State::route`]) with its ways to the worker that sums it. Obtained
+/// from a count only ([`Count::frontier`](super::Count::frontier));
+/// [`Count::run`](super::Count::run) runs the same rounds on threads of this process.
+///
+/// There are [`Frontier::rounds`] rounds, one per square. Round `r` takes the [`Layer`] before
+/// it (from [`Frontier::first`] for round 0) to the next: each state with its ways is
+/// expanded ([`Frontier::expand`]) into new states, added into the next layer (made by
+/// [`Frontier::empty`]), and the ways of the tours it finishes; [`Frontier::tours`] turns those
+/// ways, summed, into the count. Layers are written and read in parts, one a worker
+/// ([`Frontier::save_part`], [`Frontier::resume_part`]).
 ///
 /// ```
 /// use knightbits_board::Board;
-/// use knightbits_board::count::{Frontier, Kind};
-/// let f = Frontier::new(Board::new(6, 6).unwrap(), Kind::Closed).unwrap();
-/// let mut layer = f.first();
-/// while layer.round() < f.rounds() {
-///     layer = f.step(layer, 2).unwrap();
+/// use knightbits_board::count::Count;
+/// let count = Count::closed(Board::new(6, 6).unwrap()).unwrap();
+/// let f = count.frontier().unwrap();
+/// let (mut layer, mut finished) = (f.first(), 0);
+/// for round in 0..f.rounds() {
+///     let mut next = f.empty(round + 1);
+///     for (state, ways) in layer.states() {
+///         finished += f.expand(round, state, ways, |s, w| next.add(s, w).unwrap());
+///     }
+///     layer = next;
 /// }
-/// assert_eq!(f.total(&layer), Ok(9862)); // OEIS A001230
+/// assert_eq!(f.tours(finished + f.first().done()), Ok(9862)); // OEIS A001230
 /// ```
 #[derive(Clone, Debug)]
 pub struct Frontier {
@@ -77,7 +93,7 @@ pub struct Frontier {
 
 impl Frontier {
     /// The programme for `board`; its shorter side must be at most [`super::MAX_CLOSED_WIDTH`].
-    pub fn new(board: Board, kind: Kind) -> Result<Frontier, CountError> {
+    pub(crate) fn new(board: Board, kind: Kind) -> Result<Frontier, CountError> {
         let w = board.width().min(board.height());
         Frontier::across(board, kind, w, None)
     }
@@ -85,7 +101,8 @@ impl Frontier {
     /// The programme counting the directed open tours of `board` from `start` (kind
     /// [`Kind::Open`]): the undirected paths with one end pinned to `start`, which then has
     /// one edge only.
-    pub fn open_from(board: Board, start: Coord) -> Result<Frontier, CountError> {
+    #[cfg(test)]
+    pub(crate) fn open_from(board: Board, start: Coord) -> Result<Frontier, CountError> {
         if !board.contains(start) {
             return Err(CountError::StartOffBoard);
         }
@@ -204,12 +221,12 @@ impl Frontier {
     }
 
     /// The board.
-    pub fn board(&self) -> Board {
+    pub(crate) fn board(&self) -> Board {
         self.board
     }
 
     /// The kind of tour counted.
-    pub fn kind(&self) -> Kind {
+    pub(crate) fn kind(&self) -> Kind {
         self.kind
     }
 
@@ -242,8 +259,8 @@ impl Frontier {
     }
 
     /// Expands `state` (with `ways`) over round `round`: every next state goes to `next`, and the
-    /// ways of the tours this square finishes are returned. `round` must be below
-    /// [`Frontier::rounds`].
+    /// ways of the tours this square finishes are returned (none when `round` is not below
+    /// [`Frontier::rounds`]).
     #[inline]
     pub fn expand(
         &self,
@@ -271,7 +288,8 @@ impl Frontier {
     }
 
     /// Runs every round from `layer` on `threads` threads, calling `progress` once a round.
-    pub fn run(
+    #[cfg(test)]
+    pub(crate) fn run(
         &self,
         mut layer: Layer,
         threads: usize,
@@ -294,16 +312,27 @@ impl Frontier {
         Ok(layer)
     }
 
-    /// The number of tours once every round has run: closed tours, or directed open tours
-    /// (each undirected path in both directions, but the one square of a 1 x 1 board).
-    pub fn total(&self, last: &Layer) -> Result<u128, CountError> {
+    /// An empty layer before round `round`, for the states a round makes.
+    pub fn empty(&self, round: u32) -> Layer {
+        Layer::new(round, 0)
+    }
+
+    /// The number of tours once every round has run, from the ways of the tours finished (the
+    /// first layer's [`Layer::done`] and every round's, summed): closed tours, or directed open
+    /// tours (each undirected path in both directions, but the one square of a 1 x 1 board).
+    pub fn tours(&self, finished: u128) -> Result<u128, CountError> {
         if self.kind == Kind::Open && self.board.len() > 1 && self.start.is_none() {
-            last.done
+            finished
                 .checked_mul(2)
                 .ok_or(CountError::Overflow { bits: 128 })
         } else {
-            Ok(last.done)
+            Ok(finished)
         }
+    }
+
+    /// [`Frontier::tours`] of the last layer.
+    pub(crate) fn total(&self, last: &Layer) -> Result<u128, CountError> {
+        self.tours(last.done)
     }
 }
 
