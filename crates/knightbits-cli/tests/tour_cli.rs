@@ -213,13 +213,13 @@ fn count_tours_across_the_longer_side_counts_the_same() {
 
 /// The limits left are those of the representation (a set of squares in 64 bits, a frontier
 /// of 12 squares across) and the memory the count may use, judged by an estimate from the
-/// count's first seconds: 7x7 open tours need more than 100 MiB (a count of a board up to 8
+/// count's first seconds: 9x9 open tours need more than 100 MiB (a count of a board up to 8
 /// wide keeps within the memory by going out of core, into a scratch folder that must exist).
 #[test]
 fn count_tours_refuses_what_it_cannot_hold() {
     for (args, needle) in [
         (
-            &["count-tours", "--board", "7x7", "--max-memory", "100M"][..],
+            &["count-tours", "--board", "9x9", "--max-memory", "100M"][..],
             "more than 100.00 MiB (--max-memory), estimated from",
         ),
         (

@@ -8,6 +8,11 @@ pub(crate) const WIDTH_64: u32 = 8;
 /// The most squares meet in the middle walks: a set of squares is one `u64`.
 pub(crate) const MEET_SQUARES: u32 = u64::BITS;
 
+/// The most squares of a board up to [`WIDTH_64`] wide and less than 8 long whose open tours
+/// meet in the middle counts (up to 6 x 6 and 5 x 7, where it is the faster); the 64-bit
+/// frontier programme counts those of larger ones (6 x 7, 7 x 7).
+pub(crate) const MEET_OPEN_SQUARES: u32 = 36;
+
 /// Which tours a frontier programme counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -45,17 +50,20 @@ pub enum Method {
 impl Method {
     /// The method for the tours of `kind` on `board`: closed tours by the 64-bit frontier
     /// programme up to 8 wide and by the 128-bit one beyond; open tours (from every start or
-    /// from one) by the 64-bit frontier programme on boards up to 8 wide and at least 8 long,
-    /// by the 128-bit one on the wider boards past [`MAX_OPEN_SQUARES`](super::MAX_OPEN_SQUARES)
-    /// squares (which meet in the middle cannot hold), and by meet in the middle on the others
-    /// (up to 7 x 7, where it is faster or needs far less memory: the frontier's work grows
-    /// with the shorter side, meet in the middle's with the number of squares; BENCHMARKS.md
-    /// has the runs behind the rule).
+    /// from one) by the 64-bit frontier programme on boards up to 8 wide that are at least 8
+    /// long or have more than 36 squares (6 x 7, 7 x 7), by the 128-bit one on the wider boards
+    /// past [`MAX_OPEN_SQUARES`](super::MAX_OPEN_SQUARES) squares (which meet in the middle
+    /// cannot hold), and by meet in the middle on the others (up to 6 x 6 and 5 x 7, where it is
+    /// faster: the frontier's work grows with the shorter side, meet in the middle's with the
+    /// number of squares; BENCHMARKS.md has the runs behind the rule).
     ///
     /// ```
     /// use knightbits_board::{Board, count::{Kind, Method}};
     /// let method = |w, h, kind| Method::for_count(Board::new(w, h).unwrap(), kind);
-    /// assert_eq!(method(7, 7, Kind::Open), Method::MeetInTheMiddle);
+    /// assert_eq!(method(6, 6, Kind::Open), Method::MeetInTheMiddle);
+    /// assert_eq!(method(7, 5, Kind::Open), Method::MeetInTheMiddle);
+    /// assert_eq!(method(6, 7, Kind::Open), Method::Frontier64);
+    /// assert_eq!(method(7, 7, Kind::Open), Method::Frontier64);
     /// assert_eq!(method(8, 8, Kind::Open), Method::Frontier64);
     /// assert_eq!(method(10, 5, Kind::Open), Method::Frontier64);
     /// assert_eq!(method(9, 8, Kind::Open), Method::Frontier64);
@@ -71,7 +79,9 @@ impl Method {
         match kind {
             Kind::Closed if w <= WIDTH_64 => Method::Frontier64,
             Kind::Closed => Method::Frontier,
-            Kind::Open if w <= WIDTH_64 && h >= 8 => Method::Frontier64,
+            Kind::Open if w <= WIDTH_64 && (h >= 8 || board.len() > MEET_OPEN_SQUARES) => {
+                Method::Frontier64
+            }
             Kind::Open if board.len() > MEET_SQUARES || (h >= 8 && w <= 6) => Method::Frontier,
             Kind::Open => Method::MeetInTheMiddle,
         }

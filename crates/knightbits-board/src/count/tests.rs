@@ -332,8 +332,10 @@ fn a_count_without_a_checkpoint_stops_and_says_so() {
 /// returns within a second, with no unit done.
 #[test]
 fn a_stop_ends_a_unit_of_meet_in_the_middle_within_a_second() {
-    let count = Count::open(board(7, 7), None).unwrap().with_threads(2);
-    assert_eq!(count.method(), Method::MeetInTheMiddle);
+    let count = Count::open(board(7, 7), None)
+        .and_then(|c| c.by(Method::MeetInTheMiddle))
+        .unwrap()
+        .with_threads(2);
     let started = std::time::Instant::now();
     let mut told = None;
     let outcome = count.run(&mut |_| {

@@ -41,13 +41,13 @@ pub struct Args {
     threads: Option<u16>,
     /// The memory the count may use, as bytes or with a suffix K, M, G or T (powers of 1024),
     /// default the memory available (three quarters of it for a count that goes out of core).
-    /// A count of a board up to 8 wide (closed, or open and at least 8 long) keeps within it
+    /// A count of a board up to 8 wide (closed, or open and past 6x6 and 5x7) keeps within it
     /// by putting its layers in --scratch; another count whose estimated peak exceeds it is
     /// refused.
     #[arg(long, value_name = "SIZE")]
     #[cfg_attr(feature = "dist", arg(conflicts_with = "processes"))]
     max_memory: Option<Bytes>,
-    /// The folder where a count of a board up to 8 wide (closed, or open and at least 8 long)
+    /// The folder where a count of a board up to 8 wide (closed, or open and past 6x6 and 5x7)
     /// keeps the layers that do not fit in --max-memory (default: the system's temporary
     /// folder).
     #[arg(long, value_name = "DIR", value_parser = folder)]
@@ -84,7 +84,7 @@ fn after_help() -> String {
 knightbits count-tours --board 5x5 --json          # {{\"open\": 1728}}\n  \
 knightbits count-tours --board 5x5 --start a1 --json # {{\"open\": 304}}\n  \
 knightbits count-tours --board 6x6 --closed --json   # {{\"closed\": 9862}}\n  \
-knightbits count-tours --board 7x7 --checkpoint 7x7.ckpt   # about 7 minutes on 2 cores\n  \
+knightbits count-tours --board 7x7 --checkpoint 7x7.ckpt   # about 2 minutes on 2 cores\n  \
 knightbits count-tours --board 8x8 --closed --max-memory 16G --checkpoint 8x8.layer\n\n\
 Closed tours of boards up to {closed64} wide are counted square by square within --max-memory: the\n\
 layers that do not fit are kept in --scratch (the same command resumes from --checkpoint), and\n\
@@ -94,10 +94,10 @@ Before another count expected to take more than a few seconds, an estimate of it
 peak memory is printed on stderr, from the first seconds of the count itself; such a count is\n\
 refused when the estimated memory exceeds --max-memory. A progress bar with the time left is drawn on\n\
 stderr when it is a terminal (not with --json). Open tours (from every start or from --start)\n\
-of boards up to {closed64} wide and at least 8 long are counted as closed ones are, square by square\n\
-within --max-memory (layers in --scratch, resumable from --checkpoint); those of wider boards\n\
-past {open} squares by the frontier programme in memory, and the others (up to 7x7) by meet in the\n\
-middle. Limit of the representation: boards whose shorter side is at most {closed}.",
+of boards up to {closed64} wide and at least 8 long or of more than 36 squares (6x7, 7x7) are counted\n\
+as closed ones are, square by square within --max-memory (layers in --scratch, resumable from\n\
+--checkpoint); those of wider boards past {open} squares by the frontier programme in memory, and\n\
+the others (up to 6x6 and 5x7) by meet in the middle. Limit of the representation: boards whose shorter side is at most {closed}.",
         closed64 = MAX_WIDTH_64,
         open = MAX_OPEN_SQUARES,
         closed = MAX_CLOSED_WIDTH,

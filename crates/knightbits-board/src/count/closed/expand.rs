@@ -2,7 +2,7 @@
 
 use super::file::Source;
 use super::key::{Place, normalise};
-use super::path::PathPlace;
+use super::path::{PathPlace, Sweep};
 use super::shard::{BATCH, Block, Shard, hash};
 use super::{Key, io_error};
 use crate::count::counter::stopped;
@@ -27,7 +27,16 @@ impl Places {
         let steps = frontier.steps().iter();
         match frontier.kind() {
             Kind::Closed => Places::Closed(steps.map(Place::of).collect()),
-            Kind::Open => Places::Open(steps.map(PathPlace::of).collect()),
+            Kind::Open => {
+                let (w, n) = (frontier.across_width(), frontier.rounds());
+                let sweep = Sweep::new(w, n);
+                let places = steps.enumerate();
+                Places::Open(
+                    places
+                        .map(|(i, step)| PathPlace::of(step, &sweep, i as u32))
+                        .collect(),
+                )
+            }
         }
     }
 

@@ -18,6 +18,15 @@
 //! (every such key has a label until the tour is complete) holds [`BOTH_ENDS`], a code no other
 //! key uses; it is placed on by the closed keys' [`Place`], with the open tour's needs.
 //!
+//! A knight's move changes the colour of its square, so an open tour of a board with as many
+//! squares of each colour ends on one of each, and one of a board with an odd number of squares
+//! ends on the colour of the corners (one square more) at both ends. The second rule prunes
+//! every end placed on the other colour. The first is checked when the second end is placed:
+//! every path alternates colours, so over the paths of the squares placed, the colours of their
+//! ends (a path of one square ends twice on its square) sum to twice the placed squares' surplus
+//! of the corners' colour; the ends in the window (path ends, loose or labelled, once; squares
+//! with no edge twice) are known, so that sum tells the colours of the tour's ends placed.
+//!
 //! As in closed keys, the oldest of the 17 slots is left out: it is finished, or the one label
 //! that appears once in the other 16, or loose. Loose is the one case the other slots cannot
 //! tell, so it is written into the newest slot, which then takes a code no plain key uses
@@ -26,7 +35,8 @@
 
 use super::Key;
 use super::key::{
-    DONE, EMPTY, FRESH, LOOSE, Place, normalise, oldest, relabel, slot, slots_of, with_slot,
+    DONE, EMPTY, FRESH, LOOSE, LOW, Place, normalise, oldest, relabel, slot, slots_of, with_slot,
+    zero_slots,
 };
 use crate::count::frontier::each_choice;
 
@@ -85,6 +95,203 @@ pub(super) fn decode(x: Key, top: u32) -> (Key, u64) {
     (plain, LOOSE)
 }
 
+/// The squares of a sweep `w` across, `n` squares in all, in the order they are placed: their
+/// colours (+1 the corners', -1 the other) and their neighbours.
+pub(super) struct Sweep {
+    w: u32,
+    n: u32,
+}
+
+/// What placing a square needs to know of colours: the colour of the square and of the
+/// squares of the next window, and what the ends of the window must sum to.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Colouring {
+    /// The square placed is of the corners' colour.
+    corner: bool,
+    /// Bit 0 of each key slot of the next window whose square is of the corners' colour / of
+    /// the other (squares off the board in neither).
+    light: u64,
+    dark: u64,
+    /// The colour of the next window's oldest square (0 off the board).
+    oldest: i32,
+    /// The sum the colours of the window's path ends must have once both ends of the tour are
+    /// placed: twice the placed squares' surplus of the corners' colour, less the two tour
+    /// ends' colours (none on a board with as many of each, both the corners' on an odd one).
+    want: i32,
+    /// The board has an odd number of squares: every end is of the corners' colour.
+    odd: bool,
+}
+
+impl Sweep {
+    pub(super) fn new(w: u32, n: u32) -> Sweep {
+        Sweep { w, n }
+    }
+
+    /// The squares of the sweep that neighbour square `sq`.
+    fn neighbours(&self, sq: i64) -> impl Iterator<Item = i64> + use<> {
+        let (w, h) = (i64::from(self.w), i64::from(self.n / self.w.max(1)));
+        let (f, r) = (sq % w.max(1), sq / w.max(1));
+        [
+            (1, 2),
+            (-1, 2),
+            (2, 1),
+            (-2, 1),
+            (1, -2),
+            (-1, -2),
+            (2, -1),
+            (-2, -1),
+        ]
+        .into_iter()
+        .map(move |(df, dr)| (f + df, r + dr))
+        .filter(move |&(f, r)| (0..w).contains(&f) && (0..h).contains(&r))
+        .map(move |(f, r)| r * w + f)
+    }
+
+    /// The squares after round `i` that may be short of edges: those with at most one
+    /// neighbour not placed yet (all their placed ones are in the next window).
+    pub(super) fn ahead(&self, i: u32) -> Ahead {
+        let k = 2 * i64::from(self.w) + 1;
+        let i = i64::from(i);
+        let mut ahead = Ahead {
+            squares: [Short::default(); MAX_AHEAD],
+            len: 0,
+        };
+        // Squares further on have no neighbour placed.
+        for q in (i + 1)..(i + 1 + k).min(i64::from(self.n)) {
+            let mut short = Short {
+                unplaced: 0,
+                corner: self.of(q) == 1,
+                ..Short::default()
+            };
+            for p in self.neighbours(q) {
+                if p > i {
+                    short.unplaced += 1;
+                } else if p == i + 1 - k {
+                    short.oldest = true;
+                } else {
+                    // Key slot j of the next window: square i + 2 - k + j.
+                    short.slots |= 1 << (4 * (p - (i + 2 - k)));
+                }
+            }
+            if short.unplaced <= 1
+                && let Some(s) = ahead.squares.get_mut(ahead.len)
+            {
+                *s = short;
+                ahead.len += 1;
+            }
+        }
+        ahead
+    }
+
+    /// The colour of square `sq` of the sweep (0 before the board).
+    fn of(&self, sq: i64) -> i32 {
+        if sq < 0 || self.w == 0 {
+            return 0;
+        }
+        let w = i64::from(self.w);
+        if (sq % w + sq / w) % 2 == 0 { 1 } else { -1 }
+    }
+
+    /// The colouring of round `i` (square `i` placed).
+    pub(super) fn at(&self, i: u32) -> Colouring {
+        let k = 2 * i64::from(self.w) + 1;
+        let i = i64::from(i);
+        let surplus: i32 = (0..=i).map(|sq| self.of(sq)).sum();
+        let odd = self.n % 2 == 1;
+        let (mut light, mut dark) = (0u64, 0u64);
+        // Key slot j of the next window: square i + 2 - k + j.
+        for j in 0..(k - 1).min(16) {
+            match self.of(i + 2 - k + j) {
+                1 => light |= 1 << (4 * j),
+                -1 => dark |= 1 << (4 * j),
+                _ => {}
+            }
+        }
+        Colouring {
+            corner: self.of(i) == 1,
+            light,
+            dark,
+            oldest: self.of(i + 1 - k),
+            want: 2 * surplus - if odd { 2 } else { 0 },
+            odd,
+        }
+    }
+}
+
+/// The most squares [`Ahead`] holds: a window of a board 8 across.
+const MAX_AHEAD: usize = 17;
+
+/// A square not placed yet with at most one neighbour not placed either: it gets its edges
+/// from the window's unfinished squares among `slots` (and the oldest), or that neighbour.
+#[derive(Clone, Copy, Debug, Default)]
+struct Short {
+    /// Bit 0 of each key slot of the next window whose square neighbours it.
+    slots: u64,
+    /// The next window's oldest square neighbours it.
+    oldest: bool,
+    /// Its neighbours not placed yet: 0 or 1.
+    unplaced: u32,
+    /// It is of the corners' colour.
+    corner: bool,
+}
+
+/// The squares ahead of a round that may be short of edges.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ahead {
+    squares: [Short; MAX_AHEAD],
+    len: usize,
+}
+
+impl Ahead {
+    /// Can the squares ahead still get their edges from the window moved on (oldest slot
+    /// `oldest`, key `x`) with `ends` ends of the tour placed? A square that can get one edge
+    /// at most must be an end (on the corners' colour on a board with an odd number of
+    /// squares), one that can get none cannot be covered, and there are two ends in all.
+    #[inline]
+    fn feasible(&self, oldest: u64, x: Key, ends: u32, odd: bool) -> bool {
+        if self.len == 0 {
+            return true;
+        }
+        let open = !slots_of(x, DONE) & LOW;
+        let mut ends = ends;
+        for s in self.squares.get(..self.len).unwrap_or_default() {
+            let edges =
+                (open & s.slots).count_ones() + u32::from(s.oldest && oldest != DONE) + s.unplaced;
+            if edges >= 2 {
+                continue;
+            }
+            if edges == 0 || (odd && !s.corner) {
+                return false;
+            }
+            ends += 1;
+            if ends > 2 {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+impl Colouring {
+    /// The colours of the path ends of the window moved on (oldest slot `oldest`, key `x`),
+    /// summed: each path end once, each square with no edge twice.
+    #[inline]
+    fn ends_sum(&self, oldest: u64, x: Key) -> i32 {
+        let empty = zero_slots(x);
+        let ends = !(empty | slots_of(x, DONE)) & LOW;
+        let count = |m: u64| m.count_ones() as i32;
+        let sum = 2 * (count(empty & self.light) - count(empty & self.dark))
+            + count(ends & self.light)
+            - count(ends & self.dark);
+        let weight = match oldest {
+            DONE => 0,
+            EMPTY => 2,
+            _ => 1,
+        };
+        sum + weight * self.oldest
+    }
+}
+
 /// Placing one square on open-tour keys, slot by slot in a register. Every square is placed
 /// either inside the tour (it needs two edges, as in closed tours, and the closed keys' rules
 /// hold for it) or as one of its two ends (it needs one: with no edge back it is a loose path
@@ -97,14 +304,19 @@ pub(super) struct PathPlace {
     inside: Place,
     /// This square is the start of the tours counted from one square: an end.
     pin: bool,
+    colouring: Colouring,
+    ahead: Ahead,
 }
 
 impl PathPlace {
-    pub(super) fn of(step: &crate::count::frontier::Step) -> PathPlace {
+    /// The step of round `i` of `sweep`.
+    pub(super) fn of(step: &crate::count::frontier::Step, sweep: &Sweep, i: u32) -> PathPlace {
         let r = &step.rules;
         PathPlace {
             inside: Place::needing(step, r.lonely, r.lonely | r.single),
             pin: r.pin,
+            colouring: sweep.at(i),
+            ahead: sweep.ahead(i),
         }
     }
 
@@ -117,7 +329,12 @@ impl PathPlace {
             if self.pin {
                 return 0;
             }
-            return self.inside.expand(closed, &mut |k| next(mark(k)));
+            let odd = self.colouring.odd;
+            return self.inside.expand(closed, &mut |k| {
+                if self.ahead.feasible(oldest(k), k, 2, odd) {
+                    next(mark(k));
+                }
+            });
         }
         let (x, o) = decode(key, self.inside.top);
         // Each end of the tour placed so far leaves one loose slot.
@@ -135,7 +352,9 @@ impl PathPlace {
             if !self.pin {
                 try_place(picked, false);
             }
-            if picked.len() <= 1 && ends < 2 {
+            // An end on the other colour than the corners' leaves one of them on a board with
+            // an odd number of squares.
+            if picked.len() <= 1 && ends < 2 && (self.colouring.corner || !self.colouring.odd) {
                 try_place(picked, true);
             }
         });
@@ -219,10 +438,16 @@ impl PathPlace {
             };
         }
         // Squares that cannot get the edges they still need (a loose one needs one).
-        if self.inside.strands(oldest, x) {
+        if self.inside.strands(oldest, x)
+            || !self.ahead.feasible(oldest, x, ends, self.colouring.odd)
+        {
             return Placed::Invalid;
         }
         if ends == 2 {
+            if end && self.colouring.ends_sum(oldest, x) != self.colouring.want {
+                // Both ends of the tour on one colour, or on the wrong one.
+                return Placed::Invalid;
+            }
             // The two loose slots (one of them perhaps the oldest, whose partner is then the
             // label that appears once) become a label pair: a closed key, with a label.
             debug_assert!(slots_of(x, LOOSE) != 0);
@@ -268,6 +493,51 @@ mod tests {
         // Unflagged: the label that appears once is the oldest's.
         assert_eq!(decode(0x2f21, top), (0x2f21, 1));
         assert_eq!(decode(0xd1_f1, top), (0xd1_f1, DONE));
+    }
+
+    /// Proves the colour rule on every state of every round of 5 x 5, 5 x 6, 6 x 5 and 6 x 6:
+    /// the path ends of a state with no end of the tour placed sum to twice the placed squares'
+    /// surplus of the corners' colour (a knight's path alternates colours), and those of a
+    /// state with both ends placed to that less the ends' (none, or two on 5 x 5) — no state
+    /// with both ends on one colour (on the other colour on 5 x 5) is kept. The counts are
+    /// checked against the 128-bit programme elsewhere.
+    #[test]
+    fn every_state_keeps_the_colours_of_a_knights_path() {
+        use crate::board::Board;
+        use crate::count::closed::{ClosedCount, Store};
+        let dir = std::env::temp_dir();
+        for (w, h) in [(5, 5), (5, 6), (6, 5), (6, 6)] {
+            let board = Board::new(w, h).unwrap();
+            let count = ClosedCount::open_tours(board, None, 2, u64::MAX, &dir).unwrap();
+            let colours = Sweep::new(w.min(h), w * h);
+            let top = 2 * w.min(h) - 1;
+            let (mut layer, mut sizes, mut seen) = (count.first(), Vec::new(), [0u64; 3]);
+            while layer.round < count.rounds() {
+                let c = colours.at(layer.round);
+                let (next, _) = count.step(layer, &sizes).unwrap();
+                layer = next;
+                sizes.push(layer.states);
+                let Store::Memory(blocks) = &layer.store else {
+                    panic!("in memory")
+                };
+                let twice_surplus = c.want + if c.odd { 2 } else { 0 };
+                for &[key, _] in blocks.iter().flat_map(|b| b.get()) {
+                    if let Some(closed) = unmark(key) {
+                        assert_eq!(c.ends_sum(oldest(closed), closed), c.want, "{key:x}");
+                        seen[2] += 1;
+                        continue;
+                    }
+                    let (x, o) = decode(key, top);
+                    if slots_of(x, LOOSE) == 0 && o != LOOSE {
+                        assert_eq!(c.ends_sum(o, x), twice_surplus, "{key:x}");
+                        seen[0] += 1;
+                    } else {
+                        seen[1] += 1;
+                    }
+                }
+            }
+            assert!(seen.iter().all(|&n| n > 1000), "{w}x{h}: {seen:?}");
+        }
     }
 
     /// A key with both ends placed gives back its closed key, and is no key with fewer ends:

@@ -372,3 +372,21 @@ fn open_counts_match_meet_in_the_middle() {
     }
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// 7 x 7 open by the 64-bit programme matches OEIS A165134 (165,575,218,320 directed open
+/// tours): minutes on 2 cores, `--ignored`.
+#[test]
+#[ignore]
+fn seven_by_seven_open_matches_oeis() {
+    let dir = scratch("open-7x7");
+    let started = std::time::Instant::now();
+    let mut peak = 0u64;
+    let count = ClosedCount::open_tours(board(7, 7), None, 2, u64::MAX, &dir).unwrap();
+    let total = count.run(&mut |r| peak = peak.max(r.states)).unwrap();
+    println!(
+        "7x7 open: {total} in {:.1} s, largest layer {peak} states",
+        started.elapsed().as_secs_f64()
+    );
+    assert_eq!(total, 165_575_218_320);
+    let _ = fs::remove_dir_all(&dir);
+}
