@@ -56,11 +56,9 @@ impl Counter for Count64 {
 
     fn estimate(&mut self, seconds: f64) -> Result<Option<Estimate>, CountError> {
         let board: Board = self.count.board();
-        // Closed tours of boards up to 6 wide take seconds, less than the estimate would; a
-        // board with an odd number of squares has none.
-        if board.width().min(board.height()) <= 6
-            || (self.count.kind() == Kind::Closed && board.len() % 2 == 1)
-        {
+        // Closed tours of boards swept up to 6 across take seconds, less than the estimate
+        // would; a board with an odd number of squares has none.
+        if self.count.width() <= 6 || (self.count.kind() == Kind::Closed && board.len() % 2 == 1) {
             return Ok(None);
         }
         // Past its budget this count goes out of core: an estimate, never a refusal.

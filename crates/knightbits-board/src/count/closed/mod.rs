@@ -197,6 +197,11 @@ impl ClosedCount {
         self.frontier.board()
     }
 
+    /// The squares across the sweep: the side laid across.
+    pub(crate) fn width(&self) -> u32 {
+        self.frontier.across_width()
+    }
+
     /// Runs every round (from the checkpoint when there is one), calling `progress` after
     /// each, and returns the number of closed tours.
     #[cfg(test)]
