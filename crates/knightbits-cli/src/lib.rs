@@ -5,7 +5,7 @@
 //! - [`args`] and [`cmd`]: the command line, its typed values and one module per subcommand.
 //! - [`positions`]: where the positions of `attacks`, `moves` and `forks` come from (`--fen`,
 //!   `--batch`); [`batch`]: the `--batch` line processor; [`output`], [`picture`]: printing.
-//! - [`reference`]: the command-line reference in Markdown (docs/cli.md), from the clap tree.
+//! - [`reference`](mod@reference): the command-line reference in Markdown (docs/cli.md), from the clap tree.
 //! - [`server`]: the explorer's web server, a thin adapter from queries to
 //!   [`knightbits_api::query`].
 //!
