@@ -170,6 +170,10 @@ fn processes_count_open_tours_as_meet_in_the_middle_does() {
         ));
         assert_eq!(v["open"], meet, "{p} processes");
     }
+    // Swept across its longer side by the processes' frontier programme, where one process
+    // would meet in the middle (and refuse --across): the same count.
+    let across = ["count-tours", "--board", "5x6", "--across", "6", "--json"];
+    assert_eq!(answer(&processes(2, &across, &[]))["open"], meet);
 }
 
 /// Proves a count survives losing its processes: 2 processes count 6 x 8 closed tours with

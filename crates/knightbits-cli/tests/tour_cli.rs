@@ -263,6 +263,10 @@ fn count_tours_refuses_what_it_cannot_hold() {
             "cannot count tours of 8x6: 7 is not a side of the board",
         ),
         (
+            &["count-tours", "--board", "5x5", "--across", "5"],
+            "cannot count tours of 5x5: meet in the middle lays no side across the board",
+        ),
+        (
             &["count-tours", "--board", "8x6", "--across", "wide"],
             "invalid value",
         ),

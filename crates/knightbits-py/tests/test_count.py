@@ -166,6 +166,8 @@ def test_the_gil_is_released_while_counting():
     (dict(checkpoint=[]), kb.ArgumentTypeError, "checkpoint",
      "checkpoint: a path is a str or os.PathLike, not list"),
     (dict(across=7), kb.ArgumentValueError, "across", "across: 7 is not a side of the board"),
+    (dict(across=5), kb.ArgumentValueError, "across",
+     "across: meet in the middle lays no side across the board"),
     (dict(across="5"), kb.ArgumentTypeError, "across", "across: a side of the board is an int"),
 ])
 def test_bad_arguments_raise_the_packages_errors_naming_them(kwargs, error, argument, words):

@@ -66,6 +66,11 @@ pub enum CountError {
         /// The number asked for.
         side: u32,
     },
+    /// A side to lay across was given to a method that sweeps no board (meet in the middle).
+    NoSweep {
+        /// The method.
+        method: Method,
+    },
     /// The folder of the layer files has not room enough for the next layer.
     NoRoom {
         /// Bytes the layer needs.
@@ -132,6 +137,9 @@ impl fmt::Display for CountError {
                 f.write_str("the checkpoint belongs to another count, or is not a layer file")
             }
             CountError::NotASide { side } => write!(f, "{side} is not a side of the board"),
+            CountError::NoSweep { method } => {
+                write!(f, "{} lays no side across the board", method.name())
+            }
             CountError::NoRoom { needed, available } => write!(
                 f,
                 "a layer needs about {} MB on disk where the count keeps its layers, and {} MB \

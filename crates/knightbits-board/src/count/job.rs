@@ -106,15 +106,19 @@ impl Count {
     /// ```
     pub fn by(self, method: Method) -> Result<Count, CountError> {
         let count = Count::by_method(self.board, self.kind, self.start, method)?;
-        Ok(Count {
+        let count = Count {
             threads: self.threads,
             budget: self.budget,
             scratch: self.scratch,
             checkpoint: self.checkpoint,
             every: self.every,
-            across: self.across,
             ..count
-        })
+        };
+        // The side laid across is checked again against the new method's sweep.
+        match self.across {
+            Some(w) => count.across(w),
+            None => Ok(count),
+        }
     }
 
     /// The count of `board`'s tours of `kind` (open ones from `start`) by `method`.
@@ -213,10 +217,15 @@ impl Count {
     /// sides (the shorter by default): the knight graphs of `w x h` and `h x w` are the same,
     /// so the count is too, but the first ranks of `8 x h` swept across 8 are those of the
     /// chessboard. [`CountError::NotASide`] for another number, [`CountError::TooWide`] past
-    /// the method's width.
+    /// the method's width, [`CountError::NoSweep`] for meet in the middle (which has no sweep).
     pub fn across(mut self, w: u32) -> Result<Count, CountError> {
         if w != self.board.width() && w != self.board.height() {
             return Err(CountError::NotASide { side: w });
+        }
+        if self.method == Method::MeetInTheMiddle {
+            return Err(CountError::NoSweep {
+                method: self.method,
+            });
         }
         let limit = match self.method {
             Method::Frontier64 => WIDTH_64,

@@ -488,3 +488,18 @@ fn open_eight_by_six_across_eight_equals_six_by_eight() {
     assert_eq!(six, Ok(49_929_787_608));
     assert_eq!(across(8), six);
 }
+
+/// Meet in the middle sweeps no board, so a side to lay across is refused rather than ignored:
+/// asked of a count by it, and carried into it by `Count::by`.
+#[test]
+fn meet_in_the_middle_refuses_a_side_to_lay_across() {
+    let no_sweep = Err(CountError::NoSweep {
+        method: Method::MeetInTheMiddle,
+    });
+    let five = Count::open(board(5, 5), None).unwrap();
+    assert_eq!(five.method(), Method::MeetInTheMiddle);
+    assert_eq!(five.across(5).map(|c| c.method()), no_sweep);
+    let across = Count::open(board(8, 3), None).unwrap().across(8).unwrap();
+    let by_meet = across.by(Method::MeetInTheMiddle);
+    assert_eq!(by_meet.map(|c| c.method()), no_sweep);
+}

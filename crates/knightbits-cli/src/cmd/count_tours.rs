@@ -142,6 +142,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
         start,
     };
     let mut job = request.job()?;
+    #[cfg(feature = "dist")]
+    if args.dist.processes.is_some() {
+        // Counts across processes run the frontier programme whatever the board, so a side to
+        // lay across is one of its sides even where this process would meet in the middle.
+        job = job
+            .by(knightbits_board::count::Method::Frontier)
+            .map_err(refused)?;
+    }
     if let Some(w) = args.across {
         job = job.across(w).map_err(refused)?;
     }
