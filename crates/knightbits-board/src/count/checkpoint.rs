@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::vec::Vec;
 
 /// The first bytes of a checkpoint.
-const MAGIC: &[u8; 8] = b"KBCOUNT1";
+const MAGIC: &[u8; 8] = b"KBCOUNT2";
 
 /// Bytes before the records.
 pub(crate) const HEADER_BYTES: u64 = 64;

@@ -17,26 +17,76 @@ use std::vec::Vec;
 
 /// How each round places its square on keys: closed tours' keys or open tours'.
 #[derive(Debug)]
-pub(super) enum Places {
+enum Steps {
     Closed(Vec<Place>),
     Open(Vec<PathPlace>),
+}
+
+/// How each round places its square, and after which rounds keys are turned over.
+#[derive(Debug)]
+pub(super) struct Places {
+    steps: Steps,
+    /// The sweep's width, when the board is swept in rows (it is turned over within them).
+    w: u32,
+    /// The rounds after which a key is replaced by the least of it and its image turned over
+    /// left to right: the ends of rows after which every row is placed by the same rules on
+    /// its squares turned over too, so a state and its image complete as many tours.
+    turn: Vec<bool>,
 }
 
 impl Places {
     pub(super) fn of(frontier: &Frontier) -> Places {
         let steps = frontier.steps().iter();
-        match frontier.kind() {
-            Kind::Closed => Places::Closed(steps.map(Place::of).collect()),
+        let (w, n) = (frontier.across_width(), frontier.rounds());
+        // The start of tours counted from one square is on one side of the board.
+        let free = frontier.steps().iter().all(|s| !s.rules.pin);
+        let sweep = Sweep::new(w, n, free);
+        let open = frontier.kind() == Kind::Open;
+        let (steps, symmetric) = match frontier.kind() {
+            Kind::Closed => (Steps::Closed(steps.map(Place::of).collect()), true),
             Kind::Open => {
-                let (w, n) = (frontier.across_width(), frontier.rounds());
-                let sweep = Sweep::new(w, n);
                 let places = steps.enumerate();
-                Places::Open(
-                    places
-                        .map(|(i, step)| PathPlace::of(step, &sweep, i as u32))
-                        .collect(),
-                )
+                let open = places
+                    .map(|(i, step)| PathPlace::of(step, &sweep, i as u32))
+                    .collect();
+                (Steps::Open(open), free)
             }
+        };
+        // Rows from the last back: the rows after row `r` all placed alike on both sides.
+        let mut turn = vec![false; n as usize];
+        let rows = n.checked_div(w).unwrap_or(0);
+        let mut alike = symmetric && rows * w == n;
+        for r in (0..rows).rev() {
+            if let Some(t) = turn.get_mut((r * w + w - 1) as usize) {
+                *t = alike && r + 1 < rows;
+            }
+            // Row r's rules on its squares: the first end of a tour and a tour counted twice
+            // allowed on all or none of them.
+            let of = |i| {
+                let h = sweep.halves(i);
+                (h.first, h.twice)
+            };
+            alike &= !open || (r * w..r * w + w).all(|i| of(i) == of(r * w));
+        }
+        Places { steps, w, turn }
+    }
+
+    /// Does the layer after round `round` keep the least of each key and its image turned
+    /// over?
+    #[cfg(test)]
+    pub(super) fn turns(&self, round: u32) -> bool {
+        self.turn.get(round as usize) == Some(&true)
+    }
+
+    /// The key a layer after round `round` keeps for `key` (see [`Places::turns`]).
+    #[cfg(test)]
+    pub(super) fn kept(&self, round: u32, key: Key) -> Key {
+        let Some(true) = self.turn.get(round as usize) else {
+            return key;
+        };
+        match &self.steps {
+            Steps::Closed(p) => p[round as usize].canonical(key, self.w),
+            Steps::Open(p) => p[round as usize].canonical(key, self.w),
         }
     }
 
@@ -59,14 +109,19 @@ impl Places {
             round: u32,
             threads: usize,
             pass: Pass<'_>,
+            turn: Option<u32>,
         ) -> Result<Vec<Result<u128, CountError>>, CountError> {
             let place = places.get(round as usize).ok_or(CountError::Checkpoint)?;
-            let work = Work { place, pass };
+            let work = Work { place, pass, turn };
             Ok(workers::map((0..threads).collect(), |_| work.run()))
         }
-        match self {
-            Places::Closed(places) => on(places, round, threads, pass),
-            Places::Open(places) => on(places, round, threads, pass),
+        let turn = match self.turn.get(round as usize) {
+            Some(true) => Some(self.w),
+            _ => None,
+        };
+        match &self.steps {
+            Steps::Closed(places) => on(places, round, threads, pass, turn),
+            Steps::Open(places) => on(places, round, threads, pass, turn),
         }
     }
 }
@@ -74,6 +129,8 @@ impl Places {
 /// Placing a square on a key: the keys after it, and the number of ways it completes a tour.
 pub(super) trait Expand: Sync {
     fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32;
+    /// The least of `key` and its image turned over, at the end of a row `w` across.
+    fn canonical(&self, key: Key, w: u32) -> Key;
 }
 
 impl Expand for Place {
@@ -81,12 +138,20 @@ impl Expand for Place {
     fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32 {
         Place::expand(self, key, next)
     }
+    #[inline]
+    fn canonical(&self, key: Key, w: u32) -> Key {
+        Place::canonical(key, w)
+    }
 }
 
 impl Expand for PathPlace {
     #[inline]
     fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32 {
         PathPlace::expand(self, key, next)
+    }
+    #[inline]
+    fn canonical(&self, key: Key, w: u32) -> Key {
+        PathPlace::canonical(self, key, w)
     }
 }
 
@@ -110,6 +175,8 @@ const STOP_EVERY: usize = 1024;
 struct Work<'a, P> {
     place: &'a P,
     pass: Pass<'a>,
+    /// Keys are turned over in rows this wide after this round.
+    turn: Option<u32>,
 }
 
 impl<P: Expand> Work<'_, P> {
@@ -147,6 +214,10 @@ impl<P: Expand> Work<'_, P> {
                     return Err(stopped(Method::Frontier64, 0, 0, None));
                 }
                 let c = self.place.expand(key, &mut |k| {
+                    let k = match self.turn {
+                        Some(w) => self.place.canonical(k, w),
+                        None => k,
+                    };
                     let h = hash(k);
                     let part = if bits == 0 {
                         0

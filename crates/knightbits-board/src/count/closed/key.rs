@@ -66,6 +66,25 @@ pub(super) const fn normalise(x: u64) -> u64 {
     out
 }
 
+/// `x` turned over left to right: at the end of a row of a sweep `w` across, key slots
+/// `0..w` and `w..2w` are the squares of the last two rows, each reversed here (labels not
+/// renumbered; slots past `2w` kept).
+#[inline]
+pub(super) fn turn_over(x: u64, w: u32) -> u64 {
+    if w == 8 {
+        // Each half of sixteen slots reversed: bytes reversed, then the two slots of each byte.
+        let b = x.swap_bytes();
+        let n = (b >> 4 & 0x0f0f_0f0f_0f0f_0f0f) | (b & 0x0f0f_0f0f_0f0f_0f0f) << 4;
+        return n.rotate_left(32);
+    }
+    let mut out = x;
+    for j in 0..2 * w {
+        let (row, f) = (j / w, j % w);
+        out = with_slot(out, row * w + w - 1 - f, slot(x, j));
+    }
+    out
+}
+
 /// The oldest slot of a state with key `x`: the label that appears once (at most one does), or
 /// finished when every label appears twice.
 #[inline]
@@ -147,6 +166,16 @@ impl Place {
             all_done: spread(u32::MAX).wrapping_mul(15),
             last: r.last,
         }
+    }
+
+    /// The least of key `x` and its image turned over left to right ([`turn_over`]), at the
+    /// end of a row of a sweep `w` across; `x` itself if its oldest slot is unfinished.
+    #[inline]
+    pub(super) fn canonical(x: Key, w: u32) -> Key {
+        if oldest(x) != DONE {
+            return x;
+        }
+        x.min(normalise(turn_over(x, w)))
     }
 
     /// The keys after placing the square from the state of key `x`, into `next`, and the
@@ -320,6 +349,22 @@ mod tests {
                 layer = f.step(layer, 1).unwrap();
             }
             assert!(seen > 1000, "{w}x{h}: {seen}");
+        }
+    }
+
+    /// Turning over reverses the slots of each row, for every width: a hand-made key of
+    /// distinct slot values goes to the slot the mirror image of its square takes, and
+    /// turning over twice gives the key back.
+    #[test]
+    fn turning_over_reverses_each_row() {
+        for w in 1..=8u32 {
+            let x = (0..2 * w).fold(0u64, |x, j| with_slot(x, j, u64::from(j % 15 + 1)));
+            let t = turn_over(x, w);
+            for j in 0..2 * w {
+                let (row, f) = (j / w, j % w);
+                assert_eq!(slot(t, row * w + w - 1 - f), slot(x, j), "{w} {j}");
+            }
+            assert_eq!(turn_over(t, w), x, "{w}");
         }
     }
 
