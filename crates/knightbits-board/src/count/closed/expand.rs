@@ -1,10 +1,10 @@
 //! The work of a round: placing a square on old states and sending the new ones to their shards.
 
+use super::Key;
 use super::file::Source;
 use super::key::{Place, normalise};
 use super::path::{PathPlace, Sweep};
-use super::shard::{BATCH, Block, Shard, hash};
-use super::{Key, io_error};
+use super::shard::{BATCH, Shard, hash};
 use crate::count::counter::stopped;
 use crate::count::error::CountError;
 use crate::count::frontier::Frontier;
@@ -192,7 +192,6 @@ impl<P: Expand> Work<'_, P> {
         let mut batches: Vec<Vec<(Key, u64, u64)>> = (0..shards.len())
             .map(|_| Vec::with_capacity(BATCH))
             .collect();
-        let (mut chunk, mut bytes) = (Block::Heap(Vec::new()), Vec::new());
         let mut closed = 0u128;
         let flush = |i: usize, batch: &mut Vec<(Key, u64, u64)>| {
             if let Some(shard) = shards.get(i) {
@@ -203,13 +202,8 @@ impl<P: Expand> Work<'_, P> {
             }
             batch.clear();
         };
-        loop {
-            match source.next(&mut chunk, &mut bytes) {
-                Ok(true) => {}
-                Ok(false) => break,
-                Err(e) => return Err(io_error(e)),
-            }
-            for (i, &[key, ways]) in chunk.get().iter().enumerate() {
+        source.each(|records: &[[u64; 2]]| {
+            for (i, &[key, ways]) in records.iter().enumerate() {
                 if i % STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
                     return Err(stopped(Method::Frontier64, 0, 0, None));
                 }
@@ -237,7 +231,8 @@ impl<P: Expand> Work<'_, P> {
                     .checked_add(u128::from(ways) * u128::from(c))
                     .ok_or(CountError::Overflow { bits: 128 })?;
             }
-        }
+            Ok(())
+        })?;
         for (i, batch) in batches.iter_mut().enumerate() {
             if !batch.is_empty() {
                 flush(i, batch);

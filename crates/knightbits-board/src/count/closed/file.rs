@@ -2,14 +2,15 @@
 //! flat 16-byte records, written to `PATH.tmp` and renamed, so that a file at its path is
 //! always whole). They hold layers out of core and are the count's checkpoint.
 
-use super::Record;
 use super::shard::Block;
+use super::{Record, io_error};
 use crate::count::checkpoint::{HEADER_BYTES, Header, Writer};
+use crate::count::error::CountError;
 use crate::count::error::located;
 use std::fs::File;
 use std::io::{self, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::vec::Vec;
 
@@ -68,7 +69,12 @@ fn read_all(path: &Path, each: &mut dyn FnMut(Record)) -> io::Result<()> {
 /// Where a round reads the old layer from: shards in memory, each freed once expanded, or a
 /// file read a chunk at a time (again in each pass).
 pub(super) enum Source {
-    Memory(Mutex<Vec<Block>>),
+    /// A layer in memory: its blocks handed out in turn, kept until the round ends (a stop
+    /// writes them to the checkpoint).
+    Memory {
+        blocks: Vec<Block>,
+        next: AtomicUsize,
+    },
     File {
         file: Mutex<File>,
         /// The file's path, for errors.
@@ -79,24 +85,32 @@ pub(super) enum Source {
 }
 
 impl Source {
-    pub(super) fn rewind(&self) {
-        if let Source::File { next, .. } = self {
-            next.store(0, Ordering::Relaxed);
+    pub(super) fn memory(blocks: Vec<Block>) -> Source {
+        Source::Memory {
+            blocks,
+            next: AtomicUsize::new(0),
         }
     }
 
-    /// The next share of records into `chunk`; false once every record was handed out.
-    pub(super) fn next(&self, chunk: &mut Block, bytes: &mut Vec<u8>) -> io::Result<bool> {
+    pub(super) fn rewind(&self) {
         match self {
-            Source::Memory(shards) => {
-                let shard = shards.lock().unwrap_or_else(PoisonError::into_inner).pop();
-                match shard {
-                    Some(s) => {
-                        *chunk = s;
-                        Ok(true)
-                    }
-                    None => Ok(false),
+            Source::Memory { next, .. } => next.store(0, Ordering::Relaxed),
+            Source::File { next, .. } => next.store(0, Ordering::Relaxed),
+        }
+    }
+
+    /// Hands `each` the records of the layer a share at a time, the shares not handed to
+    /// another caller, until none is left or `each` fails.
+    pub(super) fn each(
+        &self,
+        mut each: impl FnMut(&[Record]) -> Result<(), CountError>,
+    ) -> Result<(), CountError> {
+        match self {
+            Source::Memory { blocks, next } => {
+                while let Some(b) = blocks.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    each(b.get())?;
                 }
+                Ok(())
             }
             Source::File {
                 file,
@@ -104,22 +118,32 @@ impl Source {
                 records,
                 next,
             } => {
-                let i = next.fetch_add(CHUNK as u64, Ordering::Relaxed);
-                if i >= *records {
-                    return Ok(false);
+                let (mut bytes, mut chunk) = (Vec::new(), Vec::with_capacity(CHUNK));
+                loop {
+                    let i = next.fetch_add(CHUNK as u64, Ordering::Relaxed);
+                    if i >= *records {
+                        return Ok(());
+                    }
+                    let n = (*records - i).min(CHUNK as u64) as usize;
+                    bytes.resize(n * 16, 0);
+                    let mut file = file.lock().unwrap_or_else(PoisonError::into_inner);
+                    file.seek(SeekFrom::Start(HEADER_BYTES + i * 16))
+                        .and_then(|_| file.read_exact(&mut bytes))
+                        .map_err(|e| io_error(located(path, e)))?;
+                    drop(file);
+                    chunk.clear();
+                    chunk.extend(bytes.chunks_exact(16).map(record));
+                    each(&chunk)?;
                 }
-                let n = (*records - i).min(CHUNK as u64) as usize;
-                bytes.resize(n * 16, 0);
-                let mut file = file.lock().unwrap_or_else(PoisonError::into_inner);
-                file.seek(SeekFrom::Start(HEADER_BYTES + i * 16))
-                    .and_then(|_| file.read_exact(bytes))
-                    .map_err(|e| located(path, e))?;
-                drop(file);
-                let mut records = Vec::with_capacity(n);
-                records.extend(bytes.chunks_exact(16).map(record));
-                *chunk = Block::Heap(records);
-                Ok(true)
             }
+        }
+    }
+
+    /// The blocks of a layer in memory, back.
+    pub(super) fn into_blocks(self) -> Option<Vec<Block>> {
+        match self {
+            Source::Memory { blocks, .. } => Some(blocks),
+            Source::File { .. } => None,
         }
     }
 }

@@ -56,6 +56,10 @@ type Key = u64;
 /// A state and its ways, as a layer holds it.
 type Record = [u64; 2];
 
+/// The most states of a layer in memory that a stop in the middle of a round writes to the
+/// checkpoint (512 MB of records: about a second).
+const STOP_WRITE_STATES: u64 = 1 << 25;
+
 /// Where a layer is: in memory as flat records, or in a file of the scratch folder.
 enum Store {
     Memory(Vec<Block>),
@@ -218,7 +222,8 @@ impl ClosedCount {
 
     /// [`ClosedCount::run`], stopping when `progress` says so (the layer goes to the
     /// checkpoint, if any) or as soon as `stop` is set during a round (the round is abandoned:
-    /// the checkpoint keeps the last layer written), returning [`CountError::Stopped`].
+    /// the layer before it goes to the checkpoint, see [`ClosedCount::keep`]), returning
+    /// [`CountError::Stopped`].
     pub(crate) fn run_until(
         &self,
         progress: &mut dyn FnMut(Round) -> ControlFlow<()>,
@@ -393,7 +398,7 @@ impl ClosedCount {
             Store::Memory(_) => None,
         };
         let (passes, source) = match old.store {
-            Store::Memory(shards) => (1, Source::Memory(Mutex::new(shards))),
+            Store::Memory(shards) => (1, Source::memory(shards)),
             Store::File(path) => {
                 let passes = table_bytes.div_ceil(room.max(1)).clamp(1, 4096) as usize;
                 let file = File::open(&path).map_err(|e| CountError::io(&path, &e))?;
@@ -433,9 +438,9 @@ impl ClosedCount {
                 .collect();
             source.rewind();
             let bits = parts.trailing_zeros();
-            let (first, source) = (range.start, &source);
+            let first = range.start;
             let pass_of = Pass {
-                source,
+                source: &source,
                 shards: &shards,
                 first,
                 bits,
@@ -443,7 +448,14 @@ impl ClosedCount {
             };
             let outcomes = self.places.run(round, threads, pass_of)?;
             for outcome in outcomes {
-                let closed = outcome?;
+                let closed = match outcome {
+                    Err(stopped @ CountError::Stopped { .. }) => {
+                        drop(shards);
+                        self.keep(round, old.done, old.states, source);
+                        return Err(stopped);
+                    }
+                    outcome => outcome?,
+                };
                 // Tours close while expanding: count them in the first pass only.
                 if pass == 0 {
                     done = done
@@ -509,6 +521,29 @@ impl ClosedCount {
             seconds: 0.0,
         };
         Ok((next, figures))
+    }
+
+    /// After a stop in round `round`: the old layer (`done` ways, `states` states), still in
+    /// memory, goes to the checkpoint, unless that holds this round already or the layer would
+    /// take more than about a second to write (the checkpoint then keeps the last one written).
+    fn keep(&self, round: u32, done: u128, states: u64, source: Source) {
+        let Some(path) = &self.checkpoint else {
+            return;
+        };
+        let held = matches!(Header::open(path), Ok(Some((h, _))) if h.round >= round);
+        if held || states > STOP_WRITE_STATES {
+            return;
+        }
+        if let Some(blocks) = source.into_blocks() {
+            let layer = Layer {
+                round,
+                done,
+                states,
+                store: Store::Memory(blocks),
+            };
+            // A failed write leaves the last checkpoint, which the stop reports.
+            let _ = self.write_layer(&layer, path);
+        }
     }
 
     /// The header of the layer file before round `round`.
