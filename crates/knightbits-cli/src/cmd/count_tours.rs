@@ -84,7 +84,7 @@ fn after_help() -> String {
 knightbits count-tours --board 5x5 --json          # {{\"open\": 1728}}\n  \
 knightbits count-tours --board 5x5 --start a1 --json # {{\"open\": 304}}\n  \
 knightbits count-tours --board 6x6 --closed --json   # {{\"closed\": 9862}}\n  \
-knightbits count-tours --board 7x7 --checkpoint 7x7.ckpt   # about 2 minutes on 2 cores\n  \
+knightbits count-tours --board 7x7 --checkpoint 7x7.ckpt   # under a minute on 2 cores\n  \
 knightbits count-tours --board 8x8 --closed --max-memory 16G --checkpoint 8x8.layer\n\n\
 Closed tours of boards up to {closed64} wide are counted square by square within --max-memory: the\n\
 layers that do not fit are kept in --scratch (the same command resumes from --checkpoint), and\n\
