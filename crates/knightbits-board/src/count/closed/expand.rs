@@ -1,10 +1,10 @@
 //! The work of a round: placing a square on old states and sending the new ones to their shards.
 
-use super::Key;
 use super::file::Source;
 use super::key::{Place, normalise};
 use super::path::{PathPlace, Sweep};
 use super::shard::{BATCH, Shard, hash};
+use super::{Key, Record};
 use crate::count::counter::stopped;
 use crate::count::error::CountError;
 use crate::count::frontier::Frontier;
@@ -46,10 +46,10 @@ impl Places {
             Kind::Closed => (Steps::Closed(steps.map(Place::of).collect()), true),
             Kind::Open => {
                 let places = steps.enumerate();
-                let open = places
+                let placed = places
                     .map(|(i, step)| PathPlace::of(step, &sweep, i as u32))
                     .collect();
-                (Steps::Open(open), free)
+                (Steps::Open(placed), free)
             }
         };
         // Rows from the last back: the rows after row `r` all placed alike on both sides.
@@ -202,7 +202,7 @@ impl<P: Expand> Work<'_, P> {
             }
             batch.clear();
         };
-        source.each(|records: &[[u64; 2]]| {
+        source.each(|records: &[Record]| {
             for (i, &[key, ways]) in records.iter().enumerate() {
                 if i % STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
                     return Err(stopped(Method::Frontier64, 0, 0, None));

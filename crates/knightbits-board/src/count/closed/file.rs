@@ -66,11 +66,11 @@ fn read_all(path: &Path, each: &mut dyn FnMut(Record)) -> io::Result<()> {
     Ok(())
 }
 
-/// Where a round reads the old layer from: shards in memory, each freed once expanded, or a
+/// Where a round reads the old layer from: blocks in memory, kept until the round ends, or a
 /// file read a chunk at a time (again in each pass).
 pub(super) enum Source {
-    /// A layer in memory: its blocks handed out in turn, kept until the round ends (a stop
-    /// writes them to the checkpoint).
+    /// A layer in memory: its blocks handed out in turn (a stop in the round writes them to
+    /// the checkpoint).
     Memory {
         blocks: Vec<Block>,
         next: AtomicUsize,
