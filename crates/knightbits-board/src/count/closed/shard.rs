@@ -29,6 +29,9 @@ pub(super) enum Block {
     Mapped(memmap2::MmapMut),
 }
 
+/// The smallest page of memory.
+const PAGE: usize = 4096;
+
 /// Blocks of at least this many bytes are mapped.
 const MAPPED: usize = 64 << 10;
 
@@ -46,7 +49,12 @@ impl Block {
             if n * 16 >= HUGE {
                 let _ = map.advise(memmap2::Advice::HugePage);
             }
-            return Block::Mapped(map);
+            let mut block = Block::Mapped(map);
+            // Written now, a word a page, as the heap's below.
+            for r in block.get_mut().iter_mut().step_by(PAGE / 16) {
+                *r = [0, 0];
+            }
+            return block;
         }
         // Written now: zeroed memory from the system is mapped to one shared page at the
         // first look and copied at the first write, each copy stopping every thread of the
