@@ -1,6 +1,6 @@
 //! Counts the closed tours of a board up to 8 wide round by round, printing each round's
 //! figures: `cargo run --release -p knightbits-board --example count_closed -- 8x6 [open all|SQUARE]
-//! [across W] [budget BYTES] [checkpoint PATH] [estimate SECONDS]`; with `open`, the directed
+//! [across W] [budget BYTES] [threads N] [checkpoint PATH] [estimate SECONDS]`; with `open`, the directed
 //! open tours instead (from every square, or from one such as `a1`); with `estimate`, prints
 //! what the count would take, told from about that many seconds of work, and does not count.
 
@@ -22,6 +22,7 @@ fn main() {
     let mut estimate = None;
     let mut across = board.width().min(board.height());
     let mut checkpoint = None;
+    let mut threads = None;
     while let (Some(k), Some(v)) = (args.next(), args.next()) {
         match k.as_str() {
             "open" => {
@@ -33,6 +34,7 @@ fn main() {
             }
             "across" => across = v.parse().unwrap_or(8),
             "budget" => budget = v.parse().expect("bytes"),
+            "threads" => threads = Some(v.parse().expect("a number of threads")),
             "checkpoint" => checkpoint = Some(std::path::PathBuf::from(v)),
             "estimate" => estimate = Some(v.parse::<f64>().expect("seconds")),
             _ => exit(format!("unknown option {k}")),
@@ -43,6 +45,9 @@ fn main() {
         .and_then(|c| c.across(across))
         .unwrap_or_else(|e| exit(e))
         .with_budget(budget);
+    if let Some(threads) = threads {
+        count = count.with_threads(threads);
+    }
     if let Some(path) = &checkpoint {
         count = count.with_checkpoint(path, Duration::from_secs(600));
     }
