@@ -61,7 +61,8 @@ impl OpenTours {
 
     /// Time and memory of the whole count on `threads` threads, from about `seconds` of real
     /// work: in each unit, prefixes of the half-tours (their first squares) are walked in a
-    /// shuffled order, doubling the sample until its share of the time is spent; a unit's time
+    /// shuffled order, doubling the sample until its share of the time is spent (or, from 64
+    /// draws on, until the unit is foreseen to take less than that share); a unit's time
     /// is the sample's mean time a prefix times the number of prefixes, its table entries the
     /// sample's entries grown at the rate of the last doubling, and the peak memory that of the
     /// largest unit. Both err high (sets shared between prefixes grow the tables ever more

@@ -63,8 +63,11 @@ pub(crate) fn sample_unit(grid: &Grid, m: u32, start: Option<u32>, budget: f64) 
             ((e1 + e2) as f64, (b1 + b2) as f64)
         };
         let elapsed = started.elapsed().as_secs_f64();
-        // Enough once the budget is spent, or when the unit is plainly short.
-        let short = drawn >= 256 && timed * work.len() as f64 / drawn as f64 <= 4.0 * elapsed;
+        // Enough once the budget is spent, or when the unit is plainly short: a quarter of it
+        // sampled, or the whole of it foreseen to take less than the budget (more draws would
+        // take longer than they tell).
+        let foreseen = timed * work.len() as f64 / drawn as f64;
+        let short = drawn >= SHORT_DRAWS && (foreseen <= 4.0 * elapsed || foreseen <= budget);
         if elapsed > budget || short {
             let per_draw = work.len() as f64 / drawn as f64;
             // Paths of `depth` squares in all, and the growth of the entries with the draws at
@@ -85,6 +88,9 @@ pub(crate) fn sample_unit(grid: &Grid, m: u32, start: Option<u32>, budget: f64) 
         target *= 2;
     }
 }
+
+/// Subtrees drawn before a unit may be found plainly short.
+const SHORT_DRAWS: usize = 64;
 
 /// The sampled subtrees of [`sample_unit`] are those of the paths this many squares short of
 /// a finished half.
