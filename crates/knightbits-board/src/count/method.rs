@@ -8,10 +8,14 @@ pub(crate) const WIDTH_64: u32 = 8;
 /// The most squares meet in the middle walks: a set of squares is one `u64`.
 pub(crate) const MEET_SQUARES: u32 = u64::BITS;
 
-/// The most squares of a board up to [`WIDTH_64`] wide and less than 8 long whose open tours
-/// meet in the middle counts (up to 6 x 6 and 5 x 7, where it is the faster); the 64-bit
-/// frontier programme counts those of larger ones (6 x 7, 7 x 7).
+/// The most squares of a board whose open tours [`Method::for_count`] leaves to meet in the
+/// middle (up to 6 x 6 and 5 x 7, where it is the faster); the 64-bit frontier programme
+/// counts those of larger boards up to [`WIDTH_64`] wide (6 x 7, 7 x 7).
 pub(crate) const MEET_OPEN_SQUARES: u32 = 36;
+
+/// Boards at least this long have their open tours counted square by square whatever their
+/// number of squares (5 x 8 and 6 x 8 too), when at most [`WIDTH_64`] wide.
+pub(crate) const SWEPT_OPEN_LENGTH: u32 = 8;
 
 /// Which tours a frontier programme counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,8 +54,9 @@ pub enum Method {
 impl Method {
     /// The method for the tours of `kind` on `board`: closed tours by the 64-bit frontier
     /// programme up to 8 wide and by the 128-bit one beyond; open tours (from every start or
-    /// from one) by the 64-bit frontier programme on boards up to 8 wide that are at least 8
-    /// long or have more than 36 squares (6 x 7, 7 x 7), by the 128-bit one on the wider boards
+    /// from one) by the 64-bit frontier programme on boards up to 8 wide that are at least
+    /// [`SWEPT_OPEN_LENGTH`](super::SWEPT_OPEN_LENGTH) long or have more than
+    /// [`MEET_OPEN_SQUARES`](super::MEET_OPEN_SQUARES) squares (6 x 7, 7 x 7), by the 128-bit one on the wider boards
     /// past [`MAX_OPEN_SQUARES`](super::MAX_OPEN_SQUARES) squares (which meet in the middle
     /// cannot hold), and by meet in the middle on the others (up to 6 x 6 and 5 x 7, where it is
     /// faster: the frontier's work grows with the shorter side, meet in the middle's with the
@@ -79,10 +84,12 @@ impl Method {
         match kind {
             Kind::Closed if w <= WIDTH_64 => Method::Frontier64,
             Kind::Closed => Method::Frontier,
-            Kind::Open if w <= WIDTH_64 && (h >= 8 || board.len() > MEET_OPEN_SQUARES) => {
+            Kind::Open
+                if w <= WIDTH_64 && (h >= SWEPT_OPEN_LENGTH || board.len() > MEET_OPEN_SQUARES) =>
+            {
                 Method::Frontier64
             }
-            Kind::Open if board.len() > MEET_SQUARES || (h >= 8 && w <= 6) => Method::Frontier,
+            Kind::Open if board.len() > MEET_SQUARES => Method::Frontier,
             Kind::Open => Method::MeetInTheMiddle,
         }
     }

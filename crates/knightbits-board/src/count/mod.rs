@@ -94,6 +94,14 @@ pub const MAX_OPEN_SQUARES: u32 = grid::Grid::MAX_SQUARES;
 /// The widest shorter side [`count_closed_tours`] accepts.
 pub const MAX_CLOSED_WIDTH: u32 = frontier::MAX_WIDTH;
 
+/// The most squares of a board whose open tours [`Method::for_count`] leaves to meet in the
+/// middle, unless it is at least [`SWEPT_OPEN_LENGTH`] long (up to 6 x 6 and 5 x 7).
+pub const MEET_OPEN_SQUARES: u32 = method::MEET_OPEN_SQUARES;
+
+/// Boards up to [`MAX_WIDTH_64`] wide and at least this long have their open tours counted by
+/// [`Method::Frontier64`] whatever their number of squares.
+pub const SWEPT_OPEN_LENGTH: u32 = method::SWEPT_OPEN_LENGTH;
+
 /// The widest shorter side of the 64-bit frontier programme ([`Method::Frontier64`]), which
 /// counts within a memory budget, out of core past it.
 pub const MAX_WIDTH_64: u32 = method::WIDTH_64;

@@ -11,7 +11,10 @@ use knightbits_api::rules;
 use knightbits_api::tour::TourCountRequest;
 use knightbits_api::values::{self, Bytes};
 use knightbits_board::Board;
-use knightbits_board::count::{CountError, MAX_CLOSED_WIDTH, MAX_OPEN_SQUARES, MAX_WIDTH_64};
+use knightbits_board::count::{
+    CountError, MAX_CLOSED_WIDTH, MAX_OPEN_SQUARES, MAX_WIDTH_64, MEET_OPEN_SQUARES,
+    SWEPT_OPEN_LENGTH,
+};
 
 use crate::error::CliError;
 use crate::output;
@@ -41,15 +44,13 @@ pub struct Args {
     threads: Option<u16>,
     /// The memory the count may use, as bytes or with a suffix K, M, G or T (powers of 1024),
     /// default the memory available (three quarters of it for a count that goes out of core).
-    /// A count of a board up to 8 wide (closed, or open and past 6x6 and 5x7) keeps within it
-    /// by putting its layers in --scratch; another count whose estimated peak exceeds it is
-    /// refused.
+    /// A count square by square (see below) keeps within it by putting its layers in
+    /// --scratch; another count whose estimated peak exceeds it is refused.
     #[arg(long, value_name = "SIZE")]
     #[cfg_attr(feature = "dist", arg(conflicts_with = "processes"))]
     max_memory: Option<Bytes>,
-    /// The folder where a count of a board up to 8 wide (closed, or open and past 6x6 and 5x7)
-    /// keeps the layers that do not fit in --max-memory (default: the system's temporary
-    /// folder).
+    /// The folder where a count square by square (see below) keeps the layers that do not fit
+    /// in --max-memory (default: the system's temporary folder).
     #[arg(long, value_name = "DIR", value_parser = folder)]
     #[cfg_attr(feature = "dist", arg(conflicts_with = "processes"))]
     scratch: Option<PathBuf>,
@@ -76,8 +77,8 @@ pub struct Args {
     dist: super::count_dist::DistArgs,
 }
 
-/// The help's notes, with the board crate's limits (`MAX_WIDTH_64`,
-/// `MAX_OPEN_SQUARES`, `MAX_CLOSED_WIDTH`) read from it rather than retyped.
+/// The help's notes, with the board crate's limits and its rule for the method read from it
+/// rather than retyped: the rule is written here once.
 fn after_help() -> String {
     format!(
         "Examples:\n  \
@@ -86,19 +87,21 @@ knightbits count-tours --board 5x5 --start a1 --json # {{\"open\": 304}}\n  \
 knightbits count-tours --board 6x6 --closed --json   # {{\"closed\": 9862}}\n  \
 knightbits count-tours --board 7x7 --checkpoint 7x7.ckpt   # under a minute on 2 cores\n  \
 knightbits count-tours --board 8x8 --closed --max-memory 16G --checkpoint 8x8.layer\n\n\
-Closed tours of boards up to {closed64} wide are counted square by square within --max-memory: the\n\
-layers that do not fit are kept in --scratch (the same command resumes from --checkpoint), and\n\
-the count stops with one line only when that folder has no room for a layer; before one of a\n\
-board 7 or {closed64} wide, an estimate of its time, peak memory and scratch disk is printed on stderr.\n\
-Before another count expected to take more than a few seconds, an estimate of its time and\n\
-peak memory is printed on stderr, from the first seconds of the count itself; such a count is\n\
-refused when the estimated memory exceeds --max-memory. A progress bar with the time left is drawn on\n\
-stderr when it is a terminal (not with --json). Open tours (from every start or from --start)\n\
-of boards up to {closed64} wide and at least 8 long or of more than 36 squares (6x7, 7x7) are counted\n\
-as closed ones are, square by square within --max-memory (layers in --scratch, resumable from\n\
---checkpoint); those of wider boards past {open} squares by the frontier programme in memory, and\n\
-the others (up to 6x6 and 5x7) by meet in the middle. Limit of the representation: boards whose shorter side is at most {closed}.",
-        closed64 = MAX_WIDTH_64,
+Square by square: closed tours of boards up to {w64} wide, and open tours (from every start or\n\
+from --start) of boards up to {w64} wide that are at least {long} long or have more than {meet}\n\
+squares, are counted square by square within --max-memory: the layers that do not fit are kept\n\
+in --scratch (the same command resumes from --checkpoint), and the count stops with one line\n\
+only when that folder has no room for a layer. Open tours of wider boards past {open} squares are\n\
+counted by the frontier programme in memory, the others by meet in the middle. Limit of the\n\
+representation: boards whose shorter side is at most {closed}.\n\n\
+Before a count expected to take more than a few seconds, an estimate of its time and peak\n\
+memory (and scratch disk, square by square) is printed on stderr, from the first seconds of the\n\
+count itself; a count that is not square by square is refused when the estimated memory exceeds\n\
+--max-memory. A progress bar with the time left is drawn on stderr when it is a terminal (not\n\
+with --json).",
+        w64 = MAX_WIDTH_64,
+        long = SWEPT_OPEN_LENGTH,
+        meet = MEET_OPEN_SQUARES,
         open = MAX_OPEN_SQUARES,
         closed = MAX_CLOSED_WIDTH,
     )
