@@ -16,6 +16,15 @@ class Stop(Exception):
     """Raised by a test's progress callback to stop the count."""
 
 
+@pytest.fixture(autouse=True)
+def ctrl_c_raises():
+    """SIGINT raises KeyboardInterrupt whatever the test run inherited: a shell that starts a job
+    in the background hands it SIGINT ignored, and Python then sets no handler of its own."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def test_progress_is_called_as_the_count_goes_and_reaches_the_end():
     seen = []
     assert kb.count_tours(6, 6, closed=True, threads=1, progress=seen.append) == 9862  # A001230
