@@ -71,6 +71,14 @@ impl Places {
         Places { steps, w, turn }
     }
 
+    /// Turns keys over after the same rounds as `other` (a count of the same width), so that
+    /// their layers compare (estimates).
+    pub(super) fn turn_as(&mut self, other: &Places) {
+        for (t, &o) in self.turn.iter_mut().zip(&other.turn) {
+            *t = o;
+        }
+    }
+
     /// Does the layer after round `round` keep the least of each key and its image turned
     /// over?
     #[cfg(test)]
