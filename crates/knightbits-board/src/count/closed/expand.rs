@@ -2,8 +2,9 @@
 
 use super::file::Source;
 use super::key::{Place, normalise};
-use super::path::{PathPlace, Sweep};
+use super::path::PathPlace;
 use super::shard::{BATCH, Shard, hash};
+use super::sweep::Sweep;
 use super::{Key, Record};
 use crate::count::counter::stopped;
 use crate::count::error::CountError;
@@ -69,6 +70,36 @@ impl Places {
             alike &= !open || (r * w..r * w + w).all(|i| of(i) == of(r * w));
         }
         Places { steps, w, turn }
+    }
+
+    /// Open tours' places for a count split after row `cut` (`split.rs`): the rounds of the
+    /// rows before it as in [`Places::of`], the last of them keeping the states with no end of
+    /// the tour placed, then the row past the cut by [`PathPlace::crossing`]; none after.
+    #[cfg(test)]
+    pub(super) fn split(frontier: &Frontier, cut: u32) -> Places {
+        let mut places = Places::of(frontier);
+        let w = places.w;
+        let sweep = Sweep::new(w, frontier.rounds(), true);
+        if let Steps::Open(steps) = &mut places.steps {
+            let at = (cut * w) as usize;
+            steps.truncate(at + w as usize);
+            if let Some(last) = steps.get_mut(at.wrapping_sub(1)) {
+                *last = last.keeping_none();
+            }
+            for (i, (place, step)) in steps.iter_mut().zip(frontier.steps()).enumerate().skip(at) {
+                *place = PathPlace::crossing(step, &sweep, i as u32, cut);
+            }
+        }
+        places
+    }
+
+    /// The key slot each round's square takes (the last slot of a key).
+    #[cfg(test)]
+    pub(super) fn top(&self) -> u32 {
+        match &self.steps {
+            Steps::Closed(p) => p.first().map_or(0, |p| p.top),
+            Steps::Open(p) => p.first().map_or(0, PathPlace::top),
+        }
     }
 
     /// Turns keys over after the same rounds as `other` (a count of the same width), so that
