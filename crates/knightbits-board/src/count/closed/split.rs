@@ -51,6 +51,8 @@ pub(crate) struct Joined {
     pub(crate) top: u64,
     /// The top half's sums by group and pairing of the nodes where the halves meet.
     pub(crate) pairings: u64,
+    /// Passes of the join over the top half's layer.
+    pub(crate) passes: u64,
     /// Pairs of a bottom state and a top sum whose squares' edges match, each tested.
     pub(crate) pairs: u64,
     /// Pairs that make one path.
@@ -93,7 +95,15 @@ pub(crate) fn open_tours(
         Store::File(path) => Some(path.clone()),
         Store::Memory(_) => None,
     };
-    let joined = below.join(layer, top, count.threads);
+    // Passes enough for the top half's sums to fit the budget beside the bottom half (and the
+    // layer, in memory).
+    let held = match layer.store {
+        Store::Memory(_) => layer.states * 16,
+        Store::File(_) => 0,
+    };
+    let room = count.budget.saturating_sub(below.bytes() + held).max(1);
+    let passes = (layer.states * PAIRING_BYTES).div_ceil(room).clamp(1, 4096);
+    let joined = below.join(layer, top, count.threads, passes);
     if let Some(path) = file {
         let _ = std::fs::remove_file(path);
     }
@@ -249,6 +259,25 @@ fn meets(group: u64, w: usize) -> ([u8; MEETS], usize) {
     (nodes, len)
 }
 
+/// The groups one pass of the join takes: those whose hash is `pass` modulo `passes`.
+#[derive(Clone, Copy, Debug)]
+struct Part {
+    pass: u64,
+    passes: u64,
+}
+
+impl Part {
+    #[inline]
+    fn holds(self, group: u64) -> bool {
+        self.passes == 1
+            || (group.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) % self.passes == self.pass
+    }
+}
+
+/// Bytes a sum of the top half takes while the join builds it: a slot of a thread's table, and
+/// its place in the sorted list.
+const PAIRING_BYTES: u64 = 64;
+
 /// The bottom half: the states of the layer before the cut turned half round, both images left
 /// to right, grouped by what their squares need.
 struct Bottom {
@@ -342,9 +371,20 @@ impl Bottom {
         })
     }
 
+    /// Bytes of the bottom half in memory.
+    fn bytes(&self) -> u64 {
+        (self.states.capacity() * 24 + self.groups.capacity() * 9) as u64
+    }
+
     /// The tours (directed) of the top half's last layer `layer` joined to this half, on
-    /// `threads` threads.
-    fn join(&self, layer: Layer, top: u32, threads: usize) -> Result<(u128, Joined), CountError> {
+    /// `threads` threads, in `passes` passes (each over the groups of one part of the hash).
+    fn join(
+        &self,
+        layer: Layer,
+        top: u32,
+        threads: usize,
+        passes: u64,
+    ) -> Result<(u128, Joined), CountError> {
         let source = match layer.store {
             Store::Memory(blocks) => Source::memory(blocks),
             Store::File(path) => Source::File {
@@ -355,52 +395,59 @@ impl Bottom {
             },
         };
         let threads = threads.max(1);
-        let sums = workers::map((0..threads).collect(), |_| {
-            let mut pairings = Pairings::default();
-            let mut states = 0u64;
-            source.each(|records| {
-                states += self.pair_top(records, top, &mut pairings);
-                Ok(())
-            })?;
-            Ok::<_, CountError>((pairings, states))
-        });
-        let mut all: Vec<(u128, u64)> = Vec::new();
+        let mut total = 0u128;
         let mut joined = Joined {
             bottom: self.states.len() as u64,
+            passes,
             ..Joined::default()
         };
-        for sum in sums {
-            let (pairings, states) = sum?;
-            joined.top += states;
-            all.extend(pairings);
-        }
-        let group = |k: u128| k as u64 & ((1 << GROUP_BITS) - 1);
-        all.sort_unstable_by_key(|&(k, _)| (group(k), k));
-        all.dedup_by(|b, a| {
-            let same = a.0 == b.0;
-            if same {
-                a.1 = a.1.wrapping_add(b.1);
+        for pass in 0..passes.max(1) {
+            let part = Part { pass, passes };
+            source.rewind();
+            let sums = workers::map((0..threads).collect(), |_| {
+                let mut pairings = Pairings::default();
+                let mut states = 0u64;
+                source.each(|records| {
+                    states += self.pair_top(records, top, part, &mut pairings);
+                    Ok(())
+                })?;
+                Ok::<_, CountError>((pairings, states))
+            });
+            let mut all: Vec<(u128, u64)> = Vec::new();
+            for sum in sums {
+                let (pairings, states) = sum?;
+                if pass == 0 {
+                    joined.top += states;
+                }
+                all.extend(pairings);
             }
-            same
-        });
-        joined.pairings = all.len() as u64;
-        let chunk = self.states.len().div_ceil(threads).max(1);
-        let parts: Vec<&[(u64, u64, u64)]> = self.states.chunks(chunk).collect();
-        let outcomes = workers::map(parts, |part| self.join_bottom(part, &all));
-        let mut total = 0u128;
-        for (t, pairs, tours) in outcomes {
-            total = total
-                .checked_add(t)
-                .ok_or(CountError::Overflow { bits: 128 })?;
-            joined.pairs += pairs;
-            joined.tours += tours;
+            let group = |k: u128| k as u64 & ((1 << GROUP_BITS) - 1);
+            all.sort_unstable_by_key(|&(k, _)| (group(k), k));
+            all.dedup_by(|b, a| {
+                let same = a.0 == b.0;
+                if same {
+                    a.1 = a.1.wrapping_add(b.1);
+                }
+                same
+            });
+            joined.pairings += all.len() as u64;
+            let chunk = self.states.len().div_ceil(threads).max(1);
+            let parts: Vec<&[(u64, u64, u64)]> = self.states.chunks(chunk).collect();
+            let outcomes = workers::map(parts, |states| self.join_bottom(states, part, &all));
+            for (t, pairs, tours) in outcomes {
+                total = total
+                    .checked_add(t)
+                    .ok_or(CountError::Overflow { bits: 128 })?;
+                joined.pairs += pairs;
+                joined.tours += tours;
+            }
         }
         Ok((total, joined))
     }
 
     /// Adds the top half's states `records` joined with each set of ladder edges they take
-    /// to `pairings`: the states.
-    fn pair_top(&self, records: &[Record], top: u32, pairings: &mut Pairings) -> u64 {
+    /// to `pairings`, those of groups in `part`: the states.
+    fn pair_top(&self, records: &[Record], top: u32, part: Part, pairings: &mut Pairings) -> u64 {
         let w = self.w as usize;
         let out = 3 * w;
         let mut states = 0;
@@ -435,7 +482,7 @@ impl Bottom {
             );
             for &(past, set) in sets {
                 let group = first | past << 16 | (2 - ends) << 32;
-                if !self.groups.contains(&group) {
+                if !part.holds(group) || !self.groups.contains(&group) {
                     continue;
                 }
                 let mut joins = Joins { ..paths };
@@ -468,14 +515,22 @@ impl Bottom {
         states
     }
 
-    /// The tours of the bottom half's states `part` joined to the top half's `pairings`
-    /// (sorted by group): the ways, the pairs tested and those that make one path.
-    fn join_bottom(&self, part: &[(u64, u64, u64)], pairings: &[(u128, u64)]) -> (u128, u64, u64) {
+    /// The tours of the bottom half's states `states` in `part` joined to the top half's
+    /// `pairings` (sorted by group): the ways, the pairs tested and those that make one path.
+    fn join_bottom(
+        &self,
+        states: &[(u64, u64, u64)],
+        part: Part,
+        pairings: &[(u128, u64)],
+    ) -> (u128, u64, u64) {
         let w = self.w as usize;
         let out = 3 * w;
         let (mut total, mut pairs, mut tours) = (0u128, 0u64, 0u64);
         let group_of = |k: u128| k as u64 & ((1 << GROUP_BITS) - 1);
-        for &(group, codes, ways) in part {
+        for &(group, codes, ways) in states {
+            if !part.holds(group) {
+                continue;
+            }
             let lo = pairings.partition_point(|p| group_of(p.0) < group);
             let hi = lo + pairings[lo..].partition_point(|p| group_of(p.0) <= group);
             if lo == hi {
@@ -532,7 +587,7 @@ mod tests {
 
     /// The split counts every board it takes as the sweep of the whole board does (itself
     /// checked against OEIS and meet in the middle elsewhere): 3 to 8 across, 4 to 8 rows.
-    /// 8x6 swept across 8 agrees too (49,929,787,608: `split_run`, ignored, 4 minutes).
+    /// 8x6 swept across 8 agrees too (49,929,787,608: `split_run`, ignored, 140 s).
     #[test]
     fn the_split_counts_as_the_whole_sweep() {
         let dir = std::env::temp_dir();
@@ -559,6 +614,27 @@ mod tests {
             let want = count().run(&mut |_| {}).unwrap();
             let (got, joined) = open_tours(count(), &mut |_| {}).unwrap();
             assert_eq!(got, want, "{w}x{h}: {joined:?}");
+        }
+    }
+    /// Within a small budget the top half's layers go to disk and the join takes several
+    /// passes, and the count is the same.
+    #[test]
+    fn a_split_out_of_core_in_passes_counts_the_same() {
+        let dir = std::env::temp_dir();
+        for (w, h) in [(6, 6), (8, 4)] {
+            let board = Board::new(w, h).unwrap();
+            let count = |budget| {
+                ClosedCount::open_tours(board, None, 2, budget, &dir)
+                    .unwrap()
+                    .across(w)
+                    .unwrap()
+            };
+            let (whole, one) = open_tours(count(u64::MAX), &mut |_| {}).unwrap();
+            let mut disk = false;
+            let (small, many) = open_tours(count(8 << 20), &mut |r| disk |= r.from_disk).unwrap();
+            assert_eq!(one.passes, 1);
+            assert!(disk && many.passes > 1, "{w}x{h}: {many:?}");
+            assert_eq!(small, whole, "{w}x{h}: {many:?}");
         }
     }
 }
