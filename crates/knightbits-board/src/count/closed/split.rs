@@ -426,17 +426,23 @@ impl Bottom {
             all.dedup_by(|b, a| {
                 let same = a.0 == b.0;
                 if same {
-                    a.1 = a.1.wrapping_add(b.1);
+                    a.1 = a.1.saturating_add(b.1);
                 }
                 same
             });
+            // A sum that reached the top of a u64 may have passed it.
+            if all.iter().any(|p| p.1 == u64::MAX) {
+                return Err(CountError::Overflow { bits: 64 });
+            }
             joined.pairings += all.len() as u64;
             let chunk = self.states.len().div_ceil(threads).max(1);
             let parts: Vec<&[(u64, u64, u64)]> = self.states.chunks(chunk).collect();
             let outcomes = workers::map(parts, |states| self.join_bottom(states, part, &all));
             for (t, pairs, tours) in outcomes {
+                // Sums saturate: one at the top of a u128 may have passed it.
                 total = total
                     .checked_add(t)
+                    .filter(|&t| t != u128::MAX)
                     .ok_or(CountError::Overflow { bits: 128 })?;
                 joined.pairs += pairs;
                 joined.tours += tours;
@@ -509,7 +515,7 @@ impl Bottom {
                 }
                 let k = u128::from(group) | pairing << GROUP_BITS;
                 let sum = pairings.entry(k).or_insert(0);
-                *sum = sum.wrapping_add(ways);
+                *sum = sum.saturating_add(ways);
             }
         }
         states
@@ -572,7 +578,7 @@ impl Bottom {
                 }
                 if i == 0 && seen == len {
                     tours += 1;
-                    total += u128::from(top_ways) * u128::from(ways);
+                    total = total.saturating_add(u128::from(top_ways) * u128::from(ways));
                 }
             }
         }
