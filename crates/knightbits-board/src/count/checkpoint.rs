@@ -1,8 +1,9 @@
 //! The one checkpoint format of every count: a 64-byte header naming the count (method, kind,
 //! board, start, sweep) and how far it has come (round or unit, finished ways, part of a layer
-//! held by several workers), then the method's records, little-endian. Files are written to
-//! `PATH.tmp`, synced and renamed, so a file at its path is always whole. Layers that the
-//! 64-bit count puts out of core are files of the same format.
+//! held by several workers), then the method's records, little-endian: of a fixed size, or (the
+//! 64-bit frontier's layers) in frames of their own length. Files are written to `PATH.tmp`,
+//! synced and renamed, so a file at its path is always whole. Layers that the 64-bit count puts
+//! out of core are files of the same format.
 
 use super::error::CountError;
 use super::method::{Kind, Method};
@@ -17,6 +18,9 @@ const MAGIC: &[u8; 8] = b"KBCOUNT2";
 
 /// Bytes before the records.
 pub(crate) const HEADER_BYTES: u64 = 64;
+
+/// Bytes of a frame's header: its records and its bytes after the header.
+pub(crate) const FRAME_HEADER_BYTES: u64 = 16;
 
 /// A checkpoint's header.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +41,9 @@ pub(crate) struct Header {
     pub(crate) done: u128,
     /// Records after the header.
     pub(crate) records: u64,
+    /// The records are in frames of their own length (the 64-bit frontier's layers; its
+    /// earlier files of 16-byte records are still read).
+    pub(crate) framed: bool,
 }
 
 impl Header {
@@ -79,7 +86,13 @@ impl Header {
         };
         put(MAGIC);
         put(&[method_code(self.method), self.kind as u8]);
-        put(&(Header::record_bytes(self.method) as u16).to_le_bytes());
+        // 0 for records in frames.
+        let size = if self.framed {
+            0
+        } else {
+            Header::record_bytes(self.method)
+        };
+        put(&(size as u16).to_le_bytes());
         for w in words {
             put(&w.to_le_bytes());
         }
@@ -110,7 +123,9 @@ impl Header {
             1 => Kind::Open,
             _ => return Err(bad),
         };
-        if u64::from(u16::from_le_bytes([b[10], b[11]])) != Header::record_bytes(method) {
+        let size = u64::from(u16::from_le_bytes([b[10], b[11]]));
+        let framed = size == 0 && method == Method::Frontier64;
+        if size != Header::record_bytes(method) && !framed {
             return Err(bad);
         }
         let board = Board::new(u32_at(12), u32_at(16)).map_err(|_| bad)?;
@@ -130,11 +145,13 @@ impl Header {
             parts: u32_at(36),
             done: u128::from_le_bytes(done),
             records: u64::from_le_bytes(records),
+            framed,
         })
     }
 
     /// The header of the file at `path` with the reader placed at its first record, checking
-    /// that the file holds exactly its records; `None` when there is no file.
+    /// that the file holds exactly its records (at least a frame's header each, when framed);
+    /// `None` when there is no file.
     pub(crate) fn open(path: &Path) -> Result<Option<(Header, BufReader<File>)>, CountError> {
         let file = match File::open(path) {
             Ok(f) => f,
@@ -151,11 +168,18 @@ impl Header {
             },
             e => e,
         })?;
-        let expected = header
-            .records
-            .checked_mul(Header::record_bytes(header.method))
-            .and_then(|n| n.checked_add(HEADER_BYTES));
-        if expected != Some(len) || header.part >= header.parts.max(1) {
+        let whole = match header.framed {
+            // Frames are read to their end: here only that the file is not shorter than one.
+            true => len >= HEADER_BYTES + header.records.min(1) * FRAME_HEADER_BYTES,
+            false => {
+                header
+                    .records
+                    .checked_mul(Header::record_bytes(header.method))
+                    .and_then(|n| n.checked_add(HEADER_BYTES))
+                    == Some(len)
+            }
+        };
+        if !whole || header.part >= header.parts.max(1) {
             return Err(CountError::Checkpoint);
         }
         Ok(Some((header, input)))

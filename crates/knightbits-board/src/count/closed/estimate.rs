@@ -13,7 +13,7 @@
 //! the disk traffic its layer files cause.
 
 use super::shard::MAX_LOAD;
-use super::{BUFFERS, ClosedCount, Layer, Store, TABLE_BYTES};
+use super::{BUFFERS, ClosedCount, FILE_BYTES, Layer, Store, TABLE_BYTES};
 use crate::board::Board;
 use crate::count::error::CountError;
 use crate::count::method::Kind;
@@ -394,8 +394,8 @@ impl ClosedCount {
             let (mut written, mut read) = (0.0, 0.0);
             if !on_disk && !fits && old > 4096 {
                 on_disk = true;
-                written += 16.0 * old as f64;
-                disk = disk.max(old.saturating_mul(16));
+                written += FILE_BYTES as f64 * old as f64;
+                disk = disk.max(old.saturating_mul(FILE_BYTES));
             } else if on_disk && fits {
                 // Read back from the page cache, as the layer file was just written.
                 on_disk = false;
@@ -414,12 +414,12 @@ impl ClosedCount {
             if on_disk {
                 // The new layer is written; the old one read once a pass, from the page cache
                 // as far as the memory left beside the tables and the new layer's file holds it.
-                let file = 16.0 * old as f64;
-                let new_file = 16.0 * new as f64;
+                let file = FILE_BYTES as f64 * old as f64;
+                let new_file = FILE_BYTES as f64 * new as f64;
                 let cached = (spare - memory - new_file).clamp(0.0, file);
                 written += new_file;
                 read += (file - cached) * passes as f64;
-                disk = disk.max(old.saturating_add(new).saturating_mul(16));
+                disk = disk.max(old.saturating_add(new).saturating_mul(FILE_BYTES));
             } else {
                 memory += 16.0 * old as f64;
             }

@@ -178,7 +178,7 @@ impl Shard {
     }
 
     /// The entries as flat records at the front of the table, moved there in place.
-    pub(super) fn compacted(&mut self) -> &[Record] {
+    pub(super) fn compacted(&mut self) -> &mut [Record] {
         let slots = self.slots.get_mut();
         let mut n = 0;
         for i in 0..slots.len() {
@@ -197,7 +197,7 @@ impl Shard {
             *t = [0, self.zero];
             n += 1;
         }
-        slots.get(..n).unwrap_or_default()
+        slots.get_mut(..n).unwrap_or_default()
     }
 
     /// The entries as flat records, in a block of their own.

@@ -37,9 +37,6 @@ use crate::count::error::CountError;
 use crate::count::method::{Kind, Method};
 use crate::count::report::Round;
 use crate::count::workers;
-use std::fs::File;
-use std::sync::Mutex;
-use std::sync::atomic::AtomicU64;
 use std::vec::Vec;
 
 /// What the join did: states on each side and pairs of them compared.
@@ -387,12 +384,7 @@ impl Bottom {
     ) -> Result<(u128, Joined), CountError> {
         let source = match layer.store {
             Store::Memory(blocks) => Source::memory(blocks),
-            Store::File(path) => Source::File {
-                file: Mutex::new(File::open(&path).map_err(|e| CountError::io(&path, &e))?),
-                path,
-                records: layer.states,
-                next: AtomicU64::new(0),
-            },
+            Store::File(path) => Source::file(path)?,
         };
         let threads = threads.max(1);
         let mut total = 0u128;
@@ -403,7 +395,7 @@ impl Bottom {
         };
         for pass in 0..passes.max(1) {
             let part = Part { pass, passes };
-            source.rewind();
+            source.rewind()?;
             let sums = workers::map((0..threads).collect(), |_| {
                 let mut pairings = Pairings::default();
                 let mut states = 0u64;

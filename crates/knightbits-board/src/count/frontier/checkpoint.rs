@@ -23,6 +23,7 @@ impl Frontier {
             parts,
             done,
             records: layer.len() as u64,
+            framed: false,
         }
     }
 

@@ -67,6 +67,7 @@ impl MeetCount {
             round: units.len() as u32,
             done: sum,
             records: units.len() as u64,
+            framed: false,
             ..self.header()
         };
         let bytes: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
@@ -87,6 +88,7 @@ impl Counter for MeetCount {
             parts: 1,
             done: 0,
             records: 0,
+            framed: false,
         }
     }
 
