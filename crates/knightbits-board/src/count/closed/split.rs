@@ -27,6 +27,10 @@
 //! for those with both ends below ([`Sweep::halves`](super::sweep::Sweep::halves)). The layers
 //! keep one key of each state and its image turned over left to right; the bottom half is
 //! joined with both images, which counts every tour twice: once each way round.
+//!
+//! The layer at the cut is kept in a file (`PATH.bottom` beside a checkpoint `PATH`) and read
+//! again once the top half is done. With a checkpoint, each round's layer past the cut is
+//! written to it, so that a stopped count resumes there.
 
 use super::expand::Places;
 use super::file::Source;
@@ -37,6 +41,9 @@ use crate::count::error::CountError;
 use crate::count::method::{Kind, Method};
 use crate::count::report::Round;
 use crate::count::workers;
+use std::fs;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::vec::Vec;
 
 /// What the join did: states on each side and pairs of them compared.
@@ -54,13 +61,19 @@ pub(crate) struct Joined {
     pub(crate) pairs: u64,
     /// Pairs that make one path.
     pub(crate) tours: u64,
+    /// Passes done.
+    pub(crate) done: u64,
+    /// Pairs the pass in hand is to test, once its sums are made.
+    pub(crate) ahead: u64,
 }
 
 /// The directed open tours of `count`'s board (an open count of all tours, an even number of
-/// rows, at least four) by the split at the middle cut, calling `progress` after each round.
+/// rows, at least four) by the split at the middle cut, calling `progress` after each round
+/// and `joining` twice a pass of the join (its sums made, its pairs tested).
 pub(crate) fn open_tours(
     mut count: ClosedCount,
     progress: &mut dyn FnMut(Round),
+    joining: &mut dyn FnMut(&Joined),
 ) -> Result<(u128, Joined), CountError> {
     let w = count.width();
     let rows = count.rounds() / w.max(1);
@@ -73,21 +86,64 @@ pub(crate) fn open_tours(
     let cut = rows / 2;
     count.places = Places::split(&count.frontier, cut);
     let top = count.places.top();
-    let mut layer = count.first();
+    // The layer at the cut (the bottom half) is kept in a file, beside the checkpoint if there
+    // is one, and read when the top half is done.
+    let kept = {
+        let mut kept = count.layer_path(cut * w).into_os_string();
+        kept.push(".bottom");
+        if count.checkpoint.is_none() {
+            // Counts of one process in the same scratch folder each keep their own.
+            static KEPT: AtomicU64 = AtomicU64::new(0);
+            kept.push(KEPT.fetch_add(1, Ordering::Relaxed).to_string());
+        }
+        PathBuf::from(kept)
+    };
+    // A split's checkpoint has the sweep's header: told apart only once the split is a method.
+    let mut layer = match count.resume()? {
+        Some(layer) => layer,
+        None => count.first(),
+    };
     let mut sizes = Vec::new();
     let mut step = |layer: Layer, sizes: &mut Vec<u64>| -> Result<Layer, CountError> {
-        let (next, figures) = count.step(layer, sizes)?;
+        let (mut next, figures) = count.step(layer, sizes)?;
         sizes.push(next.states);
+        // Past the cut, each round's layer is the checkpoint (out of core it is there already),
+        // the last one too: a join stopped starts again from it.
+        if let Some(path) = &count.checkpoint
+            && next.round > cut * w
+        {
+            count
+                .write_layer(&mut next, path)
+                .map_err(super::io_error)?;
+        }
         progress(figures);
         Ok(next)
     };
     while layer.round < cut * w {
         layer = step(layer, &mut sizes)?;
     }
-    let below = Bottom::of(&layer, w, top)?;
+    if layer.round == cut * w {
+        if let Store::File(path) = &layer.store {
+            let _ = fs::remove_file(&kept);
+            fs::hard_link(path, &kept)
+                .or_else(|_| fs::copy(path, &kept).map(|_| ()))
+                .map_err(|e| CountError::io(&kept, &e))?;
+        } else {
+            count
+                .write_layer(&mut layer, &kept)
+                .map_err(super::io_error)?;
+        }
+    }
     while layer.round < (cut + 1) * w {
         layer = step(layer, &mut sizes)?;
     }
+    let at_cut = Layer {
+        round: cut * w,
+        done: 0,
+        states: 0,
+        store: Store::File(kept.clone()),
+    };
+    let below = Bottom::of(&at_cut, w, top)?;
     let file = match &layer.store {
         Store::File(path) => Some(path.clone()),
         Store::Memory(_) => None,
@@ -100,11 +156,11 @@ pub(crate) fn open_tours(
     };
     let room = count.budget.saturating_sub(below.bytes() + held).max(1);
     let passes = (layer.states * PAIRING_BYTES).div_ceil(room).clamp(1, 4096);
-    let joined = below.join(layer, top, count.threads, passes);
-    if let Some(path) = file {
-        let _ = std::fs::remove_file(path);
+    let joined = below.join(layer, top, count.threads, passes, joining)?;
+    for path in file.iter().chain([&kept]).chain(&count.checkpoint) {
+        let _ = fs::remove_file(path);
     }
-    joined
+    Ok(joined)
 }
 
 /// The most nodes of the join: the squares of the three rows around the cut on a board 8
@@ -381,6 +437,7 @@ impl Bottom {
         top: u32,
         threads: usize,
         passes: u64,
+        joining: &mut dyn FnMut(&Joined),
     ) -> Result<(u128, Joined), CountError> {
         let source = match layer.store {
             Store::Memory(blocks) => Source::memory(blocks),
@@ -427,6 +484,14 @@ impl Bottom {
                 return Err(CountError::Overflow { bits: 64 });
             }
             joined.pairings += all.len() as u64;
+            joined.ahead = 0;
+            for sums in all.chunk_by(|a, b| group(a.0) == group(b.0)) {
+                let g = group(sums[0].0);
+                let lo = self.states.partition_point(|s| s.0 < g);
+                let hi = self.states.partition_point(|s| s.0 <= g);
+                joined.ahead += (sums.len() * (hi - lo)) as u64;
+            }
+            joining(&joined);
             let chunk = self.states.len().div_ceil(threads).max(1);
             let parts: Vec<&[(u64, u64, u64)]> = self.states.chunks(chunk).collect();
             let outcomes = workers::map(parts, |states| self.join_bottom(states, part, &all));
@@ -439,6 +504,8 @@ impl Bottom {
                 joined.pairs += pairs;
                 joined.tours += tours;
             }
+            joined.done += 1;
+            joining(&joined);
         }
         Ok((total, joined))
     }
@@ -575,106 +642,5 @@ impl Bottom {
             }
         }
         (total, pairs, tours)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::Board;
-
-    /// The split counts every board it takes as the sweep of the whole board does (itself
-    /// checked against OEIS and meet in the middle elsewhere): 3 to 8 across, 4 to 8 rows.
-    /// 8x6 swept across 8 agrees too (49,929,787,608: `split_run`, ignored, 140 s).
-    #[test]
-    fn the_split_counts_as_the_whole_sweep() {
-        let dir = std::env::temp_dir();
-        for (w, h) in [
-            (3, 4),
-            (5, 4),
-            (6, 4),
-            (8, 4),
-            (3, 6),
-            (4, 6),
-            (5, 6),
-            (6, 6),
-            (7, 4),
-            (4, 8),
-            (5, 8),
-        ] {
-            let board = Board::new(w, h).unwrap();
-            let count = || {
-                ClosedCount::open_tours(board, None, 2, u64::MAX, &dir)
-                    .unwrap()
-                    .across(w)
-                    .unwrap()
-            };
-            let want = count().run(&mut |_| {}).unwrap();
-            let (got, joined) = open_tours(count(), &mut |_| {}).unwrap();
-            assert_eq!(got, want, "{w}x{h}: {joined:?}");
-        }
-    }
-    /// Within a small budget the top half's layers go to disk and the join takes several
-    /// passes, and the count is the same.
-    #[test]
-    fn a_split_out_of_core_in_passes_counts_the_same() {
-        let dir = std::env::temp_dir();
-        for (w, h) in [(6, 6), (8, 4)] {
-            let board = Board::new(w, h).unwrap();
-            let count = |budget| {
-                ClosedCount::open_tours(board, None, 2, budget, &dir)
-                    .unwrap()
-                    .across(w)
-                    .unwrap()
-            };
-            let (whole, one) = open_tours(count(u64::MAX), &mut |_| {}).unwrap();
-            let mut disk = false;
-            let (small, many) = open_tours(count(8 << 20), &mut |r| disk |= r.from_disk).unwrap();
-            assert_eq!(one.passes, 1);
-            assert!(disk && many.passes > 1, "{w}x{h}: {many:?}");
-            assert_eq!(small, whole, "{w}x{h}: {many:?}");
-        }
-    }
-}
-
-#[cfg(test)]
-mod runs {
-    use super::*;
-    use crate::board::Board;
-
-    /// A timed split count of the board `KB_SPLIT` (`WxH`, swept `W` across; scratch folder
-    /// `KB_SCRATCH`, memory budget `KB_BUDGET` bytes), printing its rounds and join.
-    #[test]
-    #[ignore]
-    fn split_run() {
-        let spec = std::env::var("KB_SPLIT").unwrap_or_else(|_| "8x6".into());
-        let (w, h) = spec.split_once('x').unwrap();
-        let (w, h): (u32, u32) = (w.parse().unwrap(), h.parse().unwrap());
-        let dir = std::env::var("KB_SCRATCH").map_or_else(|_| std::env::temp_dir(), Into::into);
-        let budget = std::env::var("KB_BUDGET").map_or(18 << 30, |b| b.parse().unwrap());
-        let board = Board::new(w, h).unwrap();
-        let count = ClosedCount::open_tours(board, None, 2, budget, &dir)
-            .unwrap()
-            .across(w)
-            .unwrap();
-        let t = std::time::Instant::now();
-        let (got, joined) = open_tours(count, &mut |r| {
-            eprintln!(
-                "round {:3} states {:12} passes {} disk {} {:6.1} B/state {:8.2} s at {:8.1} s",
-                r.round,
-                r.states,
-                r.passes,
-                r.from_disk,
-                r.bytes_per_state,
-                r.seconds,
-                t.elapsed().as_secs_f64()
-            );
-        })
-        .unwrap();
-        eprintln!(
-            "{w}x{h}: {got}, bottom {} states, {joined:?}, in {:.1} s",
-            joined.bottom,
-            t.elapsed().as_secs_f64()
-        );
     }
 }
