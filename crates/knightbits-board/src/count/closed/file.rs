@@ -4,9 +4,9 @@
 //!
 //! A frame is its number of records and its bytes (two `u64`), then its records sorted by key,
 //! each the difference from the key before (from 0 in the frame's first) and the ways, both
-//! LEB128 varints. Keys are sorted a million at a time, so that the differences are short:
-//! about 6 bytes a state instead of 16. Files of flat 16-byte records, written before frames,
-//! are still read.
+//! LEB128 varints. Keys are sorted a million at a time, so that the differences are short
+//! (BENCHMARKS.md, "Layer files in frames"). Files of flat 16-byte records, written before
+//! frames, are still read.
 
 use super::shard::Block;
 use super::{Record, io_error, workers};
