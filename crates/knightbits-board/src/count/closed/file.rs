@@ -189,8 +189,16 @@ impl Reader {
         Ok(())
     }
 
-    /// The next frame's bytes into `frame`; false after the last.
+    /// The next frame's bytes into `frame`; false after the last. A file that ends before its
+    /// records do is not a whole layer file.
     fn next(&mut self, frame: &mut Frame) -> io::Result<bool> {
+        self.read(frame).map_err(|e| match e.kind() {
+            io::ErrorKind::UnexpectedEof => corrupt(),
+            _ => e,
+        })
+    }
+
+    fn read(&mut self, frame: &mut Frame) -> io::Result<bool> {
         if self.left == 0 {
             return Ok(false);
         }
@@ -467,7 +475,11 @@ mod tests {
             fs::write(&path, b).unwrap();
             match read(&path) {
                 Ok(r) => panic!("damage {i} read as {} records", r.len()),
-                Err(e) => assert!(e.to_string().contains("a.layer"), "{e}"),
+                Err(e) => assert!(
+                    e.to_string().contains("a.layer")
+                        && e.to_string().contains("not a whole layer file"),
+                    "{e}"
+                ),
             }
         }
         let _ = fs::remove_dir_all(&dir);

@@ -71,7 +71,26 @@ pub(crate) struct Joined {
 /// rows, at least four) by the split at the middle cut, calling `progress` after each round
 /// and `joining` twice a pass of the join (its sums made, its pairs tested).
 pub(crate) fn open_tours(
+    count: ClosedCount,
+    progress: &mut dyn FnMut(Round),
+    joining: &mut dyn FnMut(&Joined),
+) -> Result<(u128, Joined), CountError> {
+    let checkpoint = count.checkpoint.clone();
+    let mut files = Vec::new();
+    let outcome = split(count, &mut files, progress, joining);
+    // A checkpoint and the bottom half beside it stay for the count to resume after an error.
+    if outcome.is_ok() || checkpoint.is_none() {
+        for path in files.iter().chain(&checkpoint) {
+            let _ = fs::remove_file(path);
+        }
+    }
+    outcome
+}
+
+/// [`open_tours`], adding to `files` the files it makes.
+fn split(
     mut count: ClosedCount,
+    files: &mut Vec<PathBuf>,
     progress: &mut dyn FnMut(Round),
     joining: &mut dyn FnMut(&Joined),
 ) -> Result<(u128, Joined), CountError> {
@@ -98,6 +117,7 @@ pub(crate) fn open_tours(
         }
         PathBuf::from(kept)
     };
+    files.push(kept.clone());
     // A split's checkpoint has the sweep's header: told apart only once the split is a method.
     let mut layer = match count.resume()? {
         Some(layer) => layer,
@@ -106,6 +126,9 @@ pub(crate) fn open_tours(
     let mut sizes = Vec::new();
     let mut step = |layer: Layer, sizes: &mut Vec<u64>| -> Result<Layer, CountError> {
         let (mut next, figures) = count.step(layer, sizes)?;
+        if let Store::File(path) = &next.store {
+            files.push(path.clone());
+        }
         sizes.push(next.states);
         // Past the cut, each round's layer is the checkpoint (out of core it is there already),
         // the last one too: a join stopped starts again from it.
@@ -144,10 +167,6 @@ pub(crate) fn open_tours(
         store: Store::File(kept.clone()),
     };
     let below = Bottom::of(&at_cut, w, top)?;
-    let file = match &layer.store {
-        Store::File(path) => Some(path.clone()),
-        Store::Memory(_) => None,
-    };
     // Passes enough for the top half's sums to fit the budget beside the bottom half (and the
     // layer, in memory).
     let held = match layer.store {
@@ -156,11 +175,7 @@ pub(crate) fn open_tours(
     };
     let room = count.budget.saturating_sub(below.bytes() + held).max(1);
     let passes = (layer.states * PAIRING_BYTES).div_ceil(room).clamp(1, 4096);
-    let joined = below.join(layer, top, count.threads, passes, joining)?;
-    for path in file.iter().chain([&kept]).chain(&count.checkpoint) {
-        let _ = fs::remove_file(path);
-    }
-    Ok(joined)
+    below.join(layer, top, count.threads, passes, joining)
 }
 
 /// The most nodes of the join: the squares of the three rows around the cut on a board 8
