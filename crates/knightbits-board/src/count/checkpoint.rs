@@ -51,7 +51,7 @@ impl Header {
     /// ways, or a unit's tours.
     pub(crate) fn record_bytes(method: Method) -> u64 {
         match method {
-            Method::Frontier64 | Method::MeetInTheMiddle => 16,
+            Method::Frontier64 | Method::Split | Method::MeetInTheMiddle => 16,
             Method::Frontier => 32,
         }
     }
@@ -116,6 +116,7 @@ impl Header {
             0 => Method::MeetInTheMiddle,
             1 => Method::Frontier,
             2 => Method::Frontier64,
+            3 => Method::Split,
             _ => return Err(bad),
         };
         let kind = match b[9] {
@@ -124,7 +125,7 @@ impl Header {
             _ => return Err(bad),
         };
         let size = u64::from(u16::from_le_bytes([b[10], b[11]]));
-        let framed = size == 0 && method == Method::Frontier64;
+        let framed = size == 0 && matches!(method, Method::Frontier64 | Method::Split);
         if size != Header::record_bytes(method) && !framed {
             return Err(bad);
         }
@@ -191,6 +192,7 @@ fn method_code(method: Method) -> u8 {
         Method::MeetInTheMiddle => 0,
         Method::Frontier => 1,
         Method::Frontier64 => 2,
+        Method::Split => 3,
     }
 }
 

@@ -29,6 +29,17 @@ pub enum CountError {
     },
     /// The start square is not on the board.
     StartOffBoard,
+    /// The method counts the open tours from every start, not from one.
+    EveryStart {
+        /// The method.
+        method: Method,
+    },
+    /// The split at the middle cut needs an even number of rows along its sweep, at least
+    /// four.
+    NoMiddleCut {
+        /// The rows along the sweep.
+        rows: u32,
+    },
     /// The count, or a partial sum on the way to it, does not fit in `bits` bits: 64 for open
     /// tours by meet in the middle, 128 by the frontier programme.
     Overflow {
@@ -106,6 +117,16 @@ impl fmt::Display for CountError {
                 write!(f, "{} does not count {} tours", method.name(), kind.name())
             }
             CountError::StartOffBoard => f.write_str("start square is not on the board"),
+            CountError::EveryStart { method } => write!(
+                f,
+                "{} counts the open tours from every start, not from one",
+                method.name()
+            ),
+            CountError::NoMiddleCut { rows } => write!(
+                f,
+                "the split at the middle cut needs an even number of rows along the sweep, at \
+                 least 4, and this sweep has {rows}"
+            ),
             CountError::Overflow { bits } => write!(
                 f,
                 "the count, or a partial sum on the way to it, does not fit in {bits} bits"

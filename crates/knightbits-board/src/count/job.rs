@@ -4,7 +4,7 @@
 //! the same job's frontier programme across processes).
 
 use super::checkpoint::Header;
-use super::closed::{ClosedCount, Count64};
+use super::closed::{ClosedCount, Count64, SplitCount};
 use super::counter::{Counter, Hook};
 use super::error::CountError;
 use super::frontier::{self, Frontier, FrontierCount};
@@ -85,12 +85,7 @@ impl Count {
     /// The count of `board`'s directed open tours starting on `start`, or anywhere when
     /// `None`.
     pub fn open(board: Board, start: Option<Coord>) -> Result<Count, CountError> {
-        Count::by_method(
-            board,
-            Kind::Open,
-            start,
-            Method::for_count(board, Kind::Open),
-        )
+        Count::by_method(board, Kind::Open, start, Method::for_open(board, start))
     }
 
     /// The same count by `method` rather than the one [`Method::for_count`] chose (to compare
@@ -146,9 +141,13 @@ impl Count {
                     limit: frontier::MAX_WIDTH,
                 });
             }
-            Method::Frontier64 if shorter > WIDTH_64 => {
+            Method::Frontier64 | Method::Split if shorter > WIDTH_64 => {
                 return Err(CountError::TooWide { limit: WIDTH_64 });
             }
+            Method::Split if kind == Kind::Closed => {
+                return Err(CountError::NotByMethod { method, kind });
+            }
+            Method::Split if start.is_some() => return Err(CountError::EveryStart { method }),
             _ => {}
         }
         Ok(Count {
@@ -187,7 +186,7 @@ impl Count {
     /// layer files and to other processes), when the system says; else no limit.
     pub fn within_available_memory(self) -> Count {
         match available_memory() {
-            Some(a) if self.method == Method::Frontier64 => self.with_budget(a / 4 * 3),
+            Some(a) if self.method.out_of_core() => self.with_budget(a / 4 * 3),
             Some(a) => self.with_budget(a),
             None => self,
         }
@@ -205,7 +204,8 @@ impl Count {
     /// every `every` (frontier programmes; after every out-of-core round; in 64-bit keys also
     /// at least ten times the last checkpoint's writing time apart, unless `every` is zero)
     /// and when the count is stopped, and starts from the state found there, if any. The file
-    /// is removed when the count ends.
+    /// is removed when the count ends. The split keeps two more beside it, `PATH.bottom` (the
+    /// layer at the middle cut) and `PATH.join` (the passes of its join done), removed too.
     pub fn with_checkpoint(mut self, path: &Path, every: Duration) -> Count {
         self.checkpoint = Some(path.to_path_buf());
         self.every = every;
@@ -228,7 +228,7 @@ impl Count {
             });
         }
         let limit = match self.method {
-            Method::Frontier64 => WIDTH_64,
+            Method::Frontier64 | Method::Split => WIDTH_64,
             _ => frontier::MAX_WIDTH,
         };
         if w > limit {
@@ -312,6 +312,18 @@ impl Count {
                 }
                 Box::new(Count64::new(count, frontier()?, checkpoint.clone()))
             }
+            Method::Split => {
+                let scratch = self.scratch.as_path();
+                let mut count =
+                    ClosedCount::open_tours(board, self.start, threads, self.budget, scratch)?;
+                if let Some(w) = self.across {
+                    count = count.across(w)?;
+                }
+                if let Some(path) = &checkpoint {
+                    count = count.with_checkpoint(path, self.every.as_secs_f64());
+                }
+                Box::new(SplitCount::new(count)?)
+            }
         })
     }
 
@@ -345,7 +357,7 @@ impl Count {
         let estimate = counter.estimate(seconds)?;
         self.counter = Some(counter);
         match estimate {
-            Some(e) if self.method != Method::Frontier64 && e.peak_bytes > self.budget => {
+            Some(e) if !self.method.out_of_core() && e.peak_bytes > self.budget => {
                 Err(CountError::OverBudget {
                     needed: e.peak_bytes,
                     budget: self.budget,
@@ -361,7 +373,9 @@ impl Count {
     /// least every [`PROGRESS_EVERY`] (with the same `done` and no round figures) while one
     /// runs. When `progress` returns `Break` (or panics), the count stops within about a
     /// second, in the middle of a unit of work too (meet in the middle within a part of its
-    /// unit; the frontier programmes abandon the round they are in), keeps its work in the
+    /// unit; the frontier programmes abandon the round they are in, the split's join the pass
+    /// it is in, though not while it reads the bottom half back or sorts a pass's sums: seconds
+    /// on 8 x 8), keeps its work in the
     /// checkpoint when it has one (the 128-bit frontier programme writes the layer before the
     /// abandoned round; the 64-bit one too when it is in memory and takes about a second at most
     /// to write, else it keeps the last layer it wrote), and returns

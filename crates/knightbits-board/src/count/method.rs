@@ -1,6 +1,6 @@
 //! What a count counts and how: the kind of tour and the method.
 
-use crate::board::Board;
+use crate::board::{Board, Coord};
 
 /// The widest board of the 64-bit frontier programme: 16 slots of four bits in a `u64`.
 pub(crate) const WIDTH_64: u32 = 8;
@@ -16,6 +16,13 @@ pub(crate) const MEET_OPEN_SQUARES: u32 = 36;
 /// Boards at least this long have their open tours counted square by square whatever their
 /// number of squares (5 x 8 and 6 x 8 too), when at most [`WIDTH_64`] wide.
 pub(crate) const SWEPT_OPEN_LENGTH: u32 = 8;
+
+/// Boards this wide (the shorter side) and an even number of squares long have their open
+/// tours from every start counted by the split at the middle cut: 8 x 6 swept across 8 took
+/// 158 s by it against 720 s by the sweep, and 8 x 8 is out of the sweep's reach (its
+/// BENCHMARKS.md section). On narrower boards the sweep across the shorter side is fast
+/// enough.
+pub(crate) const SPLIT_WIDTH: u32 = 8;
 
 /// Which tours a frontier programme counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -49,6 +56,12 @@ pub enum Method {
     /// The frontier programme in 64-bit states: closed or open tours of boards up to
     /// [`MAX_WIDTH_64`](super::MAX_WIDTH_64) wide within a memory budget, out of core past it.
     Frontier64,
+    /// The split at the middle cut (McKay's, by which Chernov counted the chessboard's open
+    /// tours): the 64-bit frontier programme sweeps the rows above the middle cut and the first
+    /// row past it, and the two halves are joined. Directed open tours from every start of
+    /// boards up to [`MAX_WIDTH_64`](super::MAX_WIDTH_64) wide with an even number of rows
+    /// along the sweep, at least four; within a memory budget, out of core past it.
+    Split,
 }
 
 impl Method {
@@ -60,7 +73,9 @@ impl Method {
     /// past [`MAX_OPEN_SQUARES`](super::MAX_OPEN_SQUARES) squares (which meet in the middle
     /// cannot hold), and by meet in the middle on the others (up to 6 x 6 and 5 x 7, where it is
     /// faster: the frontier's work grows with the shorter side, meet in the middle's with the
-    /// number of squares; BENCHMARKS.md has the runs behind the rule).
+    /// number of squares; BENCHMARKS.md has the runs behind the rule); but open tours of
+    /// boards [`SPLIT_WIDTH`](super::SPLIT_WIDTH) wide and an even number of squares long from every start by the split
+    /// at the middle cut ([`Method::for_open`] leaves those from one start to the sweep).
     ///
     /// ```
     /// use knightbits_board::{Board, count::{Kind, Method}};
@@ -69,7 +84,10 @@ impl Method {
     /// assert_eq!(method(7, 5, Kind::Open), Method::MeetInTheMiddle);
     /// assert_eq!(method(6, 7, Kind::Open), Method::Frontier64);
     /// assert_eq!(method(7, 7, Kind::Open), Method::Frontier64);
-    /// assert_eq!(method(8, 8, Kind::Open), Method::Frontier64);
+    /// assert_eq!(method(8, 8, Kind::Open), Method::Split);
+    /// assert_eq!(method(8, 10, Kind::Open), Method::Split);
+    /// assert_eq!(method(8, 9, Kind::Open), Method::Frontier64);
+    /// assert_eq!(method(6, 8, Kind::Open), Method::Frontier64);
     /// assert_eq!(method(10, 5, Kind::Open), Method::Frontier64);
     /// assert_eq!(method(9, 8, Kind::Open), Method::Frontier64);
     /// assert_eq!(method(9, 9, Kind::Open), Method::Frontier); // 81 squares
@@ -84,6 +102,7 @@ impl Method {
         match kind {
             Kind::Closed if w <= WIDTH_64 => Method::Frontier64,
             Kind::Closed => Method::Frontier,
+            Kind::Open if w == SPLIT_WIDTH && h % 2 == 0 => Method::Split,
             Kind::Open
                 if w <= WIDTH_64 && (h >= SWEPT_OPEN_LENGTH || board.len() > MEET_OPEN_SQUARES) =>
             {
@@ -94,21 +113,40 @@ impl Method {
         }
     }
 
-    /// The method's name: `meet in the middle`, `the frontier programme` or `the 64-bit
-    /// frontier programme`.
+    /// The method for the open tours of `board` from `start` (from every start when `None`):
+    /// [`Method::for_count`]'s, but the split's counts from one start go to the sweep.
+    pub fn for_open(board: Board, start: Option<Coord>) -> Method {
+        match Method::for_count(board, Kind::Open) {
+            Method::Split if start.is_some() => Method::Frontier64,
+            method => method,
+        }
+    }
+
+    /// Does the method keep within its memory budget by putting its layers out of core (the
+    /// 64-bit frontier programme and the split), rather than being refused past it?
+    pub fn out_of_core(self) -> bool {
+        matches!(self, Method::Frontier64 | Method::Split)
+    }
+
+    /// The method's name: `meet in the middle`, `the frontier programme`, `the 64-bit
+    /// frontier programme` or `the split at the middle cut`.
     pub fn name(self) -> &'static str {
         match self {
             Method::MeetInTheMiddle => "meet in the middle",
             Method::Frontier => "the frontier programme",
             Method::Frontier64 => "the 64-bit frontier programme",
+            Method::Split => "the split at the middle cut",
         }
     }
 
-    /// What [`Progress`](super::Progress) counts: `squares` (a round each) or `middle squares` (a unit each).
+    /// What [`Progress`](super::Progress) counts: `squares` (a round each), `middle squares`
+    /// (a unit each), or `squares and join passes` (the split: a round each of the squares it
+    /// sweeps, then a pass each of its join).
     pub fn unit(self) -> &'static str {
         match self {
             Method::MeetInTheMiddle => "middle squares",
             Method::Frontier | Method::Frontier64 => "squares",
+            Method::Split => "squares and join passes",
         }
     }
 }

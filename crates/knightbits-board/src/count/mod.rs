@@ -102,6 +102,10 @@ pub const MEET_OPEN_SQUARES: u32 = method::MEET_OPEN_SQUARES;
 /// [`Method::Frontier64`] whatever their number of squares.
 pub const SWEPT_OPEN_LENGTH: u32 = method::SWEPT_OPEN_LENGTH;
 
+/// Boards this wide whose other side is even have their open tours from every start counted
+/// by the split at the middle cut ([`Method::Split`]).
+pub const SPLIT_WIDTH: u32 = method::SPLIT_WIDTH;
+
 /// The widest shorter side of the 64-bit frontier programme ([`Method::Frontier64`]), which
 /// counts within a memory budget, out of core past it.
 pub const MAX_WIDTH_64: u32 = method::WIDTH_64;

@@ -60,6 +60,36 @@ fn too_large_boards_are_refused() {
     );
 }
 
+/// Proves the split is the method of open tours from every start of boards 8 wide and an even
+/// number of squares long, and the sweep's from one start, and that it refuses closed tours,
+/// a start, and a sweep with an odd number of rows, each in its own words.
+#[test]
+fn the_split_takes_the_counts_it_can_make() {
+    let eight = board(8, 8);
+    assert_eq!(Count::open(eight, None).unwrap().method(), Method::Split);
+    let a1 = Some(Coord::new(0, 0));
+    assert_eq!(Count::open(eight, a1).unwrap().method(), Method::Frontier64);
+    let split = |count: Result<Count, CountError>| count.unwrap().by(Method::Split);
+    let closed = split(Count::closed(board(6, 6))).err().unwrap();
+    assert_eq!(
+        closed.to_string(),
+        "the split at the middle cut does not count closed tours"
+    );
+    let from_a1 = split(Count::open(eight, a1)).err().unwrap();
+    assert_eq!(
+        from_a1.to_string(),
+        "the split at the middle cut counts the open tours from every start, not from one"
+    );
+    let odd = split(Count::open(board(5, 5), None)).unwrap();
+    let odd = odd.run(&mut |_| ControlFlow::Continue(())).unwrap_err();
+    assert_eq!(odd, CountError::NoMiddleCut { rows: 5 });
+    assert_eq!(
+        odd.to_string(),
+        "the split at the middle cut needs an even number of rows along the sweep, at least 4, \
+         and this sweep has 5"
+    );
+}
+
 /// Proves every method reports progress that ends with all the work done, never going back.
 #[test]
 fn progress_reaches_the_end() {
@@ -70,6 +100,14 @@ fn progress_reaches_the_end() {
             Count::open(board(5, 5), None)
                 .unwrap()
                 .by(Method::Frontier)
+                .unwrap(),
+            Some(25),
+        ),
+        // The split's 24 squares of the top half and its join's one pass.
+        (
+            Count::open(board(6, 6), None)
+                .unwrap()
+                .by(Method::Split)
                 .unwrap(),
             Some(25),
         ),
@@ -235,8 +273,9 @@ fn stop_at_call(count: Count, calls: usize) -> (Result<u128, CountError>, Progre
 /// [`CountError::Stopped`] saying how far it came, of how many units, and which checkpoint
 /// holds its work, the checkpoint stays, and the same count resumes from it (its first
 /// progress past 0) to the OEIS total: A001230's 9,862 closed tours of 6 x 6 (64-bit
-/// frontier programme) and A165134's 1,728 directed open tours of 5 x 5 by meet in the
-/// middle, by the 64-bit and by the 128-bit frontier programme.
+/// frontier programme), A165134's 1,728 directed open tours of 5 x 5 by meet in the
+/// middle, by the 64-bit and by the 128-bit frontier programme, and its 6,637,920 of 6 x 6 by
+/// the split.
 #[test]
 fn a_stopped_count_says_where_and_resumes_to_the_oeis_total() {
     let every = std::time::Duration::ZERO;
@@ -252,6 +291,17 @@ fn a_stopped_count_says_where_and_resumes_to_the_oeis_total() {
             1728,
         ),
         ("open128", five().by(Method::Frontier).unwrap(), 8, 25, 1728),
+        // 6 x 6 by the split: 24 squares of the top half, then a pass of the join.
+        (
+            "split",
+            Count::open(board(6, 6), None)
+                .unwrap()
+                .by(Method::Split)
+                .unwrap(),
+            12,
+            25,
+            6_637_920,
+        ),
     ];
     for (name, count, calls, total, want) in cases {
         let method = count.method();

@@ -12,7 +12,7 @@ use knightbits_api::tour::TourCountRequest;
 use knightbits_api::values::{self, Bytes};
 use knightbits_board::Board;
 use knightbits_board::count::{
-    CountError, MAX_CLOSED_WIDTH, MAX_OPEN_SQUARES, MAX_WIDTH_64, MEET_OPEN_SQUARES,
+    CountError, MAX_CLOSED_WIDTH, MAX_OPEN_SQUARES, MAX_WIDTH_64, MEET_OPEN_SQUARES, SPLIT_WIDTH,
     SWEPT_OPEN_LENGTH,
 };
 
@@ -91,7 +91,10 @@ Square by square: closed tours of boards up to {w64} wide, and open tours (from 
 from --start) of boards up to {w64} wide that are at least {long} long or have more than {meet}\n\
 squares, are counted square by square within --max-memory: the layers that do not fit are kept\n\
 in --scratch (the same command resumes from --checkpoint), and the count stops with one line\n\
-only when that folder has no room for a layer. Open tours of wider boards past {open} squares are\n\
+only when that folder has no room for a layer. Open tours from every start of boards {split}\n\
+wide and an even number of squares long (8x8) are counted by the split at the middle cut: the\n\
+top half square by square, then a join of the two halves in passes (progress counts both;\n\
+beside --checkpoint PATH it keeps PATH.bottom and PATH.join). Open tours of wider boards past {open} squares are\n\
 counted by the frontier programme in memory, the others by meet in the middle. Limit of the\n\
 representation: boards whose shorter side is at most {closed}.\n\n\
 Before a count expected to take more than a few seconds, an estimate of its time and peak\n\
@@ -102,6 +105,7 @@ with --json).",
         w64 = MAX_WIDTH_64,
         long = SWEPT_OPEN_LENGTH,
         meet = MEET_OPEN_SQUARES,
+        split = SPLIT_WIDTH,
         open = MAX_OPEN_SQUARES,
         closed = MAX_CLOSED_WIDTH,
     )

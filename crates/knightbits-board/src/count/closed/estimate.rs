@@ -52,6 +52,9 @@ const SIZE_EXPONENT_8: f64 = 0.11;
 /// ns in rounds of 1 to 5 million, 93 to 113 ns in rounds of 188 to 292 million), 2026-11-27.
 const SIZE_EXPONENT_OPEN: f64 = 0.17;
 
+/// The most those powers make a state cost: 8 x 6's largest rounds above, twice its small ones.
+const SIZE_FACTOR_MOST: f64 = 2.0;
+
 /// Rows always counted exactly, however short the time given.
 const FIRST_ROWS: u32 = 3;
 
@@ -80,7 +83,7 @@ struct Figures {
 }
 
 /// The rounds of a count run from the start: stopped after `enough` says so, or all of them.
-struct Sample {
+pub(super) struct Sample {
     /// States before the first round.
     first: u64,
     rounds: Vec<Figures>,
@@ -154,7 +157,7 @@ impl ClosedCount {
     }
 
     /// The states of every round of an open count from its first rounds counted (`sample`).
-    fn foresee_open(&self, sample: &Sample) -> Result<Vec<u64>, CountError> {
+    pub(super) fn foresee_open(&self, sample: &Sample) -> Result<Vec<u64>, CountError> {
         let w = self.sweep_width();
         let counted: Vec<u64> = sample.rounds.iter().map(|f| f.states).collect();
         if sample.whole {
@@ -280,7 +283,7 @@ impl ClosedCount {
 
     /// The board's first rounds counted: its first [`FIRST_ROWS`] rows at least, then rounds
     /// for as long as about `seconds` allow.
-    fn first_rows(&self, seconds: f64) -> Result<Sample, CountError> {
+    pub(super) fn first_rows(&self, seconds: f64) -> Result<Sample, CountError> {
         let w = self.sweep_width();
         let started = Instant::now();
         let at_least = (FIRST_ROWS * w) as usize;
@@ -372,15 +375,20 @@ impl ClosedCount {
 
     /// The estimate from the sizes of every round, the first ones sampled, and the seconds a
     /// state read or made in rounds up to a number of states.
-    fn price(&self, sample: &Sample, sizes: &[u64], timing: (f64, f64)) -> Estimate {
+    pub(super) fn price(&self, sample: &Sample, sizes: &[u64], timing: (f64, f64)) -> Estimate {
         let (per_state, largest) = timing;
         let exponent = match (self.kind(), self.sweep_width()) {
             (Kind::Open, 7..) => SIZE_EXPONENT_OPEN,
             (_, 8..) => SIZE_EXPONENT_8,
             _ => 0.0,
         };
-        let per_state_at =
-            |states: u64| per_state * (states as f64 / largest).max(1.0).powf(exponent);
+        let per_state_at = |states: u64| {
+            per_state
+                * (states as f64 / largest)
+                    .max(1.0)
+                    .powf(exponent)
+                    .min(SIZE_FACTOR_MOST)
+        };
         let room = self.budget.saturating_sub(BUFFERS) / 3 * 2;
         let spare = available_memory().unwrap_or(0) as f64;
         let (mut seconds, mut peak, mut disk) = (0.0f64, 0.0f64, 0u64);
@@ -450,7 +458,7 @@ impl ClosedCount {
 /// states) of some samples counted one after the other (the board's own, then 6 x 10's): the
 /// lower quartile over those rounds, as a system busy elsewhere only ever adds to a round's
 /// seconds; and the states of the largest of them; none without such rounds.
-fn timing(samples: &[&Sample]) -> Option<(f64, f64)> {
+pub(super) fn timing(samples: &[&Sample]) -> Option<(f64, f64)> {
     let mut each: Vec<f64> = Vec::new();
     let mut largest = 1u64;
     for sample in samples {

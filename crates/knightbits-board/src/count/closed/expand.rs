@@ -3,7 +3,7 @@
 use super::file::Source;
 use super::key::{Place, normalise};
 use super::path::PathPlace;
-use super::shard::{BATCH, Shard, hash};
+use super::shard::{BATCH, Shard, flush, hash};
 use super::sweep::Sweep;
 use super::{Key, Record};
 use crate::count::counter::stopped;
@@ -12,8 +12,8 @@ use crate::count::frontier::Frontier;
 use crate::count::method::Kind;
 use crate::count::method::Method;
 use crate::count::workers;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, PoisonError};
 use std::vec::Vec;
 
 /// How each round places its square on keys: closed tours' keys or open tours'.
@@ -75,7 +75,6 @@ impl Places {
     /// Open tours' places for a count split after row `cut` (`split.rs`): the rounds of the
     /// rows before it as in [`Places::of`], the last of them keeping the states with no end of
     /// the tour placed, then the row past the cut by [`PathPlace::crossing`]; none after.
-    #[cfg(test)]
     pub(super) fn split(frontier: &Frontier, cut: u32) -> Places {
         let mut places = Places::of(frontier);
         let w = places.w;
@@ -94,7 +93,6 @@ impl Places {
     }
 
     /// The key slot each round's square takes (the last slot of a key).
-    #[cfg(test)]
     pub(super) fn top(&self) -> u32 {
         match &self.steps {
             Steps::Closed(p) => p.first().map_or(0, |p| p.top),
@@ -232,15 +230,7 @@ impl<P: Expand> Work<'_, P> {
             .map(|_| Vec::with_capacity(BATCH))
             .collect();
         let mut closed = 0u128;
-        let flush = |i: usize, batch: &mut Vec<(Key, u64, u64)>| {
-            if let Some(shard) = shards.get(i) {
-                shard
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .add_all(batch);
-            }
-            batch.clear();
-        };
+        let flush = |i, batch: &mut _| flush(shards, i, batch);
         source.each(|records: &[Record]| {
             for (i, &[key, ways]) in records.iter().enumerate() {
                 if i % STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {

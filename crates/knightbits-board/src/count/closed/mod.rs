@@ -27,18 +27,18 @@ mod job;
 mod key;
 mod path;
 mod shard;
-// The split at the middle cut: proven against the whole sweep, not yet a method of `Count`
-// (8x8 wants its layers smaller on disk first; docs/tour-counts.md).
-#[cfg(test)]
 mod split;
+mod store;
 mod sweep;
 
 pub(crate) use self::job::Count64;
+pub(crate) use self::split::SplitCount;
 
 use self::expand::{Pass, Places};
 use self::file::{LayerFile, Source, read_records};
-use self::shard::{Block, MAX_LOAD, Shard, compact};
-use super::checkpoint::{HEADER_BYTES, Header};
+use self::shard::{Block, MAX_LOAD, Shard, compact, filled};
+use self::store::load;
+use super::checkpoint::Header;
 use super::error::CountError;
 use super::frontier::Frontier;
 use super::method::{Kind, Method, WIDTH_64};
@@ -49,8 +49,8 @@ use std::fs;
 use std::io;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 use std::vec::Vec;
 
@@ -84,6 +84,8 @@ struct Layer {
 /// a memory budget, out of core past it, resumable from its checkpoint.
 #[derive(Debug)]
 pub(crate) struct ClosedCount {
+    /// [`Method::Frontier64`], or [`Method::Split`] (which sweeps the top half only).
+    method: Method,
     frontier: Frontier,
     places: Places,
     /// Open tours from one square: the square.
@@ -135,6 +137,7 @@ impl ClosedCount {
         scratch: &Path,
     ) -> ClosedCount {
         ClosedCount {
+            method: Method::Frontier64,
             places: Places::of(&frontier),
             frontier,
             start,
@@ -234,20 +237,45 @@ impl ClosedCount {
         progress: &mut dyn FnMut(Round) -> ControlFlow<()>,
         stop: &AtomicBool,
     ) -> Result<u128, CountError> {
-        let mut layer = match self.resume()? {
+        let layer = self.resume_or_first()?;
+        let layer = self.sweep_to(layer, self.rounds(), &mut Vec::new(), progress, stop)?;
+        if let Store::File(path) = &layer.store {
+            let _ = fs::remove_file(path);
+        }
+        if let Some(path) = &self.checkpoint {
+            let _ = fs::remove_file(path);
+        }
+        self.total(layer.done)
+    }
+
+    /// The layer of the checkpoint, or the first one.
+    fn resume_or_first(&self) -> Result<Layer, CountError> {
+        Ok(match self.resume()? {
             Some(layer) => layer,
             None => self.first(),
-        };
-        let mut sizes: Vec<u64> = Vec::new();
+        })
+    }
+
+    /// The rounds from `layer`'s to the layer before round `last`, as [`ClosedCount::run_until`]
+    /// runs them (`sizes`: the states after each, to foresee the next), the checkpoint written
+    /// at least every `checkpoint_every` seconds but before the board's last round.
+    fn sweep_to(
+        &self,
+        mut layer: Layer,
+        last: u32,
+        sizes: &mut Vec<u64>,
+        progress: &mut dyn FnMut(Round) -> ControlFlow<()>,
+        stop: &AtomicBool,
+    ) -> Result<Layer, CountError> {
         let mut saved = Instant::now();
         // Seconds the last checkpoint took to write: unless asked for after every square, the
         // next waits ten times as long at least, so that writing layers of gigabytes takes at
         // most about a tenth of the count.
         let mut write_seconds = 0.0f64;
-        while layer.round < self.frontier.rounds() {
+        while layer.round < last {
             let started = Instant::now();
             let round = layer.round;
-            let (next, mut figures) = match self.step_until(layer, &sizes, stop) {
+            let (next, mut figures) = match self.step_until(layer, sizes, stop) {
                 Err(CountError::Stopped { .. }) => return Err(self.abandon(round)),
                 stepped => stepped?,
             };
@@ -271,13 +299,7 @@ impl ClosedCount {
                 return Err(self.stop(layer));
             }
         }
-        if let Store::File(path) = &layer.store {
-            let _ = fs::remove_file(path);
-        }
-        if let Some(path) = &self.checkpoint {
-            let _ = fs::remove_file(path);
-        }
-        self.total(layer.done)
+        Ok(layer)
     }
 
     /// Stops the count before `layer`'s round: its layer goes to the checkpoint (out of core it
@@ -296,7 +318,7 @@ impl ClosedCount {
             }
             _ => {}
         }
-        super::counter::stopped(Method::Frontier64, done, total, checkpoint)
+        super::counter::stopped(self.method, done, total, checkpoint)
     }
 
     /// Abandons round `round` after a stop: its unfinished next layer's file goes, and so does
@@ -318,7 +340,7 @@ impl ClosedCount {
                 u64::from(round)
             }
         };
-        super::counter::stopped(Method::Frontier64, done, total, checkpoint)
+        super::counter::stopped(self.method, done, total, checkpoint)
     }
 
     /// The number of tours from the ways of the last layer: open tours from every start are
@@ -461,13 +483,7 @@ impl ClosedCount {
                         .ok_or(CountError::Overflow { bits: 128 })?;
                 }
             }
-            let shards: Vec<Shard> = shards
-                .into_iter()
-                .map(|m| m.into_inner().unwrap_or_else(PoisonError::into_inner))
-                .collect();
-            if shards.iter().any(|s| s.overflow) {
-                return Err(CountError::Overflow { bits: 64 });
-            }
+            let shards = filled(shards)?;
             peak = peak.max(shards.iter().map(Shard::bytes).sum());
             match &mut writer {
                 // Each shard compacted in place and put in frames, a shard a thread.
@@ -522,130 +538,6 @@ impl ClosedCount {
         };
         Ok((next, figures))
     }
-
-    /// After a stop in round `round`: the old layer (`done` ways, `states` states), still in
-    /// memory, goes to the checkpoint, unless that holds this round already or the layer would
-    /// take more than about a second to write (the checkpoint then keeps the last one written).
-    fn keep(&self, round: u32, done: u128, states: u64, source: Source) {
-        let Some(path) = &self.checkpoint else {
-            return;
-        };
-        let held = matches!(Header::open(path), Ok(Some((h, _))) if h.round >= round);
-        if held || states > STOP_WRITE_STATES {
-            return;
-        }
-        if let Some(blocks) = source.into_blocks() {
-            let mut layer = Layer {
-                round,
-                done,
-                states,
-                store: Store::Memory(blocks),
-            };
-            // A failed write leaves the last checkpoint, which the stop reports.
-            let _ = self.write_layer(&mut layer, path);
-        }
-    }
-
-    /// The header of the layer file before round `round`.
-    pub(super) fn header(&self, round: u32, done: u128, states: u64) -> Header {
-        let board = self.frontier.board();
-        Header {
-            method: Method::Frontier64,
-            kind: self.kind(),
-            board,
-            across: self.frontier.across_width(),
-            start: self.frontier.start(),
-            round,
-            part: 0,
-            parts: 1,
-            done,
-            records: states,
-            framed: true,
-        }
-    }
-
-    /// Where the layer before round `round` goes out of core: the checkpoint when there is
-    /// one, else a file of the scratch folder.
-    fn layer_path(&self, round: u32) -> PathBuf {
-        match &self.checkpoint {
-            Some(path) => path.clone(),
-            None => self.scratch.join(format!(
-                "knightbits-{}-{}x{}-{}-{round}.layer",
-                std::process::id(),
-                self.frontier.board().width(),
-                self.frontier.board().height(),
-                self.kind().name()
-            )),
-        }
-    }
-
-    /// Fails unless the folder of the layer files has room for a layer of `states` states, in
-    /// bytes a state as in the file `like` (a quarter more), or [`FILE_BYTES`].
-    fn room_on_disk(&self, states: u64, like: Option<&Path>) -> Result<(), CountError> {
-        let path = self.layer_path(0);
-        let dir = path.parent().unwrap_or(&self.scratch);
-        let measured = like.and_then(|p| {
-            let (header, _) = Header::open(p).ok()??;
-            let len = fs::metadata(p).ok()?.len();
-            (header.records > 1 << 16).then(|| len as f64 / header.records as f64 * 1.25)
-        });
-        let per_state = measured.unwrap_or(FILE_BYTES as f64);
-        let needed = HEADER_BYTES + (states as f64 * per_state) as u64;
-        match super::workers::available_disk(dir) {
-            Some(available) if available < needed => Err(CountError::NoRoom { needed, available }),
-            _ => Ok(()),
-        }
-    }
-
-    /// Writes a layer held in memory to its file and returns it there.
-    fn spill(&self, mut layer: Layer) -> Result<Layer, CountError> {
-        self.room_on_disk(layer.states, None)?;
-        let path = self.layer_path(layer.round);
-        self.write_layer(&mut layer, &path).map_err(io_error)?;
-        Ok(Layer {
-            store: Store::File(path),
-            ..layer
-        })
-    }
-
-    /// Writes a layer held in memory to `path` (through `path.tmp`, renamed when complete).
-    fn write_layer(&self, layer: &mut Layer, path: &Path) -> io::Result<()> {
-        self.write_layer_to(layer, path)
-            .map_err(|e| super::error::located(path, e))
-    }
-
-    fn write_layer_to(&self, layer: &mut Layer, path: &Path) -> io::Result<()> {
-        if let Store::Memory(blocks) = &mut layer.store {
-            let mut w = LayerFile::create(path.to_path_buf())?;
-            w.write(
-                blocks.iter_mut().map(Block::get_mut).collect(),
-                self.threads,
-            )?;
-            let header = self.header(layer.round, layer.done, layer.states);
-            w.finish(&header, path)?;
-        }
-        Ok(())
-    }
-
-    /// The layer of the checkpoint, if there is one.
-    fn resume(&self) -> Result<Option<Layer>, CountError> {
-        let Some(path) = &self.checkpoint else {
-            return Ok(None);
-        };
-        let Some((header, _)) = Header::open(path)? else {
-            return Ok(None);
-        };
-        let mine = self.header(0, 0, 0);
-        if !header.same_count(&mine) || header.parts != 1 || header.round > self.frontier.rounds() {
-            return Err(CountError::Checkpoint);
-        }
-        Ok(Some(Layer {
-            round: header.round,
-            done: header.done,
-            states: header.records,
-            store: Store::File(path.clone()),
-        }))
-    }
 }
 
 /// Bytes of the next layer's tables a state, as estimated before a round: 16 bytes a slot at
@@ -663,25 +555,6 @@ const FILE_BYTES: u64 = 8;
 
 /// States a shard of the next layer is meant to hold.
 const SHARD_STATES: u64 = 1 << 20;
-
-/// Reads a layer file into memory.
-fn load(layer: Layer) -> Result<Layer, CountError> {
-    let Store::File(path) = &layer.store else {
-        return Ok(layer);
-    };
-    let mut block = Block::zeroed(layer.states as usize);
-    let mut slots = block.get_mut().iter_mut();
-    read_records(path, &mut |r| {
-        if let Some(s) = slots.next() {
-            *s = r;
-        }
-    })
-    .map_err(io_error)?;
-    Ok(Layer {
-        store: Store::Memory(std::vec![block]),
-        ..layer
-    })
-}
 
 /// The error of an `io::Error` naming its file (`error::located`).
 fn io_error(e: io::Error) -> CountError {

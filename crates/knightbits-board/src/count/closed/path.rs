@@ -138,7 +138,6 @@ impl PathPlace {
     /// two rows past the cut placed inside the tour with edges back to the rows before it only
     /// (those across the cut), its needs and those of its row left to the other half; no end of
     /// the tour placed, no state without one kept.
-    #[cfg(test)]
     pub(super) fn crossing(
         step: &crate::count::frontier::Step,
         sweep: &Sweep,
@@ -178,14 +177,12 @@ impl PathPlace {
     }
 
     /// This step keeping the states with no end of the tour placed.
-    #[cfg(test)]
     pub(super) fn keeping_none(mut self) -> PathPlace {
         self.ends.keep_none = true;
         self
     }
 
     /// The key slot the placed square takes.
-    #[cfg(test)]
     pub(super) fn top(&self) -> u32 {
         self.inside.top
     }

@@ -1,6 +1,7 @@
 //! The next layer's tables: open addressing in shards by key hash, filled a batch at a time.
 
 use super::{Key, Record, workers};
+use crate::count::error::CountError;
 use std::sync::{Mutex, PoisonError};
 use std::vec::Vec;
 
@@ -219,6 +220,29 @@ impl Shard {
     pub(super) fn bytes(&self) -> u64 {
         self.size as u64 * 16
     }
+}
+
+/// Adds `batch` to shard `i` of `shards`, and empties it.
+pub(super) fn flush(shards: &[Mutex<Shard>], i: usize, batch: &mut Vec<(Key, u64, u64)>) {
+    if let Some(shard) = shards.get(i) {
+        shard
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .add_all(batch);
+    }
+    batch.clear();
+}
+
+/// The shards filled, [`CountError::Overflow`] (64 bits) if some ways passed a `u64`.
+pub(super) fn filled(shards: Vec<Mutex<Shard>>) -> Result<Vec<Shard>, CountError> {
+    let shards: Vec<Shard> = shards
+        .into_iter()
+        .map(|m| m.into_inner().unwrap_or_else(PoisonError::into_inner))
+        .collect();
+    if shards.iter().any(|s| s.overflow) {
+        return Err(CountError::Overflow { bits: 64 });
+    }
+    Ok(shards)
 }
 
 /// The shards' entries as flat records, compacted by `threads` threads.

@@ -1,53 +1,24 @@
-//! Open tours by a split at the middle cut (McKay's split of the board, which Chernov used for
-//! the chessboard's open tours): a board with an even number of rows is cut between its two
-//! middle rows, and each open tour is its part above the cut joined to its part below.
-//!
-//! Sweeping the rows above the cut gives a layer `A`: for the last two rows above it, the
-//! edges each square still needs and which path ends pair up (and which lead to an end of the
-//! tour). Turned half round, the board maps the rows above the cut onto those below, so `A`
-//! turned half round is the layer of the rows below, swept from the far side: the bottom half
-//! costs nothing. The top half then goes on over the first row past the cut, each of its
-//! squares placed inside the tour with its edges back across the cut
-//! ([`PathPlace::crossing`](super::path::PathPlace::crossing)): its layer `T` tells how many
-//! edges those squares have from above, what the row before the cut still needs, and which
-//! path ends pair up. The edges left, between the row before the cut and the second row past
-//! it (two rows on, one file aside), form two paths through those rows' squares ([`Ladder`]),
-//! so how many edges each square takes tells which. A tour is a state of `T`, a set of those
-//! edges and a state of `A` turned whose squares get exactly the edges they need, and whose
-//! paths join into one path: one cycle through a node outside the board that neighbours both
-//! ends of the tour.
-//!
-//! The join sums the states of `T`, each with each set of ladder edges it takes, by group (the
-//! edges each square of the two rows past the cut takes from below, and the ends of the tour
-//! each half holds) and by how their paths pair the nodes where the halves meet. Each state of
-//! `A` turned is then tested against the sums of its group.
-//!
-//! The ends of the tour are placed by the halves' sweeps (the squares of the first row past the
-//! cut by the bottom half's): one in each half, or both in the top half, where tours count twice
-//! for those with both ends below ([`Sweep::halves`](super::sweep::Sweep::halves)). The layers
-//! keep one key of each state and its image turned over left to right; the bottom half is
-//! joined with both images, which counts every tour twice: once each way round.
-//!
-//! The layer at the cut is kept in a file (`PATH.bottom` beside a checkpoint `PATH`) and read
-//! again once the top half is done. With a checkpoint, each round's layer past the cut is
-//! written to it, so that a stopped count resumes there.
+//! The split's join: the top half's states summed by group and by how their paths pair the
+//! nodes where the halves meet, each state of the bottom half tested against the sums of its
+//! group (see `mod.rs`).
 
-use super::expand::Places;
-use super::file::Source;
-use super::key::{DONE, EMPTY, LOOSE, normalise, oldest, slot, slots_of, turn_over};
-use super::path::{decode, unmark};
-use super::{ClosedCount, Layer, Record, Store, read_records};
+use super::super::file::Source;
+use super::super::key::{DONE, EMPTY, LOOSE, normalise, oldest, slot, slots_of, turn_over};
+use super::super::path::{decode, unmark};
+use super::super::shard::{BATCH, Shard, compact, filled, flush, hash};
+use super::super::{Layer, Record, Store, read_records};
 use crate::count::error::CountError;
-use crate::count::method::{Kind, Method};
-use crate::count::report::Round;
 use crate::count::workers;
-use std::fs;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::vec::Vec;
 
 /// What the join did: states on each side and pairs of them compared.
 #[derive(Clone, Copy, Debug, Default)]
+#[cfg_attr(
+    not(test),
+    expect(dead_code, reason = "its figures are for the tests and the timed runs")
+)]
 pub(crate) struct Joined {
     /// States of the bottom half, both images of each.
     pub(crate) bottom: u64,
@@ -67,116 +38,9 @@ pub(crate) struct Joined {
     pub(crate) ahead: u64,
 }
 
-/// The directed open tours of `count`'s board (an open count of all tours, an even number of
-/// rows, at least four) by the split at the middle cut, calling `progress` after each round
-/// and `joining` twice a pass of the join (its sums made, its pairs tested).
-pub(crate) fn open_tours(
-    count: ClosedCount,
-    progress: &mut dyn FnMut(Round),
-    joining: &mut dyn FnMut(&Joined),
-) -> Result<(u128, Joined), CountError> {
-    let checkpoint = count.checkpoint.clone();
-    let mut files = Vec::new();
-    let outcome = split(count, &mut files, progress, joining);
-    // A checkpoint and the bottom half beside it stay for the count to resume after an error.
-    if outcome.is_ok() || checkpoint.is_none() {
-        for path in files.iter().chain(&checkpoint) {
-            let _ = fs::remove_file(path);
-        }
-    }
-    outcome
-}
-
-/// [`open_tours`], adding to `files` the files it makes.
-fn split(
-    mut count: ClosedCount,
-    files: &mut Vec<PathBuf>,
-    progress: &mut dyn FnMut(Round),
-    joining: &mut dyn FnMut(&Joined),
-) -> Result<(u128, Joined), CountError> {
-    let w = count.width();
-    let rows = count.rounds() / w.max(1);
-    if count.kind() != Kind::Open || count.start.is_some() || rows % 2 == 1 || rows < 4 {
-        return Err(CountError::NotByMethod {
-            method: Method::Frontier64,
-            kind: count.kind(),
-        });
-    }
-    let cut = rows / 2;
-    count.places = Places::split(&count.frontier, cut);
-    let top = count.places.top();
-    // The layer at the cut (the bottom half) is kept in a file, beside the checkpoint if there
-    // is one, and read when the top half is done.
-    let kept = {
-        let mut kept = count.layer_path(cut * w).into_os_string();
-        kept.push(".bottom");
-        if count.checkpoint.is_none() {
-            // Counts of one process in the same scratch folder each keep their own.
-            static KEPT: AtomicU64 = AtomicU64::new(0);
-            kept.push(KEPT.fetch_add(1, Ordering::Relaxed).to_string());
-        }
-        PathBuf::from(kept)
-    };
-    files.push(kept.clone());
-    // A split's checkpoint has the sweep's header: told apart only once the split is a method.
-    let mut layer = match count.resume()? {
-        Some(layer) => layer,
-        None => count.first(),
-    };
-    let mut sizes = Vec::new();
-    let mut step = |layer: Layer, sizes: &mut Vec<u64>| -> Result<Layer, CountError> {
-        let (mut next, figures) = count.step(layer, sizes)?;
-        if let Store::File(path) = &next.store {
-            files.push(path.clone());
-        }
-        sizes.push(next.states);
-        // Past the cut, each round's layer is the checkpoint (out of core it is there already),
-        // the last one too: a join stopped starts again from it.
-        if let Some(path) = &count.checkpoint
-            && next.round > cut * w
-        {
-            count
-                .write_layer(&mut next, path)
-                .map_err(super::io_error)?;
-        }
-        progress(figures);
-        Ok(next)
-    };
-    while layer.round < cut * w {
-        layer = step(layer, &mut sizes)?;
-    }
-    if layer.round == cut * w {
-        if let Store::File(path) = &layer.store {
-            let _ = fs::remove_file(&kept);
-            fs::hard_link(path, &kept)
-                .or_else(|_| fs::copy(path, &kept).map(|_| ()))
-                .map_err(|e| CountError::io(&kept, &e))?;
-        } else {
-            count
-                .write_layer(&mut layer, &kept)
-                .map_err(super::io_error)?;
-        }
-    }
-    while layer.round < (cut + 1) * w {
-        layer = step(layer, &mut sizes)?;
-    }
-    let at_cut = Layer {
-        round: cut * w,
-        done: 0,
-        states: 0,
-        store: Store::File(kept.clone()),
-    };
-    let below = Bottom::of(&at_cut, w, top)?;
-    // Passes enough for the top half's sums to fit the budget beside the bottom half (and the
-    // layer, in memory).
-    let held = match layer.store {
-        Store::Memory(_) => layer.states * 16,
-        Store::File(_) => 0,
-    };
-    let room = count.budget.saturating_sub(below.bytes() + held).max(1);
-    let passes = (layer.states * PAIRING_BYTES).div_ceil(room).clamp(1, 4096);
-    below.join(layer, top, count.threads, passes, joining)
-}
+/// What the join calls once each pass's sums are made (no tours yet) and once it is done
+/// (with the tours so far); an error ends the join.
+pub(super) type Passed<'a> = dyn FnMut(&Joined, Option<u128>) -> Result<(), CountError> + 'a;
 
 /// The most nodes of the join: the squares of the three rows around the cut on a board 8
 /// across, and the square outside the board that neighbours both ends of the tour.
@@ -301,7 +165,7 @@ const GROUP_BITS: u32 = 34;
 
 /// The most nodes where the halves' paths meet: the cut's first row's squares with one edge,
 /// the next row's with one edge to come from the bottom half, and the square outside.
-const MEETS: usize = 17;
+pub(super) const MEETS: usize = 17;
 
 /// The nodes of group `group` where the halves' paths meet, in order (the first row's, the
 /// next row's, the square outside when each half holds one end of the tour), and how many.
@@ -342,13 +206,17 @@ impl Part {
     }
 }
 
-/// Bytes a sum of the top half takes while the join builds it: a slot of a thread's table, and
-/// its place in the sorted list.
-const PAIRING_BYTES: u64 = 64;
+/// Bytes a state of the top half's last layer takes in a pass of the join, for the sums it
+/// makes (at most about one a state): a 16-byte slot of a shard at its loosest (the load limit,
+/// then grown by half), and its copy in the sorted list.
+pub(super) const PAIRING_BYTES: u64 = 48;
+
+/// Sums a shard is meant to hold.
+const SHARD_SUMS: u64 = 1 << 20;
 
 /// The bottom half: the states of the layer before the cut turned half round, both images left
 /// to right, grouped by what their squares need.
-struct Bottom {
+pub(super) struct Bottom {
     /// Group key (edges needed by the cut's first row and by the row past it, two bits a
     /// square, and the ends of the tour placed), the codes of those rows' nodes (`w..3w`, four
     /// bits each), ways; sorted by group.
@@ -356,12 +224,60 @@ struct Bottom {
     /// The groups of `states`.
     groups: std::collections::HashSet<u64, Hasher>,
     w: u32,
+    /// The key slot of the top half's last square.
+    top: u32,
     ladder: Ladder,
 }
 
-/// The top half's states joined with the edges of the ladder, summed by group and by how
-/// their paths pair the nodes where the halves meet (five bits a node: its partner's place).
-type Pairings = std::collections::HashMap<u128, u64, Hasher>;
+/// Bits of a sum's key below its group: the rank of the pairing of the group's meeting nodes
+/// among all perfect matchings of them (at most 16 nodes: 15!! = 2,027,025 matchings).
+const RANK_BITS: u32 = 21;
+
+// A sum's key, its group then its rank, is 64 bits at most.
+const _: () = assert!(GROUP_BITS + RANK_BITS <= u64::BITS);
+
+/// The rank of the perfect matching `partner` of nodes `0..len` among all of them: for each
+/// node in turn not yet matched, which of the nodes left after it is its partner.
+#[inline]
+pub(super) fn rank(partner: &[u8; MEETS], len: usize) -> u64 {
+    let mut left: u32 = (1 << len) - 1;
+    let mut rank = 0u64;
+    while left != 0 {
+        let i = left.trailing_zeros();
+        left &= !(1 << i);
+        let p = u32::from(partner[i as usize]) & 31;
+        let digit = (left & ((1u32 << p) - 1)).count_ones();
+        rank = rank * u64::from(left.count_ones()) + u64::from(digit);
+        left &= !(1 << p);
+    }
+    rank
+}
+
+/// The perfect matching of nodes `0..len` of rank `rank`: [`rank`] undone.
+pub(super) fn unrank(mut rank: u64, len: usize) -> [u8; MEETS] {
+    let pairs = len / 2;
+    let mut digits = [0u32; MEETS / 2];
+    for k in (0..pairs).rev() {
+        let radix = (len - 1 - 2 * k) as u64;
+        digits[k] = (rank % radix) as u32;
+        rank /= radix;
+    }
+    let mut partner = [0u8; MEETS];
+    let mut left: u32 = (1 << len) - 1;
+    for &digit in &digits[..pairs] {
+        let i = left.trailing_zeros();
+        left &= !(1 << i);
+        let mut after = left;
+        for _ in 0..digit {
+            after &= after - 1;
+        }
+        let p = after.trailing_zeros();
+        left &= !(1 << p);
+        partner[i as usize] = p as u8;
+        partner[p as usize] = i as u8;
+    }
+    partner
+}
 
 /// A multiplicative hash of group and pairing keys (the standard one is slow for them).
 #[derive(Clone, Copy, Default)]
@@ -393,7 +309,7 @@ impl core::hash::Hasher for Hasher {
 }
 
 impl Bottom {
-    fn of(layer: &Layer, w: u32, top: u32) -> Result<Bottom, CountError> {
+    pub(super) fn of(layer: &Layer, w: u32, top: u32) -> Result<Bottom, CountError> {
         let n = 2 * w;
         let mut states = Vec::new();
         let mut add = |[key, ways]: Record| {
@@ -427,7 +343,7 @@ impl Bottom {
         };
         match &layer.store {
             Store::Memory(blocks) => blocks.iter().flat_map(|b| b.get()).for_each(|&r| add(r)),
-            Store::File(path) => read_records(path, &mut add).map_err(super::io_error)?,
+            Store::File(path) => read_records(path, &mut add).map_err(super::super::io_error)?,
         }
         states.sort_unstable_by_key(|s| s.0);
         let groups = states.iter().map(|s| s.0).collect();
@@ -435,81 +351,123 @@ impl Bottom {
             states,
             groups,
             w,
+            top,
             ladder: Ladder::new(w),
         })
     }
 
     /// Bytes of the bottom half in memory.
-    fn bytes(&self) -> u64 {
+    pub(super) fn bytes(&self) -> u64 {
         (self.states.capacity() * 24 + self.groups.capacity() * 9) as u64
     }
 
     /// The tours (directed) of the top half's last layer `layer` joined to this half, on
-    /// `threads` threads, in `passes` passes (each over the groups of one part of the hash).
-    fn join(
+    /// `threads` threads, in `passes` passes (each over the groups of one part of the hash),
+    /// the first `from.0` of them done before with `from.1` tours; calling `joining` once each
+    /// pass's sums are made, and with the tours so far once it is done. [`CountError::Stopped`]
+    /// (with the passes done, the rest to be filled in) within about a second of `stop` being
+    /// set.
+    pub(super) fn join(
         &self,
         layer: Layer,
-        top: u32,
         threads: usize,
         passes: u64,
-        joining: &mut dyn FnMut(&Joined),
+        from: (u64, u128),
+        stop: &AtomicBool,
+        joining: &mut Passed<'_>,
     ) -> Result<(u128, Joined), CountError> {
+        let layer_states = layer.states;
         let source = match layer.store {
             Store::Memory(blocks) => Source::memory(blocks),
             Store::File(path) => Source::file(path)?,
         };
         let threads = threads.max(1);
-        let mut total = 0u128;
+        let (done, mut total) = from;
         let mut joined = Joined {
             bottom: self.states.len() as u64,
             passes,
+            done,
             ..Joined::default()
         };
-        for pass in 0..passes.max(1) {
+        // The passes done: the caller fills in the rest.
+        let stopped = |done| CountError::Stopped {
+            done,
+            total: 0,
+            unit: "",
+            checkpoint: None,
+        };
+        for pass in done..passes.max(1) {
             let part = Part { pass, passes };
             source.rewind()?;
-            let sums = workers::map((0..threads).collect(), |_| {
-                let mut pairings = Pairings::default();
+            // The pass's sums in shards by key hash, as a round's layer; each worker adds its
+            // own in batches.
+            let expected = (joined.top.max(layer_states) / passes).max(1 << 10);
+            let parts = (expected / SHARD_SUMS)
+                .next_power_of_two()
+                .clamp(16, 1 << 14) as usize;
+            let bits = parts.trailing_zeros();
+            let shards: Vec<Mutex<Shard>> = (0..parts)
+                .map(|_| Mutex::new(Shard::with_capacity(expected as usize / parts)))
+                .collect();
+            let counted = workers::map((0..threads).collect(), |_| {
+                let mut batches: Vec<Vec<(u64, u64, u64)>> =
+                    (0..parts).map(|_| Vec::with_capacity(BATCH)).collect();
+                let flush = |i, batch: &mut _| flush(&shards, i, batch);
                 let mut states = 0u64;
                 source.each(|records| {
-                    states += self.pair_top(records, top, part, &mut pairings);
+                    if stop.load(Ordering::Relaxed) {
+                        return Err(stopped(pass));
+                    }
+                    states += self.pair_top(records, part, &mut |key, ways| {
+                        let h = hash(key);
+                        let i = (h >> 32 >> (32 - bits)) as usize;
+                        if let Some(batch) = batches.get_mut(i) {
+                            batch.push((key, h, ways));
+                            if batch.len() >= BATCH {
+                                flush(i, batch);
+                            }
+                        }
+                    });
                     Ok(())
                 })?;
-                Ok::<_, CountError>((pairings, states))
-            });
-            let mut all: Vec<(u128, u64)> = Vec::new();
-            for sum in sums {
-                let (pairings, states) = sum?;
-                if pass == 0 {
-                    joined.top += states;
+                for (i, batch) in batches.iter_mut().enumerate() {
+                    flush(i, batch);
                 }
-                all.extend(pairings);
+                Ok::<_, CountError>(states)
+            });
+            let mut states = 0;
+            for s in counted {
+                states += s?;
             }
-            let group = |k: u128| k as u64 & ((1 << GROUP_BITS) - 1);
-            all.sort_unstable_by_key(|&(k, _)| (group(k), k));
-            all.dedup_by(|b, a| {
-                let same = a.0 == b.0;
-                if same {
-                    a.1 = a.1.saturating_add(b.1);
-                }
-                same
-            });
-            // A sum that reached the top of a u64 may have passed it.
-            if all.iter().any(|p| p.1 == u64::MAX) {
-                return Err(CountError::Overflow { bits: 64 });
+            joined.top = states;
+            let shards = filled(shards)?;
+            // Sorted by key: by group, then by pairing.
+            let blocks = compact(shards, threads);
+            let mut all: Vec<Record> =
+                Vec::with_capacity(blocks.iter().map(|b| b.get().len()).sum());
+            for block in blocks {
+                all.extend_from_slice(block.get());
+            }
+            all.sort_unstable_by_key(|r| r[0]);
+            if stop.load(Ordering::Relaxed) {
+                return Err(stopped(pass));
             }
             joined.pairings += all.len() as u64;
             joined.ahead = 0;
-            for sums in all.chunk_by(|a, b| group(a.0) == group(b.0)) {
-                let g = group(sums[0].0);
+            for sums in all.chunk_by(|a, b| a[0] >> RANK_BITS == b[0] >> RANK_BITS) {
+                let g = sums[0][0] >> RANK_BITS;
                 let lo = self.states.partition_point(|s| s.0 < g);
                 let hi = self.states.partition_point(|s| s.0 <= g);
                 joined.ahead += (sums.len() * (hi - lo)) as u64;
             }
-            joining(&joined);
+            joining(&joined, None)?;
             let chunk = self.states.len().div_ceil(threads).max(1);
             let parts: Vec<&[(u64, u64, u64)]> = self.states.chunks(chunk).collect();
-            let outcomes = workers::map(parts, |states| self.join_bottom(states, part, &all));
+            let outcomes = workers::map(parts, |states| self.join_bottom(states, part, &all, stop));
+            drop(all);
+            if stop.load(Ordering::Relaxed) {
+                return Err(stopped(pass));
+            }
             for (t, pairs, tours) in outcomes {
                 // Sums saturate: one at the top of a u128 may have passed it.
                 total = total
@@ -520,15 +478,16 @@ impl Bottom {
                 joined.tours += tours;
             }
             joined.done += 1;
-            joining(&joined);
+            joining(&joined, Some(total))?;
         }
         Ok((total, joined))
     }
 
-    /// Adds the top half's states `records` joined with each set of ladder edges they take
-    /// to `pairings`, those of groups in `part`: the states.
-    fn pair_top(&self, records: &[Record], top: u32, part: Part, pairings: &mut Pairings) -> u64 {
-        let w = self.w as usize;
+    /// Hands `sum` the key and ways of the top half's states `records` joined with each set of
+    /// ladder edges they take, those of groups in `part` (the key: the group, then the rank of
+    /// how the paths pair the nodes where the halves meet); returns the states.
+    fn pair_top(&self, records: &[Record], part: Part, sum: &mut impl FnMut(u64, u64)) -> u64 {
+        let (w, top) = (self.w as usize, self.top);
         let out = 3 * w;
         let mut states = 0;
         for &[key, ways] in records {
@@ -577,46 +536,60 @@ impl Bottom {
                 }
                 let (nodes, len) = meets(group, w);
                 let mut first_at = [u8::MAX; NODES];
-                let mut pairing = 0u128;
+                let mut partner = [0u8; MEETS];
                 for (i, &v) in nodes[..len].iter().enumerate() {
                     let r = joins.root(usize::from(v));
                     match first_at[r] {
                         u8::MAX => first_at[r] = i as u8,
                         j => {
-                            pairing |= (j as u128) << (5 * i) | (i as u128) << (5 * usize::from(j));
+                            partner[i] = j;
+                            partner[usize::from(j)] = i as u8;
                         }
                     }
                 }
-                let k = u128::from(group) | pairing << GROUP_BITS;
-                let sum = pairings.entry(k).or_insert(0);
-                *sum = sum.saturating_add(ways);
+                sum(group << RANK_BITS | rank(&partner, len), ways);
             }
         }
         states
     }
 
-    /// The tours of the bottom half's states `states` in `part` joined to the top half's
-    /// `pairings` (sorted by group): the ways, the pairs tested and those that make one path.
+    /// The tours of the bottom half's states `states` in `part` joined to the top half's sums
+    /// `sums` (sorted by key): the ways, the pairs tested and those that make one path.
     fn join_bottom(
         &self,
         states: &[(u64, u64, u64)],
         part: Part,
-        pairings: &[(u128, u64)],
+        sums: &[Record],
+        stop: &AtomicBool,
     ) -> (u128, u64, u64) {
         let w = self.w as usize;
         let out = 3 * w;
         let (mut total, mut pairs, mut tours) = (0u128, 0u64, 0u64);
-        let group_of = |k: u128| k as u64 & ((1 << GROUP_BITS) - 1);
-        for &(group, codes, ways) in states {
+        // The sums of the group in hand, their pairings unranked.
+        let mut pairings: Vec<([u8; MEETS], u64)> = Vec::new();
+        let mut held = u64::MAX;
+        for (i, &(group, codes, ways)) in states.iter().enumerate() {
+            if i % 1024 == 0 && stop.load(Ordering::Relaxed) {
+                break;
+            }
             if !part.holds(group) {
                 continue;
             }
-            let lo = pairings.partition_point(|p| group_of(p.0) < group);
-            let hi = lo + pairings[lo..].partition_point(|p| group_of(p.0) <= group);
-            if lo == hi {
+            let (nodes, len) = meets(group, w);
+            if group != held {
+                held = group;
+                let lo = sums.partition_point(|r| r[0] >> RANK_BITS < group);
+                let hi = lo + sums[lo..].partition_point(|r| r[0] >> RANK_BITS <= group);
+                pairings.clear();
+                pairings.extend(
+                    sums[lo..hi]
+                        .iter()
+                        .map(|&[k, ways]| (unrank(k & ((1 << RANK_BITS) - 1), len), ways)),
+                );
+            }
+            if pairings.is_empty() {
                 continue;
             }
-            let (nodes, len) = meets(group, w);
             let mut at = [u8::MAX; NODES];
             for (i, &v) in nodes[..len].iter().enumerate() {
                 at[usize::from(v)] = i as u8;
@@ -637,13 +610,12 @@ impl Bottom {
                     }
                 },
             );
-            for &(k, top_ways) in &pairings[lo..hi] {
+            for &(above, top_ways) in &pairings {
                 pairs += 1;
-                let above = k >> GROUP_BITS;
                 // Alternately a path above and one below, from node 0: back at 0 after all?
                 let (mut i, mut seen) = (0usize, 0usize);
                 loop {
-                    let j = (above >> (5 * i)) as usize & 31;
+                    let j = usize::from(above.get(i).copied().unwrap_or(0));
                     i = usize::from(below.get(j).copied().unwrap_or(0));
                     seen += 2;
                     if i == 0 || seen > len {

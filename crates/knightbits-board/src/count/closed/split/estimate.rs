@@ -1,0 +1,84 @@
+//! What a count by the split will take, told before it runs.
+//!
+//! The top half's rounds before the cut are the sweep's, foreseen as the sweep's estimate
+//! foresees them (`closed/estimate.rs`); over the row past the cut the layer grows from the one
+//! at the cut as 8 x 6's did ([`PAST_CUT`]); those rounds are priced as the sweep prices its
+//! own. The join reads the layer at the cut back (both images of its states, but those with an
+//! end of the tour placed: [`BOTTOM_SHARE`]), then, once a pass, makes the sums of every state
+//! of the last layer ([`SUM_SECONDS`]) and tests the pairs of a bottom state and a top sum of
+//! the same group ([`PAIRS`], [`PAIR_SECONDS`]). The constants were measured on 8 x 6 swept
+//! across 8 on the 2-core machine (2026-11-28); BENCHMARKS.md holds the estimate against the
+//! runs of 8 x 6 and 8 x 8.
+
+use super::SplitCount;
+use super::join::PAIRING_BYTES;
+use crate::count::closed::FILE_BYTES;
+use crate::count::closed::estimate::timing;
+use crate::count::error::CountError;
+use crate::count::report::Estimate;
+use crate::count::workers::peak_memory;
+use std::vec::Vec;
+
+/// The layer after each square of the row past the cut, as a multiple of the layer at the cut:
+/// 8 x 6's split (5,604,842 states at the cut; 11,701,699 to 92,475,250 after).
+const PAST_CUT: [f64; 8] = [2.088, 2.366, 3.816, 6.384, 10.316, 16.499, 10.777, 9.332];
+
+/// States of the bottom half (both images) a state of the layer at the cut: 8 x 6's 4,101,880
+/// against 5,604,842.
+const BOTTOM_SHARE: f64 = 0.732;
+
+/// Thread-seconds a state of the last layer takes once a pass of the join, its sums made and
+/// sorted: 8 x 6's 96.2 s for 52,304,403 states on 2 threads.
+const SUM_SECONDS: f64 = 3.68e-6;
+
+/// Pairs of a bottom state and a top sum tested, a bottom state and a top state: 8 x 6's
+/// 901,779,385 pairs of 4,101,880 and 52,304,403.
+const PAIRS: f64 = 4.20e-6;
+
+/// Thread-seconds a pair takes: 8 x 6's 7.8 s for its 901,779,385 pairs on 2 threads.
+const PAIR_SECONDS: f64 = 17.3e-9;
+
+/// Bytes a bottom state takes in memory: its group, codes and ways, and its group's entry.
+const BOTTOM_BYTES: f64 = 33.0;
+
+impl SplitCount {
+    /// The wall time, peak memory and scratch disk of the whole count, from about `seconds`
+    /// of the sweep's first rows.
+    pub(super) fn estimate_split(&self, seconds: f64) -> Result<Estimate, CountError> {
+        let count = &self.count;
+        let baseline = peak_memory().unwrap_or(0);
+        let sample = count.first_rows(seconds / 2.0)?;
+        let timing = timing(&[&sample]).unwrap_or((0.0, 1.0));
+        let w = count.width() as usize;
+        let at = self.cut as usize * w;
+        let mut sizes: Vec<u64> = count.foresee_open(&sample)?;
+        sizes.truncate(at);
+        let at_cut = sizes.last().copied().unwrap_or(1) as f64;
+        // Each square past the cut as the square of 8 x 6 at the same place along the row.
+        for i in 0..w {
+            let j = (i * (PAST_CUT.len() - 1)).div_ceil(w.max(2) - 1);
+            sizes.push((at_cut * PAST_CUT[j.min(PAST_CUT.len() - 1)]) as u64);
+        }
+        let top_half = count.price(&sample, &sizes, timing);
+        let top = sizes.last().copied().unwrap_or(0) as f64;
+        let bottom = BOTTOM_SHARE * at_cut;
+        let threads = count.threads as f64;
+        let bottom_bytes = bottom * BOTTOM_BYTES;
+        let room = (count.budget as f64 - bottom_bytes).max(1.0);
+        let passes = (top * PAIRING_BYTES as f64 / room)
+            .ceil()
+            .clamp(1.0, 4096.0);
+        let join = (passes * top * SUM_SECONDS + PAIRS * top * bottom * PAIR_SECONDS) / threads;
+        let join_peak = (bottom_bytes + top * PAIRING_BYTES as f64 / passes) as u64;
+        let peak = top_half.peak_bytes.max(join_peak.min(count.budget));
+        eprintln!(
+            "DEBUG sizes {:?}\n top_half {:?} join {} passes {} top {} bottom {} timing {:?}",
+            sizes, top_half, join, passes, top, bottom, timing
+        );
+        Ok(Estimate {
+            seconds: top_half.seconds + join,
+            peak_bytes: peak.saturating_add(baseline),
+            disk_bytes: top_half.disk_bytes + (at_cut as u64).saturating_mul(FILE_BYTES),
+        })
+    }
+}
