@@ -211,6 +211,33 @@ fn count_tours_across_the_longer_side_counts_the_same() {
     }
 }
 
+/// `--verbose` logs each square of a count square by square on stderr, in order, with its
+/// states (3 x 10 closed: 30 squares, none left after the last), and each unit of meet in the
+/// middle; the count on stdout is unchanged.
+#[test]
+fn count_tours_verbose_logs_each_square() {
+    let out = run(&["count-tours", "--board", "3x10", "--closed", "--verbose"]);
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "16 closed tours of 3x10\n"
+    );
+    let log = String::from_utf8_lossy(&out.stderr);
+    let squares: Vec<&str> = log.lines().collect();
+    assert_eq!(squares.len(), 30, "{log}");
+    for (i, line) in squares.iter().enumerate() {
+        assert!(line.starts_with(&format!("square {i}: ")), "{line}");
+        assert!(line.contains(" states, 1 pass over the layer, "), "{line}");
+    }
+    assert!(squares[29].starts_with("square 29: 0 states"), "{log}");
+    let meet = run(&["count-tours", "--board", "5x5", "--verbose"]);
+    let log = String::from_utf8_lossy(&meet.stderr);
+    assert!(
+        log.lines().any(|l| l.contains(" middle squares at ")),
+        "{log}"
+    );
+}
+
 /// The limits left are those of the representation (a set of squares in 64 bits, a frontier
 /// of 12 squares across) and the memory the count may use, judged by an estimate from the
 /// count's first seconds: 9x9 open tours need more than 100 MiB (a count of a board up to 8

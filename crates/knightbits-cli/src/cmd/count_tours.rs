@@ -72,6 +72,12 @@ pub struct Args {
     /// Print one JSON object: {"open": n} or {"closed": n}.
     #[arg(long)]
     json: bool,
+    /// Print a line on stderr as each square of a count square by square ends (the states
+    /// after it, the passes over the layer before it, whether that layer was read from disk,
+    /// the memory of its tables a state, its seconds) and as each pass of a join ends: a log
+    /// of a long count.
+    #[arg(long)]
+    verbose: bool,
     #[cfg(feature = "dist")]
     #[command(flatten)]
     dist: super::count_dist::DistArgs,
@@ -235,9 +241,33 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if let Ok(style) = ProgressStyle::with_template(&template) {
         bar.set_style(style);
     }
+    let mut last = None;
     let outcome = job.run(&mut |p| {
         bar.set_length(p.total);
         bar.set_position(p.done);
+        if args.verbose && last != Some(p.done) {
+            last = Some(p.done);
+            let at = clock.elapsed().as_secs_f64();
+            match p.round {
+                Some(r) => bar.suspend(|| {
+                    eprintln!(
+                        "square {}: {} states, {} pass{} over the layer{}, {:.1} bytes a state \
+                         in memory, {:.1} s, at {at:.1} s",
+                        r.round,
+                        r.states,
+                        r.passes,
+                        if r.passes == 1 { "" } else { "es" },
+                        if r.from_disk { " from disk" } else { "" },
+                        r.bytes_per_state,
+                        r.seconds
+                    )
+                }),
+                None if p.done > 0 => {
+                    bar.suspend(|| eprintln!("{} of {} {unit} at {at:.1} s", p.done, p.total))
+                }
+                None => {}
+            }
+        }
         ControlFlow::Continue(())
     });
     bar.finish_and_clear();
