@@ -19,7 +19,7 @@ pub(crate) const SWEPT_OPEN_LENGTH: u32 = 8;
 
 /// Boards this wide (the shorter side) and an even number of squares long have their open
 /// tours from every start counted by the split at the middle cut: 8 x 6 swept across 8 took
-/// 158 s by it against 720 s by the sweep, and 8 x 8 is out of the sweep's reach (its
+/// 101 s by it against 720 s by the sweep, and 8 x 8 is out of the sweep's reach (its
 /// BENCHMARKS.md section). On narrower boards the sweep across the shorter side is fast
 /// enough.
 pub(crate) const SPLIT_WIDTH: u32 = 8;

@@ -7,7 +7,7 @@
 //! end of the tour placed: [`BOTTOM_SHARE`]), then, once a pass, makes the sums of every state
 //! of the last layer ([`SUM_SECONDS`]) and tests the pairs of a bottom state and a top sum of
 //! the same group ([`PAIRS`], [`PAIR_SECONDS`]). The constants were measured on 8 x 6 swept
-//! across 8 on the 2-core machine (2026-11-28); BENCHMARKS.md holds the estimate against the
+//! across 8 on the quiet 2-core machine (2026-11-28); BENCHMARKS.md holds the estimate against the
 //! runs of 8 x 6 and 8 x 8.
 
 use super::SplitCount;
@@ -28,15 +28,15 @@ const PAST_CUT: [f64; 8] = [2.088, 2.366, 3.816, 6.384, 10.316, 16.499, 10.777, 
 const BOTTOM_SHARE: f64 = 0.732;
 
 /// Thread-seconds a state of the last layer takes once a pass of the join, its sums made and
-/// sorted: 8 x 6's 96.2 s for 52,304,403 states on 2 threads.
-const SUM_SECONDS: f64 = 3.68e-6;
+/// sorted (and the bottom half read back): 8 x 6's 45.9 s for 52,304,403 states on 2 threads.
+const SUM_SECONDS: f64 = 1.76e-6;
 
 /// Pairs of a bottom state and a top sum tested, a bottom state and a top state: 8 x 6's
 /// 901,779,385 pairs of 4,101,880 and 52,304,403.
 const PAIRS: f64 = 4.20e-6;
 
-/// Thread-seconds a pair takes: 8 x 6's 7.8 s for its 901,779,385 pairs on 2 threads.
-const PAIR_SECONDS: f64 = 17.3e-9;
+/// Thread-seconds a pair takes: 8 x 6's 7.4 s for its 901,779,385 pairs on 2 threads.
+const PAIR_SECONDS: f64 = 16.4e-9;
 
 /// Bytes a bottom state takes in memory: its group, codes and ways, and its group's entry.
 const BOTTOM_BYTES: f64 = 33.0;
@@ -71,10 +71,6 @@ impl SplitCount {
         let join = (passes * top * SUM_SECONDS + PAIRS * top * bottom * PAIR_SECONDS) / threads;
         let join_peak = (bottom_bytes + top * PAIRING_BYTES as f64 / passes) as u64;
         let peak = top_half.peak_bytes.max(join_peak.min(count.budget));
-        eprintln!(
-            "DEBUG sizes {:?}\n top_half {:?} join {} passes {} top {} bottom {} timing {:?}",
-            sizes, top_half, join, passes, top, bottom, timing
-        );
         Ok(Estimate {
             seconds: top_half.seconds + join,
             peak_bytes: peak.saturating_add(baseline),
