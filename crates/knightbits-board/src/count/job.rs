@@ -374,8 +374,7 @@ impl Count {
     /// runs. When `progress` returns `Break` (or panics), the count stops within about a
     /// second, in the middle of a unit of work too (meet in the middle within a part of its
     /// unit; the frontier programmes abandon the round they are in, the split's join the pass
-    /// it is in, though not while it reads the bottom half back or sorts a pass's sums), keeps
-    /// its work in the
+    /// it is in), keeps its work in the
     /// checkpoint when it has one (the 128-bit frontier programme writes the layer before the
     /// abandoned round; the 64-bit one too when it is in memory and takes about a second at most
     /// to write, else it keeps the last layer it wrote), and returns

@@ -1,6 +1,7 @@
 //! Worker threads for the counts: how many, and joining them so that a worker's panic reaches
 //! the caller instead of becoming a smaller count.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::vec::Vec;
 
 /// The number of threads the machine can run at once (1 where that cannot be told): the
@@ -81,6 +82,41 @@ pub(crate) fn map<I: Send, T: Send>(items: Vec<I>, f: impl Fn(I) -> T + Sync) ->
     })
 }
 
+/// Elements a step of [`sort_until`] sorts at once.
+const PIECE: usize = 1 << 20;
+
+/// Sorts `v` by `key` (not stably) on `threads` threads, looking at `stop` before each step: a
+/// split of a slice at its median or the sort of at most `PIECE` elements. `false` once
+/// stopped, `v` then part sorted.
+pub(crate) fn sort_until<T: Send, K: Ord>(
+    v: &mut [T],
+    key: &(impl Fn(&T) -> K + Sync),
+    threads: usize,
+    stop: &AtomicBool,
+) -> bool {
+    if stop.load(Ordering::Relaxed) {
+        return false;
+    }
+    if v.len() <= PIECE {
+        v.sort_unstable_by_key(key);
+        return true;
+    }
+    // Nothing left of the median is above it, nothing right of it below.
+    let mid = v.len() / 2;
+    v.select_nth_unstable_by_key(mid, key);
+    let (lo, hi) = v.split_at_mut(mid);
+    if threads > 1 {
+        let half = threads / 2;
+        map(std::vec![(lo, half), (hi, threads - half)], |(s, t)| {
+            sort_until(s, key, t, stop)
+        })
+        .into_iter()
+        .all(|sorted| sorted)
+    } else {
+        sort_until(lo, key, 1, stop) && sort_until(hi, key, 1, stop)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,5 +152,45 @@ mod tests {
         }));
         let payload = outcome.expect_err("the panic must reach the caller");
         assert_eq!(payload.downcast_ref::<&str>(), Some(&"worker 2 failed"));
+    }
+
+    /// Proves `sort_until` sorts as the standard sort does, on one thread and on several, for
+    /// slices shorter than a piece and many pieces long, with runs of equal keys; and that a
+    /// stop set before it starts leaves the slice untouched.
+    #[test]
+    fn sorting_in_steps_sorts_and_stops() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut random = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let never = AtomicBool::new(false);
+        for (len, range) in [
+            (0, 1),
+            (1000, 1 << 60),
+            (3 * PIECE + 17, 1 << 60),
+            (2 * PIECE + 5, 7),
+        ] {
+            let v: Vec<(u64, u32)> = (0..len).map(|i| (random() % range, i as u32)).collect();
+            let mut want = v.clone();
+            want.sort_by_key(|e| e.0);
+            for threads in [1, 2, 3] {
+                let mut got = v.clone();
+                assert!(sort_until(&mut got, &|e: &(u64, u32)| e.0, threads, &never));
+                let keys = |s: &[(u64, u32)]| s.iter().map(|e| e.0).collect::<Vec<_>>();
+                assert_eq!(keys(&got), keys(&want), "{len} on {threads} threads");
+                got.sort();
+                let mut all = v.clone();
+                all.sort();
+                assert_eq!(got, all, "the same elements");
+            }
+        }
+        let stopped = AtomicBool::new(true);
+        let v: Vec<u64> = (0..PIECE as u64 * 2).rev().collect();
+        let mut got = v.clone();
+        assert!(!sort_until(&mut got, &|&e| e, 2, &stopped));
+        assert_eq!(got, v);
     }
 }

@@ -35,7 +35,7 @@ pub(crate) use self::job::Count64;
 pub(crate) use self::split::SplitCount;
 
 use self::expand::{Pass, Places};
-use self::file::{LayerFile, Source, read_records};
+use self::file::{LayerFile, Source};
 use self::shard::{Block, MAX_LOAD, Shard, compact, filled};
 use self::store::load;
 use super::checkpoint::Header;

@@ -6,7 +6,7 @@ use super::super::file::Source;
 use super::super::key::{DONE, EMPTY, LOOSE, normalise, oldest, slot, slots_of, turn_over};
 use super::super::path::{decode, unmark};
 use super::super::shard::{BATCH, Shard, compact, filled, flush, hash};
-use super::super::{Layer, Record, Store, read_records};
+use super::super::{Layer, Record, Store};
 use crate::count::error::CountError;
 use crate::count::workers;
 use std::sync::Mutex;
@@ -309,7 +309,15 @@ impl core::hash::Hasher for Hasher {
 }
 
 impl Bottom {
-    pub(super) fn of(layer: &Layer, w: u32, top: u32) -> Result<Bottom, CountError> {
+    /// The bottom half from `layer`, the layer at the cut, sorted on `threads` threads;
+    /// [`CountError::Stopped`] (no pass done) within about a second of `stop` being set.
+    pub(super) fn of(
+        layer: &Layer,
+        w: u32,
+        top: u32,
+        threads: usize,
+        stop: &AtomicBool,
+    ) -> Result<Bottom, CountError> {
         let n = 2 * w;
         let mut states = Vec::new();
         let mut add = |[key, ways]: Record| {
@@ -341,11 +349,26 @@ impl Bottom {
                 states.push((group | loose << 32, codes, ways));
             }
         };
+        let stopped = || CountError::Stopped {
+            done: 0,
+            total: 0,
+            unit: "",
+            checkpoint: None,
+        };
+        let mut each = |records: &[Record]| {
+            if stop.load(Ordering::Relaxed) {
+                return Err(stopped());
+            }
+            records.iter().for_each(|&r| add(r));
+            Ok(())
+        };
         match &layer.store {
-            Store::Memory(blocks) => blocks.iter().flat_map(|b| b.get()).for_each(|&r| add(r)),
-            Store::File(path) => read_records(path, &mut add).map_err(super::super::io_error)?,
+            Store::Memory(blocks) => blocks.iter().try_for_each(|b| each(b.get()))?,
+            Store::File(path) => Source::file(path.clone())?.each(each)?,
         }
-        states.sort_unstable_by_key(|s| s.0);
+        if !workers::sort_until(&mut states, &|s| s.0, threads, stop) {
+            return Err(stopped());
+        }
         let groups = states.iter().map(|s| s.0).collect();
         Ok(Bottom {
             states,
@@ -448,8 +471,7 @@ impl Bottom {
             for block in blocks {
                 all.extend_from_slice(block.get());
             }
-            all.sort_unstable_by_key(|r| r[0]);
-            if stop.load(Ordering::Relaxed) {
+            if !workers::sort_until(&mut all, &|r| r[0], threads, stop) {
                 return Err(stopped(pass));
             }
             joined.pairings += all.len() as u64;

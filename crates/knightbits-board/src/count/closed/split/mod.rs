@@ -198,10 +198,19 @@ impl SplitCount {
             states: 0,
             store: Store::File(self.kept.clone()),
         };
-        let below = Bottom::of(&at_cut, w, count.places.top())?;
+        let resumed = self.resumed_join()?;
+        let below = match Bottom::of(&at_cut, w, count.places.top(), count.threads, stop) {
+            Err(CountError::Stopped { .. }) => {
+                let done = resumed.map_or(0, |(done, ..)| done);
+                let passes = resumed.map_or(self.passes, |(_, passes, _)| passes);
+                let checkpoint = count.checkpoint.as_deref();
+                let at = u64::from(top);
+                return Err(stopped(Method::Split, at + done, at + passes, checkpoint));
+            }
+            below => below?,
+        };
         // Passes enough for the top half's sums to fit the budget beside the bottom half (and
         // the layer, in memory), unless the join resumes with its own.
-        let resumed = self.resumed_join()?;
         let held = match layer.store {
             Store::Memory(_) => layer.states * 16,
             Store::File(_) => 0,

@@ -28,6 +28,24 @@ fn open_tours(
     )
 }
 
+/// `split` resumed to its end: its total, the rounds it ran and the passes done when its join
+/// first reported.
+fn resume(mut split: SplitCount) -> (Result<u128, CountError>, u32, Option<u64>) {
+    let (mut rounds, mut first) = (0, None);
+    let total = split.run_split(
+        &mut |_| {
+            rounds += 1;
+            ControlFlow::Continue(())
+        },
+        &mut |j| {
+            first.get_or_insert(j.done);
+            ControlFlow::Continue(())
+        },
+        &AtomicBool::new(false),
+    );
+    (total.map(|t| t.0), rounds, first)
+}
+
 /// `split` run to its end, or its error.
 fn open_tours_of(mut split: SplitCount) -> Result<(u128, Joined), CountError> {
     let go_on = |_: &_| ControlFlow::Continue(());
@@ -246,23 +264,60 @@ mod split {
             for suffix in ["", ".bottom", ".join"] {
                 assert!(with_suffix(&path, suffix).exists(), "{suffix}");
             }
-            let (mut rounds, mut first) = (0, None);
-            let resumed = count().run_split(
-                &mut |_| {
-                    rounds += 1;
-                    ControlFlow::Continue(())
-                },
-                &mut |j| {
-                    first.get_or_insert(j.done);
-                    ControlFlow::Continue(())
-                },
-                &AtomicBool::new(false),
-            );
-            assert_eq!(resumed.map(|r| r.0), Ok(whole), "flag {flag}");
+            let (total, rounds, first) = resume(count());
+            assert_eq!(total, Ok(whole), "flag {flag}");
             assert_eq!((rounds, first), (0, Some(1)), "flag {flag}");
             let left: Vec<_> = fs::read_dir(&dir).unwrap().collect();
             assert!(left.is_empty(), "{left:?}");
         }
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// A stop flag set as the top half's last round ends is seen before the join's first pass
+    /// makes its sums (the bottom half's reading back and sorting look at it): the count says
+    /// it stopped after the top half's units,
+    /// keeps the checkpoint and the bottom half, and resumes with no round run again from the
+    /// join's first pass to the same total.
+    #[test]
+    fn a_split_stopped_before_its_join_resumes_at_the_join() {
+        let dir = scratch("split-bottom");
+        let board = Board::new(6, 6).unwrap();
+        let path = dir.join("6x6.layer");
+        let count = || {
+            let c = ClosedCount::open_tours(board, None, 2, 4 << 20, &dir).unwrap();
+            SplitCount::new(c.across(6).unwrap().with_checkpoint(&path, 30.0)).unwrap()
+        };
+        let (whole, _) = open_tours_of(count()).unwrap();
+        let top = 24;
+        let stop = AtomicBool::new(false);
+        let mut joined = 0;
+        let outcome = count().run_split(
+            &mut |r| {
+                if r.round + 1 == top as u32 {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                ControlFlow::Continue(())
+            },
+            &mut |_| {
+                joined += 1;
+                ControlFlow::Continue(())
+            },
+            &stop,
+        );
+        let Err(CountError::Stopped {
+            done, checkpoint, ..
+        }) = outcome
+        else {
+            panic!("{outcome:?}");
+        };
+        assert_eq!((done, joined), (top, 0));
+        assert_eq!(checkpoint.as_deref(), Some(path.as_path()));
+        assert!(path.exists() && with_suffix(&path, ".bottom").exists());
+        let (total, rounds, first) = resume(count());
+        assert_eq!(total, Ok(whole));
+        assert_eq!((rounds, first), (0, Some(0)));
+        let left: Vec<_> = fs::read_dir(&dir).unwrap().collect();
+        assert!(left.is_empty(), "{left:?}");
         let _ = fs::remove_dir_all(&dir);
     }
 
