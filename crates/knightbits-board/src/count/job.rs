@@ -374,12 +374,11 @@ impl Count {
     /// runs. When `progress` returns `Break` (or panics), the count stops within about a
     /// second, in the middle of a unit of work too (meet in the middle within a part of its
     /// unit; the frontier programmes abandon the round they are in, the split's join the pass
-    /// it is in), keeps its work in the
-    /// checkpoint when it has one (the 128-bit frontier programme writes the layer before the
-    /// abandoned round; the 64-bit one too when it is in memory and takes about a second at most
-    /// to write, else it keeps the last layer it wrote), and returns
-    /// [`CountError::Stopped`] saying where the checkpoint resumes (a panic is raised again
-    /// once it has stopped).
+    /// it is in), keeps its work in the checkpoint when it has one (the 128-bit frontier
+    /// programme writes the layer before the abandoned round; the 64-bit one too when it is in
+    /// memory and takes about a second at most to write, else it keeps the last layer it
+    /// wrote), and returns [`CountError::Stopped`] saying where the checkpoint resumes (a panic
+    /// is raised again once it has stopped).
     ///
     /// ```
     /// use knightbits_board::{Board, count::{Count, CountError}};
