@@ -10,8 +10,11 @@ use super::super::{Layer, Record, Store};
 use crate::count::error::CountError;
 use crate::count::workers;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::vec::Vec;
+
+/// Shares of the bottom half a thread of the join takes in turn.
+const SHARES: usize = 64;
 
 /// What the join did: states on each side and pairs of them compared.
 #[derive(Clone, Copy, Debug, Default)]
@@ -483,9 +486,19 @@ impl Bottom {
                 joined.ahead += (sums.len() * (hi - lo)) as u64;
             }
             joining(&joined, None)?;
-            let chunk = self.states.len().div_ceil(threads).max(1);
-            let parts: Vec<&[(u64, u64, u64)]> = self.states.chunks(chunk).collect();
-            let outcomes = workers::map(parts, |states| self.join_bottom(states, part, &all, stop));
+            // The bottom half in many shares, each thread taking the next: the pairs crowd into
+            // some groups, and halves of the bottom half left a thread idle for minutes.
+            let chunk = self.states.len().div_ceil(threads * SHARES).max(1);
+            let shares: Vec<&[(u64, u64, u64)]> = self.states.chunks(chunk).collect();
+            let next = AtomicUsize::new(0);
+            let outcomes = workers::map((0..threads).collect(), |_| {
+                let mut sum = (0u128, 0u64, 0u64);
+                while let Some(states) = shares.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let (t, pairs, tours) = self.join_bottom(states, part, &all, stop);
+                    sum = (sum.0.saturating_add(t), sum.1 + pairs, sum.2 + tours);
+                }
+                sum
+            });
             drop(all);
             if stop.load(Ordering::Relaxed) {
                 return Err(stopped(pass));
