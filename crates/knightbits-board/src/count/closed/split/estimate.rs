@@ -6,7 +6,8 @@
 //! own. The join reads the layer at the cut back (both images of its states, but those with an
 //! end of the tour placed: [`BOTTOM_SHARE`]), then, once a pass, makes the sums of every state
 //! of the last layer ([`SUM_SECONDS`]) and tests the pairs of a bottom state and a top sum of
-//! the same group ([`PAIRS`], [`PAIR_SECONDS`]). The constants were measured on 8 x 6 swept
+//! the same group ([`PAIRS`], [`PAIR_SECONDS`]); its memory is the bottom half and a pass's sums
+//! ([`SUMS_A_STATE`], [`SUM_BYTES`]). The constants were measured on 8 x 6 swept
 //! across 8 on the quiet 2-core machine (2026-11-28); BENCHMARKS.md holds the estimate against the
 //! runs of 8 x 6 and 8 x 8.
 
@@ -40,6 +41,13 @@ const PAIR_SECONDS: f64 = 16.4e-9;
 
 /// Bytes a bottom state takes in memory: its group, codes and ways, and its group's entry.
 const BOTTOM_BYTES: f64 = 33.0;
+
+/// Sums a state of the last layer makes: 8 x 6's 47.4 million of 52,304,403 states.
+const SUMS_A_STATE: f64 = 0.906;
+
+/// Bytes a sum takes at a pass's fullest: its record compacted out of the shards and its copy
+/// in the sorted list (the passes are chosen by [`PAIRING_BYTES`] a state, a bound).
+const SUM_BYTES: f64 = 32.0;
 
 impl SplitCount {
     /// The states after each of the top half's rounds, foreseen from `sample`, and the bottom
@@ -78,7 +86,7 @@ impl SplitCount {
             .ceil()
             .clamp(1.0, 4096.0);
         let join = (passes * top * SUM_SECONDS + PAIRS * top * bottom * PAIR_SECONDS) / threads;
-        let join_peak = (bottom_bytes + top * PAIRING_BYTES as f64 / passes) as u64;
+        let join_peak = (bottom_bytes + top * SUMS_A_STATE * SUM_BYTES / passes) as u64;
         let peak = top_half.peak_bytes.max(join_peak.min(count.budget));
         Ok(Estimate {
             seconds: top_half.seconds + join,
