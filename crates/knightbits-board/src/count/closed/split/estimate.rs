@@ -50,9 +50,9 @@ const SUMS_A_STATE: f64 = 0.906;
 const SUM_BYTES: f64 = 32.0;
 
 impl SplitCount {
-    /// The states after each of the top half's rounds, foreseen from `sample`, and the bottom
-    /// half's states (both images).
-    fn foresee_halves(&self, sample: &Sample) -> Result<(Vec<u64>, f64), CountError> {
+    /// The states after each of the top half's rounds, foreseen from `sample`, those of the
+    /// layer at the cut, and the bottom half's states (both images).
+    fn foresee_halves(&self, sample: &Sample) -> Result<(Vec<u64>, f64, f64), CountError> {
         let w = self.count.width() as usize;
         let mut sizes: Vec<u64> = self.count.foresee_open(sample)?;
         sizes.truncate(self.cut as usize * w);
@@ -62,7 +62,7 @@ impl SplitCount {
             let j = (i * (PAST_CUT.len() - 1)).div_ceil(w.max(2) - 1);
             sizes.push((at_cut * PAST_CUT[j.min(PAST_CUT.len() - 1)]) as u64);
         }
-        Ok((sizes, BOTTOM_SHARE * at_cut))
+        Ok((sizes, at_cut, BOTTOM_SHARE * at_cut))
     }
 
     /// The wall time, peak memory and scratch disk of the whole count, from about `seconds`
@@ -72,11 +72,7 @@ impl SplitCount {
         let baseline = peak_memory().unwrap_or(0);
         let sample = count.first_rows(seconds / 2.0)?;
         let timing = timing(&[&sample]).unwrap_or((0.0, 1.0));
-        let (sizes, bottom) = self.foresee_halves(&sample)?;
-        let at_cut = sizes
-            .get(self.cut as usize * count.width() as usize - 1)
-            .copied();
-        let at_cut = at_cut.unwrap_or(1) as f64;
+        let (sizes, at_cut, bottom) = self.foresee_halves(&sample)?;
         let top_half = count.price(&sample, &sizes, timing);
         let top = sizes.last().copied().unwrap_or(0) as f64;
         let threads = count.threads as f64;
@@ -115,7 +111,7 @@ mod tests {
         };
         let split = count();
         let sample = split.count.first_rows(0.0).unwrap();
-        let (sizes, bottom) = split.foresee_halves(&sample).unwrap();
+        let (sizes, _, bottom) = split.foresee_halves(&sample).unwrap();
         let top = sizes.last().copied().unwrap_or(0) as f64;
         let (_, joined) = count()
             .run_split(
