@@ -1,8 +1,8 @@
 //! Knight's tours of any board: `tour` and `count-tours`.
 
-use knightbits_board::count::Count;
 use knightbits_board::tour::{Tour, TourError};
 use knightbits_board::{Board, Coord};
+use knightbits_count::Count;
 use serde::{Serialize, Serializer};
 
 use super::form::{Named, query};

@@ -7,7 +7,6 @@ extern crate alloc;
 mod board;
 mod distance;
 
-pub mod count;
 pub mod tour;
 
 pub use crate::board::{Board, BoardSizeError, Coord, CoordName, KnightMoves};

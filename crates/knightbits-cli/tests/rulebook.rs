@@ -160,7 +160,7 @@ fn a_piece_is_a_leaper() {
 #[test]
 fn a_tour_count_past_the_limits_is_refused_in_the_requests_words() {
     use knightbits_api::tour::TourCountRequest;
-    use knightbits_board::count::MAX_CLOSED_WIDTH;
+    use knightbits_count::MAX_CLOSED_WIDTH;
     let side = MAX_CLOSED_WIDTH + 1;
     let board: knightbits_board::Board = format!("{side}x{side}").parse().unwrap();
     let request = TourCountRequest {

@@ -1,6 +1,6 @@
 //! Knight's tour counts across worker threads and processes on [timely dataflow].
 //!
-//! A count job of `knightbits_board::count::Count` runs here as its frontier programme, one
+//! A count job of `knightbits_count::Count` runs here as its frontier programme, one
 //! round per square, through the rounds the job hands out ([`Count::frontier`]): every worker expands the states it holds, the new states are exchanged by
 //! [`State::route`] (a mixed hash of the state), and each worker sums what it receives, with
 //! checked arithmetic, into its share of the next layer. The board crate owns the rules, the
@@ -21,7 +21,7 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use knightbits_board::Board;
-use knightbits_board::count::{Count, CountError, Frontier, Kind, Layer, State};
+use knightbits_count::{Count, CountError, Frontier, Kind, Layer, State};
 use timely::communication::initialize::WorkerGuards;
 use timely::dataflow::InputHandle;
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
@@ -331,7 +331,7 @@ impl Shared {
             .fold(0u128, |sum, (_, w)| sum.saturating_add(w));
         // The first worker of each process reports the process's peak memory.
         let peak = if round + 1 == rounds && index.is_multiple_of(self.threads) {
-            knightbits_board::count::peak_memory().unwrap_or(0)
+            knightbits_count::peak_memory().unwrap_or(0)
         } else {
             0
         };
@@ -546,7 +546,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             Ok(open.count),
-            knightbits_board::count::count_open_tours(board(5, 6), None, 2).map(u128::from)
+            knightbits_count::count_open_tours(board(5, 6), None, 2).map(u128::from)
         );
     }
 

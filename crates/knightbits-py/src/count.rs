@@ -1,4 +1,4 @@
-//! `count_tours`: the library's count job (`knightbits_board::count::Count`) driven from
+//! `count_tours`: the library's count job (`knightbits_count::Count`) driven from
 //! Python as the command line drives it: threads, a memory budget, a scratch folder, a
 //! checkpoint, and a progress callback; the GIL released while counting, taken back for the
 //! callback and to look for Ctrl-C at least every `PROGRESS_EVERY` (100 ms).
@@ -10,7 +10,7 @@ use std::time::Duration;
 use knightbits_api::rules;
 use knightbits_api::tour::TourCountRequest;
 use knightbits_api::values::Bytes;
-use knightbits_board::count::{self, CountError, Progress};
+use knightbits_count::{self as count, CountError, Progress};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};

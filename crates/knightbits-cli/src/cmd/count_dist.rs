@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use indicatif::HumanBytes;
 use knightbits_api::tour::TourCountRequest;
-use knightbits_board::count::Count;
+use knightbits_count::Count;
 use knightbits_dist::{Cluster, Report};
 
 use crate::error::CliError;

@@ -11,10 +11,7 @@ use knightbits_api::rules;
 use knightbits_api::tour::TourCountRequest;
 use knightbits_api::values::{self, Bytes};
 use knightbits_board::Board;
-use knightbits_board::count::{
-    CountError, MAX_CLOSED_WIDTH, MAX_OPEN_SQUARES, MAX_WIDTH_64, MEET_OPEN_SQUARES, SPLIT_WIDTH,
-    SWEPT_OPEN_LENGTH,
-};
+use knightbits_count::{CountError, MAX_CLOSED_WIDTH, MAX_OPEN_SQUARES, Method};
 
 use crate::error::CliError;
 use crate::output;
@@ -83,8 +80,8 @@ pub struct Args {
     dist: super::count_dist::DistArgs,
 }
 
-/// The help's notes, with the board crate's limits and its rule for the method read from it
-/// rather than retyped: the rule is written here once.
+/// The help's notes: which method counts which board is the library's rule, in its words
+/// (`Method::rule`), and the limits are its constants; neither is retyped here.
 fn after_help() -> String {
     format!(
         "Examples:\n  \
@@ -93,28 +90,45 @@ knightbits count-tours --board 5x5 --start a1 --json # {{\"open\": 304}}\n  \
 knightbits count-tours --board 6x6 --closed --json   # {{\"closed\": 9862}}\n  \
 knightbits count-tours --board 7x7 --checkpoint 7x7.ckpt   # under a minute on 2 cores\n  \
 knightbits count-tours --board 8x8 --closed --max-memory 16G --checkpoint 8x8.layer\n\n\
-Square by square: closed tours of boards up to {w64} wide, and open tours (from every start or\n\
-from --start) of boards up to {w64} wide that are at least {long} long or have more than {meet}\n\
-squares, are counted square by square within --max-memory: the layers that do not fit are kept\n\
-in --scratch (the same command resumes from --checkpoint), and the count stops with one line\n\
-only when that folder has no room for a layer. Open tours from every start of boards {split}\n\
-wide and an even number of squares long (8x8) are counted by the split at the middle cut: the\n\
-top half square by square, then a join of the two halves in passes (progress counts both;\n\
-beside --checkpoint PATH it keeps PATH.bottom and PATH.join). Open tours of wider boards past {open} squares are\n\
-counted by the frontier programme in memory, the others by meet in the middle. Limit of the\n\
-representation: boards whose shorter side is at most {closed}.\n\n\
+Methods, each chosen by the board (the library's rule):\n{rule}\n\
+{out_of_core} keep within\n\
+--max-memory: the layers that do not fit are kept in --scratch\n\
+(the same command resumes from --checkpoint), and the count stops with one line only when\n\
+that folder has no room for a layer. The split counts the top half square by square, then\n\
+joins the two halves in passes (progress counts both; beside --checkpoint PATH it keeps\n\
+PATH.bottom and PATH.join). Limit of the representation: boards whose shorter side is at most\n\
+{closed}; open tours by meet in the middle up to {open} squares.\n\n\
 Before a count expected to take more than a few seconds, an estimate of its time and peak\n\
 memory (and scratch disk, square by square) is printed on stderr, from the first seconds of the\n\
-count itself; a count that is not square by square is refused when the estimated memory exceeds\n\
+count itself; a count by another method is refused when the estimated memory exceeds\n\
 --max-memory. A progress bar with the time left is drawn on stderr when it is a terminal (not\n\
 with --json).",
-        w64 = MAX_WIDTH_64,
-        long = SWEPT_OPEN_LENGTH,
-        meet = MEET_OPEN_SQUARES,
-        split = SPLIT_WIDTH,
+        rule = indented(&Method::rule()),
+        out_of_core = out_of_core(),
         open = MAX_OPEN_SQUARES,
         closed = MAX_CLOSED_WIDTH,
     )
+}
+
+/// The rule's lines, each indented by two spaces.
+fn indented(lines: &str) -> String {
+    lines.lines().map(|line| format!("  {line}\n")).collect()
+}
+
+/// The names of the methods that go out of core, capitalised: "The sweep in 64-bit keys and the
+/// split at the middle cut".
+fn out_of_core() -> String {
+    let names: Vec<&str> = Method::ALL
+        .iter()
+        .filter(|m| m.out_of_core())
+        .map(|m| m.name())
+        .collect();
+    let joined = names.join(" and ");
+    let mut chars = joined.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// A folder that exists.
@@ -159,9 +173,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.dist.processes.is_some() {
         // Counts across processes run the frontier programme whatever the board, so a side to
         // lay across is one of its sides even where this process would meet in the middle.
-        job = job
-            .by(knightbits_board::count::Method::Frontier)
-            .map_err(refused)?;
+        job = job.by(Method::Frontier128).map_err(refused)?;
     }
     if let Some(w) = args.across {
         job = job.across(w).map_err(refused)?;

@@ -1,0 +1,268 @@
+//! The one checkpoint format of every count: a 64-byte header naming the count (method, kind,
+//! board, start, sweep) and how far it has come (round or unit, finished ways, part of a layer
+//! held by several workers), then the method's records, little-endian: of a fixed size, or (the
+//! 64-bit frontier's layers) in frames of their own length. Files are written to `PATH.tmp`,
+//! synced and renamed, so a file at its path is always whole. Layers that the 64-bit count puts
+//! out of core are files of the same format.
+
+use super::error::CountError;
+use super::method::{Kind, Method};
+use knightbits_board::Board;
+use std::fs::{self, File};
+use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::vec::Vec;
+
+/// The first bytes of a checkpoint.
+const MAGIC: &[u8; 8] = b"KBCOUNT2";
+
+/// Bytes before the records.
+pub(crate) const HEADER_BYTES: u64 = 64;
+
+/// Bytes of a frame's header: its records and its bytes after the header.
+pub(crate) const FRAME_HEADER_BYTES: u64 = 16;
+
+/// A checkpoint's header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Header {
+    pub(crate) method: Method,
+    pub(crate) kind: Kind,
+    pub(crate) board: Board,
+    /// Squares across the sweep (the frontier methods), or 0.
+    pub(crate) across: u32,
+    /// The start of open tours from one square (the method's own index of it).
+    pub(crate) start: Option<u32>,
+    /// Rounds (frontier methods) or units (meet in the middle) done.
+    pub(crate) round: u32,
+    /// This file's part of the layer, of `parts` (several workers each write their own).
+    pub(crate) part: u32,
+    pub(crate) parts: u32,
+    /// Ways of the tours finished so far.
+    pub(crate) done: u128,
+    /// Records after the header.
+    pub(crate) records: u64,
+    /// The records are in frames of their own length (the 64-bit frontier's layers; its
+    /// earlier files of 16-byte records are still read).
+    pub(crate) framed: bool,
+}
+
+impl Header {
+    /// Bytes a record of the method takes: a 64-bit key and its ways, a 128-bit state and its
+    /// ways, or a unit's tours.
+    pub(crate) fn record_bytes(method: Method) -> u64 {
+        match method {
+            Method::Sweep | Method::Split | Method::MeetInTheMiddle => 16,
+            Method::Frontier128 => 32,
+        }
+    }
+
+    /// Is `other` a checkpoint of the same count (whatever its progress)?
+    pub(crate) fn same_count(&self, other: &Header) -> bool {
+        (self.method, self.kind, self.board, self.across, self.start)
+            == (
+                other.method,
+                other.kind,
+                other.board,
+                other.across,
+                other.start,
+            )
+    }
+
+    fn bytes(&self) -> [u8; HEADER_BYTES as usize] {
+        let mut b = [0u8; HEADER_BYTES as usize];
+        let words = [
+            self.board.width(),
+            self.board.height(),
+            self.across,
+            self.start.unwrap_or(u32::MAX),
+            self.round,
+            self.part,
+            self.parts,
+        ];
+        let mut at = 0;
+        let mut put = |x: &[u8]| {
+            b[at..at + x.len()].copy_from_slice(x);
+            at += x.len();
+        };
+        put(MAGIC);
+        put(&[method_code(self.method), self.kind as u8]);
+        // 0 for records in frames.
+        let size = if self.framed {
+            0
+        } else {
+            Header::record_bytes(self.method)
+        };
+        put(&(size as u16).to_le_bytes());
+        for w in words {
+            put(&w.to_le_bytes());
+        }
+        put(&self.done.to_le_bytes());
+        put(&self.records.to_le_bytes());
+        b
+    }
+
+    /// Reads a header; [`CountError::Checkpoint`] for anything that is not one.
+    pub(crate) fn read(input: &mut impl Read) -> Result<Header, CountError> {
+        let mut b = [0u8; HEADER_BYTES as usize];
+        input
+            .read_exact(&mut b)
+            .map_err(|e| not_a_checkpoint(Path::new(""), e))?;
+        let bad = CountError::Checkpoint;
+        let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+        if &b[..8] != MAGIC {
+            return Err(bad);
+        }
+        let method = match b[8] {
+            0 => Method::MeetInTheMiddle,
+            1 => Method::Frontier128,
+            2 => Method::Sweep,
+            3 => Method::Split,
+            _ => return Err(bad),
+        };
+        let kind = match b[9] {
+            0 => Kind::Closed,
+            1 => Kind::Open,
+            _ => return Err(bad),
+        };
+        let size = u64::from(u16::from_le_bytes([b[10], b[11]]));
+        let framed = size == 0 && matches!(method, Method::Sweep | Method::Split);
+        if size != Header::record_bytes(method) && !framed {
+            return Err(bad);
+        }
+        let board = Board::new(u32_at(12), u32_at(16)).map_err(|_| bad)?;
+        let start = Some(u32_at(24)).filter(|&s| s != u32::MAX);
+        let mut done = [0u8; 16];
+        done.copy_from_slice(&b[40..56]);
+        let mut records = [0u8; 8];
+        records.copy_from_slice(&b[56..64]);
+        Ok(Header {
+            method,
+            kind,
+            board,
+            across: u32_at(20),
+            start,
+            round: u32_at(28),
+            part: u32_at(32),
+            parts: u32_at(36),
+            done: u128::from_le_bytes(done),
+            records: u64::from_le_bytes(records),
+            framed,
+        })
+    }
+
+    /// The header of the file at `path` with the reader placed at its first record, checking
+    /// that the file holds exactly its records (at least a frame's header each, when framed);
+    /// `None` when there is no file.
+    pub(crate) fn open(path: &Path) -> Result<Option<(Header, BufReader<File>)>, CountError> {
+        let file = match File::open(path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(CountError::io(path, &e)),
+        };
+        let len = file.metadata().map_err(|e| CountError::io(path, &e))?.len();
+        let mut input = BufReader::with_capacity(1 << 18, file);
+        let header = Header::read(&mut input).map_err(|e| match e {
+            CountError::Io { kind, message, .. } => CountError::Io {
+                path: path.to_path_buf(),
+                kind,
+                message,
+            },
+            e => e,
+        })?;
+        let whole = match header.framed {
+            // Frames are read to their end: here only that the file is not shorter than one.
+            true => len >= HEADER_BYTES + header.records.min(1) * FRAME_HEADER_BYTES,
+            false => {
+                header
+                    .records
+                    .checked_mul(Header::record_bytes(header.method))
+                    .and_then(|n| n.checked_add(HEADER_BYTES))
+                    == Some(len)
+            }
+        };
+        if !whole || header.part >= header.parts.max(1) {
+            return Err(CountError::Checkpoint);
+        }
+        Ok(Some((header, input)))
+    }
+}
+
+fn method_code(method: Method) -> u8 {
+    match method {
+        Method::MeetInTheMiddle => 0,
+        Method::Frontier128 => 1,
+        Method::Sweep => 2,
+        Method::Split => 3,
+    }
+}
+
+/// A short file is not a checkpoint; other read errors are errors (of the file at `path`).
+pub(crate) fn not_a_checkpoint(path: &Path, e: io::Error) -> CountError {
+    if e.kind() == io::ErrorKind::UnexpectedEof {
+        CountError::Checkpoint
+    } else {
+        CountError::io(path, &e)
+    }
+}
+
+/// A checkpoint being written: `PATH.tmp`, renamed to `PATH` by [`Writer::finish`].
+pub(crate) struct Writer {
+    out: BufWriter<File>,
+    tmp: PathBuf,
+}
+
+impl Writer {
+    pub(crate) fn create(path: &Path) -> io::Result<Writer> {
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let tmp = PathBuf::from(tmp);
+        let mut out = BufWriter::with_capacity(1 << 18, File::create(&tmp)?);
+        out.write_all(&[0; HEADER_BYTES as usize])?;
+        Ok(Writer { out, tmp })
+    }
+
+    /// Appends records' bytes.
+    pub(crate) fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.out.write_all(bytes)
+    }
+
+    /// Puts the header in front, syncs the file and renames it to `path`.
+    pub(crate) fn finish(self, header: &Header, path: &Path) -> io::Result<()> {
+        let mut file = self.out.into_inner().map_err(|e| e.into_error())?;
+        file.seek(SeekFrom::Start(0))?;
+        file.write_all(&header.bytes())?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&self.tmp, path)
+    }
+}
+
+/// Writes a whole checkpoint: `header`, then `records` (their bytes).
+pub(crate) fn save(path: &Path, header: &Header, records: &[u8]) -> Result<(), CountError> {
+    let io = |e: io::Error| CountError::io(path, &e);
+    let mut w = Writer::create(path).map_err(io)?;
+    w.write(records).map_err(io)?;
+    w.finish(header, path).map_err(io)
+}
+
+/// Reads `n` records of `size` bytes each from `input`, the file at `path`.
+pub(crate) fn read_records(
+    path: &Path,
+    input: &mut impl Read,
+    n: u64,
+    size: usize,
+) -> Result<Vec<u8>, CountError> {
+    let len = usize::try_from(n)
+        .ok()
+        .and_then(|n| n.checked_mul(size))
+        .ok_or(CountError::Checkpoint)?;
+    let mut b = Vec::new();
+    input
+        .take(len as u64)
+        .read_to_end(&mut b)
+        .map_err(|e| not_a_checkpoint(path, e))?;
+    if b.len() != len {
+        return Err(CountError::Checkpoint);
+    }
+    Ok(b)
+}

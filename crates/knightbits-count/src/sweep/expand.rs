@@ -1,0 +1,272 @@
+//! The work of a round: placing a square on old states and sending the new ones to their shards.
+
+use super::file::Source;
+use super::key::{Place, normalise};
+use super::order::Order;
+use super::path::PathPlace;
+use super::shard::{BATCH, Shard, flush, hash};
+use super::{Key, Record};
+use crate::counter::stopped;
+use crate::error::CountError;
+use crate::frontier::Frontier;
+use crate::method::Kind;
+use crate::method::Method;
+use crate::workers;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::vec::Vec;
+
+/// How each round places its square on keys: closed tours' keys or open tours'.
+#[derive(Debug)]
+enum Steps {
+    Closed(Vec<Place>),
+    Open(Vec<PathPlace>),
+}
+
+/// How each round places its square, and after which rounds keys are turned over.
+#[derive(Debug)]
+pub(crate) struct Places {
+    steps: Steps,
+    /// The sweep's width, when the board is swept in rows (it is turned over within them).
+    w: u32,
+    /// The rounds after which a key is replaced by the least of it and its image turned over
+    /// left to right: the ends of rows after which every row is placed by the same rules on
+    /// its squares turned over too, so a state and its image complete as many tours.
+    turn: Vec<bool>,
+}
+
+impl Places {
+    pub(crate) fn of(frontier: &Frontier) -> Places {
+        let steps = frontier.steps().iter();
+        let (w, n) = (frontier.across_width(), frontier.rounds());
+        // The start of tours counted from one square is on one side of the board.
+        let free = frontier.steps().iter().all(|s| !s.rules.pin);
+        let sweep = Order::new(w, n, free);
+        let open = frontier.kind() == Kind::Open;
+        let (steps, symmetric) = match frontier.kind() {
+            Kind::Closed => (Steps::Closed(steps.map(Place::of).collect()), true),
+            Kind::Open => {
+                let places = steps.enumerate();
+                let placed = places
+                    .map(|(i, step)| PathPlace::of(step, &sweep, i as u32))
+                    .collect();
+                (Steps::Open(placed), free)
+            }
+        };
+        // Rows from the last back: the rows after row `r` all placed alike on both sides.
+        let mut turn = vec![false; n as usize];
+        let rows = n.checked_div(w).unwrap_or(0);
+        let mut alike = symmetric && rows * w == n;
+        for r in (0..rows).rev() {
+            if let Some(t) = turn.get_mut((r * w + w - 1) as usize) {
+                *t = alike && r + 1 < rows;
+            }
+            // Row r's rules on its squares: the first end of a tour and a tour counted twice
+            // allowed on all or none of them.
+            let of = |i| {
+                let h = sweep.halves(i);
+                (h.first, h.twice)
+            };
+            alike &= !open || (r * w..r * w + w).all(|i| of(i) == of(r * w));
+        }
+        Places { steps, w, turn }
+    }
+
+    /// Open tours' places for a count split after row `cut` (`split.rs`): the rounds of the
+    /// rows before it as in [`Places::of`], the last of them keeping the states with no end of
+    /// the tour placed, then the row past the cut by [`PathPlace::crossing`]; none after.
+    pub(crate) fn split(frontier: &Frontier, cut: u32) -> Places {
+        let mut places = Places::of(frontier);
+        let w = places.w;
+        let sweep = Order::new(w, frontier.rounds(), true);
+        if let Steps::Open(steps) = &mut places.steps {
+            let at = (cut * w) as usize;
+            steps.truncate(at + w as usize);
+            if let Some(last) = steps.get_mut(at.wrapping_sub(1)) {
+                *last = last.keeping_none();
+            }
+            for (i, (place, step)) in steps.iter_mut().zip(frontier.steps()).enumerate().skip(at) {
+                *place = PathPlace::crossing(step, &sweep, i as u32, cut);
+            }
+        }
+        places
+    }
+
+    /// The key slot each round's square takes (the last slot of a key).
+    pub(crate) fn top(&self) -> u32 {
+        match &self.steps {
+            Steps::Closed(p) => p.first().map_or(0, |p| p.top),
+            Steps::Open(p) => p.first().map_or(0, PathPlace::top),
+        }
+    }
+
+    /// Turns keys over after the same rounds as `other` (a count of the same width), so that
+    /// their layers compare (estimates).
+    pub(crate) fn turn_as(&mut self, other: &Places) {
+        for (t, &o) in self.turn.iter_mut().zip(&other.turn) {
+            *t = o;
+        }
+    }
+
+    /// Does the layer after round `round` keep the least of each key and its image turned
+    /// over?
+    #[cfg(test)]
+    pub(crate) fn turns(&self, round: u32) -> bool {
+        self.turn.get(round as usize) == Some(&true)
+    }
+
+    /// The key a layer after round `round` keeps for `key` (see [`Places::turns`]).
+    #[cfg(test)]
+    pub(crate) fn kept(&self, round: u32, key: Key) -> Key {
+        let Some(true) = self.turn.get(round as usize) else {
+            return key;
+        };
+        match &self.steps {
+            Steps::Closed(p) => p[round as usize].canonical(key, self.w),
+            Steps::Open(p) => p[round as usize].canonical(key, self.w),
+        }
+    }
+
+    /// The key of a 128-bit frontier state (the first layer's, with no end of a tour placed).
+    pub(crate) fn key_of(state: u128) -> Key {
+        normalise((state >> 4) as u64)
+    }
+
+    /// One pass of round `round` on `threads` threads: the old states of `source` expanded
+    /// into `shards` (those of the layer's from index `first`, of the `2^bits`), and each
+    /// worker's ways of the tours completed.
+    pub(crate) fn run(
+        &self,
+        round: u32,
+        threads: usize,
+        pass: Pass<'_>,
+    ) -> Result<Vec<Result<u128, CountError>>, CountError> {
+        fn on<P: Expand>(
+            places: &[P],
+            round: u32,
+            threads: usize,
+            pass: Pass<'_>,
+            turn: Option<u32>,
+        ) -> Result<Vec<Result<u128, CountError>>, CountError> {
+            let place = places.get(round as usize).ok_or(CountError::Checkpoint)?;
+            let work = Work { place, pass, turn };
+            Ok(workers::map((0..threads).collect(), |_| work.run()))
+        }
+        let turn = match self.turn.get(round as usize) {
+            Some(true) => Some(self.w),
+            _ => None,
+        };
+        match &self.steps {
+            Steps::Closed(places) => on(places, round, threads, pass, turn),
+            Steps::Open(places) => on(places, round, threads, pass, turn),
+        }
+    }
+}
+
+/// Placing a square on a key: the keys after it, and the number of ways it completes a tour.
+pub(crate) trait Expand: Sync {
+    fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32;
+    /// The least of `key` and its image turned over, at the end of a row `w` across.
+    fn canonical(&self, key: Key, w: u32) -> Key;
+}
+
+impl Expand for Place {
+    #[inline]
+    fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32 {
+        Place::expand(self, key, next)
+    }
+    #[inline]
+    fn canonical(&self, key: Key, w: u32) -> Key {
+        Place::canonical(key, w)
+    }
+}
+
+impl Expand for PathPlace {
+    #[inline]
+    fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32 {
+        PathPlace::expand(self, key, next)
+    }
+    #[inline]
+    fn canonical(&self, key: Key, w: u32) -> Key {
+        PathPlace::canonical(self, key, w)
+    }
+}
+
+/// What a pass reads and fills.
+#[derive(Clone, Copy)]
+pub(crate) struct Pass<'a> {
+    pub(crate) source: &'a Source,
+    pub(crate) shards: &'a [Mutex<Shard>],
+    /// The shard index of `shards[0]` among all of the layer's.
+    pub(crate) first: usize,
+    /// Bits of the hash that choose a shard.
+    pub(crate) bits: u32,
+    /// Set when the count must stop: the workers leave the round.
+    pub(crate) stop: &'a AtomicBool,
+}
+
+/// Old states a worker expands between two looks at the stop flag.
+const STOP_EVERY: usize = 1024;
+
+/// One worker's part of a pass.
+struct Work<'a, P> {
+    place: &'a P,
+    pass: Pass<'a>,
+    /// Keys are turned over in rows this wide after this round.
+    turn: Option<u32>,
+}
+
+impl<P: Expand> Work<'_, P> {
+    /// Expands old states until none is left: the ways of the tours closed.
+    fn run(&self) -> Result<u128, CountError> {
+        let Pass {
+            source,
+            shards,
+            first,
+            bits,
+            stop,
+        } = self.pass;
+        let mut batches: Vec<Vec<(Key, u64, u64)>> = (0..shards.len())
+            .map(|_| Vec::with_capacity(BATCH))
+            .collect();
+        let mut closed = 0u128;
+        let flush = |i, batch: &mut _| flush(shards, i, batch);
+        source.each(|records: &[Record]| {
+            for (i, &[key, ways]) in records.iter().enumerate() {
+                if i % STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
+                    return Err(stopped(Method::Sweep, 0, 0, None));
+                }
+                let c = self.place.expand(key, &mut |k| {
+                    let k = match self.turn {
+                        Some(w) => self.place.canonical(k, w),
+                        None => k,
+                    };
+                    let h = hash(k);
+                    let part = if bits == 0 {
+                        0
+                    } else {
+                        (h >> (64 - bits)) as usize
+                    };
+                    if let Some(i) = part.checked_sub(first)
+                        && let Some(batch) = batches.get_mut(i)
+                    {
+                        batch.push((k, h, ways));
+                        if batch.len() >= BATCH {
+                            flush(i, batch);
+                        }
+                    }
+                });
+                closed = closed
+                    .checked_add(u128::from(ways) * u128::from(c))
+                    .ok_or(CountError::Overflow { bits: 128 })?;
+            }
+            Ok(())
+        })?;
+        for (i, batch) in batches.iter_mut().enumerate() {
+            if !batch.is_empty() {
+                flush(i, batch);
+            }
+        }
+        Ok(closed)
+    }
+}

@@ -1,0 +1,559 @@
+//! Closed tours of boards up to 8 wide by the frontier programme, in 64-bit states, within a
+//! memory budget: the count that reaches the chessboard.
+//!
+//! A state of [`Frontier`] is 17 four-bit slots on a board 8 wide, but once a square is
+//! placed the oldest slot holds no information of its own: its square has no later neighbour
+//! but the next square, so it is either finished or a path end whose partner is the one label
+//! that appears once in the other 16 slots. A [`Key`] is those 16 slots, 64 bits; the oldest
+//! slot is worked out again when the state is expanded.
+//!
+//! Ways are `u64`, every addition checked: a count whose ways pass `u64::MAX` anywhere fails
+//! with [`CountError::Overflow`] (64 bits), and [`super::count_closed_tours`] counts it again
+//! with the 128-bit [`Frontier`] layers.
+//!
+//! A round expands the old layer's states into the next layer's shards: open-addressing
+//! tables with linear probing, one for each part of the key hash's range, each growing on its
+//! own, filled a batch at a time (every slot of a batch touched first, so that the memory
+//! accesses overlap). Old shards are freed as they are expanded; finished shards are compacted
+//! in place into flat records. When the next layer would not fit the budget beside the old one,
+//! the old layer is written to a file in the scratch folder and read back once per pass, each
+//! pass building the shards of one range of the hash (out of core); the finished shards of each
+//! pass go to the next layer's file. A layer's file is also its checkpoint.
+
+pub(crate) mod estimate;
+pub(crate) mod expand;
+pub(crate) mod file;
+mod job;
+pub(crate) mod key;
+pub(crate) mod order;
+pub(crate) mod path;
+pub(crate) mod shard;
+pub(crate) mod store;
+
+pub(crate) use self::job::SweepCount;
+
+use self::expand::{Pass, Places};
+use self::file::{LayerFile, Source};
+use self::shard::{Block, MAX_LOAD, Shard, compact, filled};
+use self::store::load;
+use super::checkpoint::Header;
+use super::error::CountError;
+use super::frontier::Frontier;
+use super::method::{Kind, Method, SWEEP_WIDTH};
+use super::report::Round;
+use super::workers;
+use knightbits_board::{Board, Coord};
+use std::fs;
+use std::io;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+use std::vec::Vec;
+
+/// A frontier state without its oldest slot: 16 slots of four bits, the slot after the
+/// oldest lowest.
+pub(crate) type Key = u64;
+
+/// A state and its ways, as a layer holds it.
+pub(crate) type Record = [u64; 2];
+
+/// The most states of a layer in memory that a stop in the middle of a round writes to the
+/// checkpoint (512 MB of records: about a second).
+const STOP_WRITE_STATES: u64 = 1 << 25;
+
+/// Where a layer is: in memory as flat records, or in a file of the scratch folder.
+pub(crate) enum Store {
+    Memory(Vec<Block>),
+    File(PathBuf),
+}
+
+/// A layer between rounds: the square it comes before, the ways of the tours already closed,
+/// its number of states and where they are.
+pub(crate) struct Layer {
+    pub(crate) round: u32,
+    pub(crate) done: u128,
+    pub(crate) states: u64,
+    pub(crate) store: Store,
+}
+
+/// A count of the closed tours of a board up to [`Sweep::MAX_WIDTH`] wide, run round by round within
+/// a memory budget, out of core past it, resumable from its checkpoint.
+#[derive(Debug)]
+pub(crate) struct Sweep {
+    /// [`Method::Sweep`], or [`Method::Split`] (which sweeps the top half only).
+    pub(crate) method: Method,
+    pub(crate) frontier: Frontier,
+    pub(crate) places: Places,
+    /// Open tours from one square: the square.
+    pub(crate) start: Option<Coord>,
+    pub(crate) threads: usize,
+    pub(crate) budget: u64,
+    pub(crate) scratch: PathBuf,
+    pub(crate) checkpoint: Option<PathBuf>,
+    pub(crate) checkpoint_every: f64,
+}
+
+impl Sweep {
+    /// The widest board this count takes: 16 slots of four bits in a `u64`.
+    pub(crate) const MAX_WIDTH: u32 = SWEEP_WIDTH;
+
+    /// The count of `board`'s closed tours on `threads` threads, holding at most about
+    /// `budget` bytes of layers in memory and putting the rest in `scratch` (a folder). The
+    /// shorter side must be at most [`Sweep::MAX_WIDTH`].
+    pub(crate) fn new(
+        board: Board,
+        threads: usize,
+        budget: u64,
+        scratch: &Path,
+    ) -> Result<Sweep, CountError> {
+        let w = board.width().min(board.height());
+        Sweep::fits(w)?;
+        let frontier = Frontier::new(board, Kind::Closed)?;
+        Ok(Sweep::sweeping(frontier, None, threads, budget, scratch))
+    }
+
+    /// A sweep of `w` squares across is within [`Sweep::MAX_WIDTH`].
+    fn fits(w: u32) -> Result<(), CountError> {
+        if w > Sweep::MAX_WIDTH {
+            return Err(CountError::TooWide {
+                limit: Sweep::MAX_WIDTH,
+            });
+        }
+        Ok(())
+    }
+
+    /// The count that runs `frontier`'s sweep, no checkpoint yet.
+    fn sweeping(
+        frontier: Frontier,
+        start: Option<Coord>,
+        threads: usize,
+        budget: u64,
+        scratch: &Path,
+    ) -> Sweep {
+        Sweep {
+            method: Method::Sweep,
+            places: Places::of(&frontier),
+            frontier,
+            start,
+            threads: threads.max(1),
+            budget,
+            scratch: scratch.to_path_buf(),
+            checkpoint: None,
+            checkpoint_every: 30.0,
+        }
+    }
+
+    /// The same count of the directed open tours of `board` (Hamiltonian paths of the knight
+    /// graph, each counted in both directions), starting on `start` when given: the keys then
+    /// also carry the loose ends of the paths (the `path` module's keys). The shorter side must
+    /// be at most [`Sweep::MAX_WIDTH`].
+    pub(crate) fn open_tours(
+        board: Board,
+        start: Option<Coord>,
+        threads: usize,
+        budget: u64,
+        scratch: &Path,
+    ) -> Result<Sweep, CountError> {
+        let w = board.width().min(board.height());
+        Sweep::fits(w)?;
+        if start.is_some_and(|c| !board.contains(c)) {
+            return Err(CountError::StartOffBoard);
+        }
+        let frontier = Frontier::across(board, Kind::Open, w, start)?;
+        Ok(Sweep::sweeping(frontier, start, threads, budget, scratch))
+    }
+
+    /// Closed or open tours.
+    pub(crate) fn kind(&self) -> Kind {
+        self.frontier.kind()
+    }
+
+    /// Sweeps the board with `w` squares across, `w` one of its sides (the shorter by
+    /// default): the knight graphs of `w x h` and `h x w` are the same, so the count is too, but
+    /// the first ranks of `8 x h` swept across 8 are those of the chessboard.
+    pub(crate) fn across(mut self, w: u32) -> Result<Sweep, CountError> {
+        let board = self.frontier.board();
+        if w != board.width() && w != board.height() {
+            return Err(CountError::NotASide { side: w });
+        }
+        Sweep::fits(w)?;
+        let start = self.start;
+        self.frontier = Frontier::across(board, self.frontier.kind(), w, start)?;
+        self.places = Places::of(&self.frontier);
+        Ok(self)
+    }
+
+    /// Writes the layer to `path` at least every `seconds` (and after each round out of
+    /// core), and starts from the layer found there, if any.
+    pub(crate) fn with_checkpoint(mut self, path: &Path, seconds: f64) -> Sweep {
+        self.checkpoint = Some(path.to_path_buf());
+        self.checkpoint_every = seconds;
+        self
+    }
+
+    /// The number of rounds: one per square.
+    pub(crate) fn rounds(&self) -> u32 {
+        self.frontier.rounds()
+    }
+
+    /// The board counted.
+    pub(crate) fn board(&self) -> Board {
+        self.frontier.board()
+    }
+
+    /// The squares across the sweep: the side laid across.
+    pub(crate) fn width(&self) -> u32 {
+        self.frontier.across_width()
+    }
+
+    /// Runs every round (from the checkpoint when there is one), calling `progress` after
+    /// each, and returns the number of closed tours.
+    #[cfg(test)]
+    pub(crate) fn run(&self, progress: &mut dyn FnMut(Round)) -> Result<u128, CountError> {
+        let go_on = &AtomicBool::new(false);
+        self.run_until(
+            &mut |r| {
+                progress(r);
+                ControlFlow::Continue(())
+            },
+            go_on,
+        )
+    }
+
+    /// [`Sweep::run`], stopping when `progress` says so (the layer goes to the
+    /// checkpoint, if any) or as soon as `stop` is set during a round (the round is abandoned:
+    /// the layer before it goes to the checkpoint, see [`Sweep::keep`]), returning
+    /// [`CountError::Stopped`].
+    pub(crate) fn run_until(
+        &self,
+        progress: &mut dyn FnMut(Round) -> ControlFlow<()>,
+        stop: &AtomicBool,
+    ) -> Result<u128, CountError> {
+        let layer = self.resume_or_first()?;
+        let layer = self.sweep_to(layer, self.rounds(), &mut Vec::new(), progress, stop)?;
+        if let Store::File(path) = &layer.store {
+            let _ = fs::remove_file(path);
+        }
+        if let Some(path) = &self.checkpoint {
+            let _ = fs::remove_file(path);
+        }
+        self.total(layer.done)
+    }
+
+    /// The layer of the checkpoint, or the first one.
+    pub(crate) fn resume_or_first(&self) -> Result<Layer, CountError> {
+        Ok(match self.resume()? {
+            Some(layer) => layer,
+            None => self.first(),
+        })
+    }
+
+    /// The rounds from `layer`'s to the layer before round `last`, as [`Sweep::run_until`]
+    /// runs them (`sizes`: the states after each, to foresee the next), the checkpoint written
+    /// at least every `checkpoint_every` seconds but before the board's last round.
+    pub(crate) fn sweep_to(
+        &self,
+        mut layer: Layer,
+        last: u32,
+        sizes: &mut Vec<u64>,
+        progress: &mut dyn FnMut(Round) -> ControlFlow<()>,
+        stop: &AtomicBool,
+    ) -> Result<Layer, CountError> {
+        let mut saved = Instant::now();
+        // Seconds the last checkpoint took to write: unless asked for after every square, the
+        // next waits ten times as long at least, so that writing layers of gigabytes takes at
+        // most about a tenth of the count.
+        let mut write_seconds = 0.0f64;
+        while layer.round < last {
+            let started = Instant::now();
+            let round = layer.round;
+            let (next, mut figures) = match self.step_until(layer, sizes, stop) {
+                Err(CountError::Stopped { .. }) => return Err(self.abandon(round)),
+                stepped => stepped?,
+            };
+            layer = next;
+            sizes.push(layer.states);
+            let out_of_core = matches!(layer.store, Store::File(_));
+            if let Some(path) = &self.checkpoint
+                && !out_of_core
+                && (self.checkpoint_every == 0.0
+                    || saved.elapsed().as_secs_f64()
+                        >= self.checkpoint_every.max(10.0 * write_seconds))
+                && layer.round < self.frontier.rounds()
+            {
+                let writing = Instant::now();
+                self.write_layer(&mut layer, path).map_err(io_error)?;
+                write_seconds = writing.elapsed().as_secs_f64();
+                saved = Instant::now();
+            }
+            figures.seconds = started.elapsed().as_secs_f64();
+            if progress(figures).is_break() {
+                return Err(self.stop(layer));
+            }
+        }
+        Ok(layer)
+    }
+
+    /// Stops the count before `layer`'s round: its layer goes to the checkpoint (out of core it
+    /// is there already), or is dropped with its file when there is none.
+    fn stop(&self, mut layer: Layer) -> CountError {
+        let (done, total) = (u64::from(layer.round), u64::from(self.rounds()));
+        let checkpoint = self.checkpoint.as_deref();
+        match (&layer.store, checkpoint) {
+            (Store::Memory(_), Some(path)) => {
+                if let Err(e) = self.write_layer(&mut layer, path) {
+                    return io_error(e);
+                }
+            }
+            (Store::File(file), None) => {
+                let _ = fs::remove_file(file);
+            }
+            _ => {}
+        }
+        super::counter::stopped(self.method, done, total, checkpoint)
+    }
+
+    /// Abandons round `round` after a stop: its unfinished next layer's file goes, and so does
+    /// the old layer's out of core when there is no checkpoint; the error says what the
+    /// checkpoint holds (the rounds done when there is none).
+    fn abandon(&self, round: u32) -> CountError {
+        let mut tmp = self.layer_path(round + 1).into_os_string();
+        tmp.push(".tmp");
+        let _ = fs::remove_file(tmp);
+        let total = u64::from(self.rounds());
+        let checkpoint = self.checkpoint.as_deref();
+        let done = match checkpoint {
+            Some(path) => match Header::open(path) {
+                Ok(Some((h, _))) => u64::from(h.round),
+                _ => 0,
+            },
+            None => {
+                let _ = fs::remove_file(self.layer_path(round));
+                u64::from(round)
+            }
+        };
+        super::counter::stopped(self.method, done, total, checkpoint)
+    }
+
+    /// The number of tours from the ways of the last layer: open tours from every start are
+    /// the paths counted in both directions.
+    fn total(&self, done: u128) -> Result<u128, CountError> {
+        let open = self.kind() == Kind::Open && self.start.is_none();
+        if open && self.frontier.board().len() > 1 {
+            done.checked_mul(2)
+                .ok_or(CountError::Overflow { bits: 128 })
+        } else {
+            Ok(done)
+        }
+    }
+
+    /// The layer before the first round.
+    fn first(&self) -> Layer {
+        let first = self.frontier.first();
+        let records: Vec<Record> = first
+            .states()
+            .map(|(s, w)| [Places::key_of(s.0), w as u64])
+            .collect();
+        Layer {
+            round: first.round(),
+            done: first.done(),
+            states: records.len() as u64,
+            store: Store::Memory(std::vec![Block::of(&records)]),
+        }
+    }
+
+    /// The next layer's number of states, from the growth at the same file one rank back (or
+    /// over the last round), with a tenth more.
+    fn predict(&self, states: u64, sizes: &[u64]) -> u64 {
+        // A rank of the sweep: the side across, which `across` may make the longer one.
+        let w = self.frontier.across_width() as usize;
+        let n = sizes.len();
+        let ratio = |a: usize, b: usize| match (sizes.get(a), sizes.get(b)) {
+            (Some(&x), Some(&y)) if x > 0 => Some(y as f64 / x as f64),
+            _ => None,
+        };
+        let growth = n
+            .checked_sub(w + 1)
+            .and_then(|a| ratio(a, a + 1))
+            .or_else(|| n.checked_sub(2).and_then(|a| ratio(a, a + 1)))
+            .unwrap_or(2.0);
+        (states as f64 * growth.clamp(0.25, 8.0) * 1.1) as u64 + 64
+    }
+
+    /// One round: the next layer and the round's figures (but its seconds).
+    fn step(&self, old: Layer, sizes: &[u64]) -> Result<(Layer, Round), CountError> {
+        self.step_until(old, sizes, &AtomicBool::new(false))
+    }
+
+    /// [`Sweep::step`], its workers leaving the round with [`CountError::Stopped`] (no
+    /// figures in it) once `stop` is set.
+    fn step_until(
+        &self,
+        old: Layer,
+        sizes: &[u64],
+        stop: &AtomicBool,
+    ) -> Result<(Layer, Round), CountError> {
+        let round = old.round;
+        let predicted = self.predict(old.states, sizes);
+        let table_bytes = predicted.saturating_mul(TABLE_BYTES);
+        // Two thirds of what the buffers leave, as shards that outgrow the prediction grow by
+        // half.
+        let room = self.budget.saturating_sub(BUFFERS) / 3 * 2;
+        let fits = |old: &Layer| old.states.saturating_mul(16).saturating_add(table_bytes) <= room;
+        let mut old = old;
+        match old.store {
+            Store::Memory(_) if !fits(&old) && old.states > 4096 => old = self.spill(old)?,
+            Store::File(ref path) if fits(&old) => {
+                let path = path.clone();
+                old = load(old)?;
+                if Some(&path) != self.checkpoint.as_ref() {
+                    let _ = fs::remove_file(path);
+                }
+            }
+            _ => {}
+        }
+        let old_path = match &old.store {
+            Store::File(path) => Some(path.clone()),
+            Store::Memory(_) => None,
+        };
+        let (passes, source) = match old.store {
+            Store::Memory(shards) => (1, Source::memory(shards)),
+            Store::File(path) => {
+                let passes = table_bytes.div_ceil(room.max(1)).clamp(1, 4096) as usize;
+                (passes, Source::file(path)?)
+            }
+        };
+        let from_disk = matches!(source, Source::File { .. });
+        let threads = if old.states >= 4096 { self.threads } else { 1 };
+        let parts = (predicted / SHARD_STATES)
+            .max(passes as u64)
+            .next_power_of_two()
+            .clamp(16, 1 << 14) as usize;
+        let per_shard = (predicted as usize / parts).max(16);
+        let mut done = old.done;
+        let mut peak = 0u64;
+        let mut states = 0u64;
+        let mut ways = 0u128;
+        let mut memory: Vec<Block> = Vec::new();
+        if let Some(path) = &old_path {
+            self.room_on_disk(predicted, Some(path))?;
+        }
+        let mut writer = match from_disk {
+            true => Some(LayerFile::create(self.layer_path(round + 1)).map_err(io_error)?),
+            false => None,
+        };
+        for pass in 0..passes {
+            let range = parts * pass / passes..parts * (pass + 1) / passes;
+            let shards: Vec<Mutex<Shard>> = range
+                .clone()
+                .map(|_| Mutex::new(Shard::with_capacity(per_shard)))
+                .collect();
+            source.rewind()?;
+            let bits = parts.trailing_zeros();
+            let first = range.start;
+            let pass_of = Pass {
+                source: &source,
+                shards: &shards,
+                first,
+                bits,
+                stop,
+            };
+            let outcomes = self.places.run(round, threads, pass_of)?;
+            for outcome in outcomes {
+                let closed = match outcome {
+                    Err(stopped @ CountError::Stopped { .. }) => {
+                        drop(shards);
+                        self.keep(round, old.done, old.states, source);
+                        return Err(stopped);
+                    }
+                    outcome => outcome?,
+                };
+                // Tours close while expanding: count them in the first pass only.
+                if pass == 0 {
+                    done = done
+                        .checked_add(closed)
+                        .ok_or(CountError::Overflow { bits: 128 })?;
+                }
+            }
+            let shards = filled(shards)?;
+            peak = peak.max(shards.iter().map(Shard::bytes).sum());
+            match &mut writer {
+                // Each shard compacted in place and put in frames, a shard a thread.
+                Some(w) => {
+                    let mut shards = shards;
+                    let pieces: Vec<&mut [Record]> =
+                        shards.iter_mut().map(Shard::compacted).collect();
+                    for r in pieces.iter().flat_map(|p| p.iter()) {
+                        states += 1;
+                        ways += u128::from(r[1]);
+                    }
+                    w.write(pieces, threads).map_err(io_error)?;
+                }
+                None => {
+                    memory = compact(shards, threads);
+                    for r in memory.iter().flat_map(Block::get) {
+                        states += 1;
+                        ways += u128::from(r[1]);
+                    }
+                }
+            }
+        }
+        drop(source);
+        if let Some(path) = old_path
+            && Some(&path) != self.checkpoint.as_ref()
+        {
+            let _ = fs::remove_file(path);
+        }
+        let store = match writer {
+            Some(w) => {
+                let header = self.header(round + 1, done, states);
+                let path = self.layer_path(round + 1);
+                w.finish(&header, &path).map_err(io_error)?;
+                Store::File(path)
+            }
+            None => Store::Memory(memory),
+        };
+        let next = Layer {
+            round: round + 1,
+            done,
+            states,
+            store,
+        };
+        let figures = Round {
+            round,
+            states,
+            ways,
+            passes: passes as u32,
+            from_disk,
+            bytes_per_state: peak as f64 / states.max(1) as f64,
+            seconds: 0.0,
+        };
+        Ok((next, figures))
+    }
+}
+
+/// Bytes of the next layer's tables a state, as estimated before a round: 16 bytes a slot at
+/// the load limit, a quarter more for shards that have just grown.
+const TABLE_BYTES: u64 = 16 * 256 / MAX_LOAD as u64 * 5 / 4;
+
+/// Bytes of a round's buffers besides its tables: each worker's frame of the old layer (read
+/// and decoded) and its batches, the layer file's writer and each writing thread's frame, and
+/// room for two shards being compacted.
+const BUFFERS: u64 = 3 << 19;
+
+/// Bytes a state of a layer file, foreseen before one is measured: 8 x 6 open's round 28
+/// took 6.0 (5.0 of key differences, 1.0 of ways); closed tours' ways are longer.
+pub(crate) const FILE_BYTES: u64 = 8;
+
+/// States a shard of the next layer is meant to hold.
+const SHARD_STATES: u64 = 1 << 20;
+
+/// The error of an `io::Error` naming its file (`error::located`).
+pub(crate) fn io_error(e: io::Error) -> CountError {
+    CountError::from_io(&e)
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

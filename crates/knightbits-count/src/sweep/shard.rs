@@ -1,0 +1,264 @@
+//! The next layer's tables: open addressing in shards by key hash, filled a batch at a time.
+
+use super::{Key, Record, workers};
+use crate::error::CountError;
+use std::sync::{Mutex, PoisonError};
+use std::vec::Vec;
+
+/// The hash of a key: splitmix64's finaliser. Its top bits choose a shard, its low 32 bits the
+/// slot within it.
+#[inline]
+pub(crate) fn hash(key: Key) -> u64 {
+    let mut z = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A shard fills to this share of its slots (in 256ths) before it grows by half.
+pub(crate) const MAX_LOAD: usize = 205;
+
+/// Entries gathered for one shard before they are added together.
+pub(crate) const BATCH: usize = 64;
+
+/// Records in one block of memory, zeroed when made: on the heap when small, else mapped for
+/// the block alone, so that its memory goes back to the system when it is dropped (freed heap
+/// memory stays with the process). Tables that large ask for huge pages, as every access to a
+/// large table would otherwise also miss the processor's address cache.
+pub(crate) enum Block {
+    Heap(Vec<Record>),
+    Mapped(memmap2::MmapMut),
+}
+
+/// The smallest page of memory.
+const PAGE: usize = 4096;
+
+/// Blocks of at least this many bytes are mapped.
+const MAPPED: usize = 64 << 10;
+
+/// Blocks of at least this many bytes ask for huge pages.
+#[cfg(target_os = "linux")]
+const HUGE: usize = 4 << 20;
+
+impl Block {
+    pub(crate) fn zeroed(n: usize) -> Block {
+        if n * 16 >= MAPPED
+            && let Ok(map) = memmap2::MmapOptions::new().len(n * 16).map_anon()
+            && bytemuck::try_cast_slice::<u8, Record>(&map).is_ok()
+        {
+            #[cfg(target_os = "linux")]
+            if n * 16 >= HUGE {
+                let _ = map.advise(memmap2::Advice::HugePage);
+            }
+            let mut block = Block::Mapped(map);
+            // Written now, a word a page, as the heap's below.
+            for r in block.get_mut().iter_mut().step_by(PAGE / 16) {
+                *r = [0, 0];
+            }
+            return block;
+        }
+        // Written now: zeroed memory from the system is mapped to one shared page at the
+        // first look and copied at the first write, each copy stopping every thread of the
+        // process to flush its address cache.
+        let mut v = Vec::with_capacity(n);
+        v.resize(n, [0, 0]);
+        Block::Heap(v)
+    }
+
+    /// A block of `records`.
+    pub(crate) fn of(records: &[Record]) -> Block {
+        let mut b = Block::zeroed(records.len());
+        b.get_mut().copy_from_slice(records);
+        b
+    }
+
+    pub(crate) fn get(&self) -> &[Record] {
+        match self {
+            Block::Heap(v) => v,
+            // Never empty: the cast was checked when the map was made.
+            Block::Mapped(m) => bytemuck::try_cast_slice(m).unwrap_or_default(),
+        }
+    }
+
+    pub(crate) fn get_mut(&mut self) -> &mut [Record] {
+        match self {
+            Block::Heap(v) => v,
+            Block::Mapped(m) => bytemuck::try_cast_slice_mut(m).unwrap_or_default(),
+        }
+    }
+}
+
+/// One shard of a layer being built: open addressing with linear probing (the ways of key 0,
+/// if it ever came, are kept aside).
+pub(crate) struct Shard {
+    slots: Block,
+    size: usize,
+    len: usize,
+    zero: u64,
+    pub(crate) overflow: bool,
+}
+
+impl Shard {
+    pub(crate) fn with_capacity(n: usize) -> Shard {
+        let size = (n * 256 / MAX_LOAD).max(16);
+        Shard {
+            slots: Block::zeroed(size),
+            size,
+            len: 0,
+            zero: 0,
+            overflow: false,
+        }
+    }
+
+    #[inline]
+    fn slot(hash: u64, size: usize) -> usize {
+        (((hash & 0xffff_ffff) * size as u64) >> 32) as usize
+    }
+
+    /// Adds a batch of `(key, hash, ways)`.
+    pub(crate) fn add_all(&mut self, batch: &[(Key, u64, u64)]) {
+        if (self.len + batch.len()) * 256 > self.size * MAX_LOAD {
+            self.grow(self.len + batch.len());
+        }
+        let size = self.size;
+        // Touch every slot first: the loads do not depend on each other, so they overlap.
+        let slots = self.slots.get();
+        let mut touched = 0u64;
+        for &(_, h, _) in batch {
+            if let Some(s) = slots.get(Shard::slot(h, size)) {
+                touched ^= s[0];
+            }
+        }
+        std::hint::black_box(touched);
+        for &(key, h, ways) in batch {
+            self.add(key, h, ways);
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, key: Key, h: u64, ways: u64) {
+        if key == 0 {
+            let (sum, o) = self.zero.overflowing_add(ways);
+            self.zero = sum;
+            self.overflow |= o;
+            return;
+        }
+        let slots = self.slots.get_mut();
+        let mut i = Shard::slot(h, slots.len());
+        loop {
+            match slots.get_mut(i) {
+                Some(s) if s[0] == key => {
+                    let (sum, o) = s[1].overflowing_add(ways);
+                    s[1] = sum;
+                    self.overflow |= o;
+                    return;
+                }
+                Some(s) if s[0] == 0 => {
+                    *s = [key, ways];
+                    self.len += 1;
+                    return;
+                }
+                Some(_) => i += 1,
+                None => i = 0,
+            }
+        }
+    }
+
+    /// Room for `n` entries at the load limit and half as many again.
+    #[cold]
+    fn grow(&mut self, n: usize) {
+        let size = (n * 256 / MAX_LOAD * 3 / 2).max(self.size * 3 / 2);
+        let old = core::mem::replace(&mut self.slots, Block::zeroed(size));
+        self.size = size;
+        self.len = 0;
+        for &[key, ways] in old.get() {
+            if key != 0 {
+                self.add(key, hash(key), ways);
+            }
+        }
+    }
+
+    /// The entries as flat records at the front of the table, moved there in place.
+    pub(crate) fn compacted(&mut self) -> &mut [Record] {
+        let slots = self.slots.get_mut();
+        let mut n = 0;
+        for i in 0..slots.len() {
+            if let Some(&s) = slots.get(i)
+                && s[0] != 0
+            {
+                if let Some(t) = slots.get_mut(n) {
+                    *t = s;
+                }
+                n += 1;
+            }
+        }
+        if self.zero != 0
+            && let Some(t) = slots.get_mut(n)
+        {
+            *t = [0, self.zero];
+            n += 1;
+        }
+        slots.get_mut(..n).unwrap_or_default()
+    }
+
+    /// The entries as flat records, in a block of their own.
+    fn into_records(self) -> Block {
+        let mut out = Block::zeroed(self.len + usize::from(self.zero != 0));
+        let records = out.get_mut();
+        let entries = self.slots.get().iter().filter(|s| s[0] != 0);
+        for (r, &s) in records.iter_mut().zip(entries) {
+            *r = s;
+        }
+        if self.zero != 0
+            && let Some(last) = records.last_mut()
+        {
+            *last = [0, self.zero];
+        }
+        out
+    }
+
+    pub(crate) fn bytes(&self) -> u64 {
+        self.size as u64 * 16
+    }
+}
+
+/// Adds `batch` to shard `i` of `shards`, and empties it.
+pub(crate) fn flush(shards: &[Mutex<Shard>], i: usize, batch: &mut Vec<(Key, u64, u64)>) {
+    if let Some(shard) = shards.get(i) {
+        shard
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .add_all(batch);
+    }
+    batch.clear();
+}
+
+/// The shards filled, [`CountError::Overflow`] (64 bits) if some ways passed a `u64`.
+pub(crate) fn filled(shards: Vec<Mutex<Shard>>) -> Result<Vec<Shard>, CountError> {
+    let shards: Vec<Shard> = shards
+        .into_iter()
+        .map(|m| m.into_inner().unwrap_or_else(PoisonError::into_inner))
+        .collect();
+    if shards.iter().any(|s| s.overflow) {
+        return Err(CountError::Overflow { bits: 64 });
+    }
+    Ok(shards)
+}
+
+/// The shards' entries as flat records, compacted by `threads` threads.
+pub(crate) fn compact(shards: Vec<Shard>, threads: usize) -> Vec<Block> {
+    let queue = Mutex::new(shards.into_iter().enumerate().collect::<Vec<_>>());
+    let done = workers::map((0..threads).collect(), |_| {
+        let mut out = Vec::new();
+        loop {
+            let next = queue.lock().unwrap_or_else(PoisonError::into_inner).pop();
+            match next {
+                Some((i, s)) => out.push((i, s.into_records())),
+                None => return out,
+            }
+        }
+    });
+    let mut all: Vec<(usize, Block)> = done.into_iter().flatten().collect();
+    all.sort_unstable_by_key(|&(i, _)| i);
+    all.into_iter().map(|(_, r)| r).collect()
+}
