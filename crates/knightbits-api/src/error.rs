@@ -1,4 +1,4 @@
-//! Why a request was refused, and the `{"error": "…"}` object that tells it.
+//! Why a request was refused, and the `{"error": "…", "field": "…"}` object that tells it.
 
 use std::fmt;
 
@@ -7,15 +7,25 @@ use serde::Serialize;
 /// A refused request. Every refusal is the asker's doing (bad input, options that exclude
 /// each other, a limit), told in one line: exit code 2 on the command line, HTTP 400 in the
 /// explorer, `{"error": "…"}` on a `--batch` line.
+///
+/// The words ([`Display`](fmt::Display)) say why; the field ([`Error::field`]) says which
+/// input is at fault, as data: the request's parameter name (`fen`, `input`, `n`, `method`,
+/// …), which the command line shows as its option (`--fen: …`), Python as the exception's
+/// `argument`, and `/api/` as the body's `field`. A refusal with no one field at fault (two
+/// inputs that exclude each other in general, a limit of the whole request) has none.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Error {
+pub struct Error {
+    words: Words,
+    field: Option<String>,
+}
+
+/// What a refusal says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Words {
     /// A value that could not be read: what it was to be, the text given, and why not.
     Invalid {
-        /// What the text was to be: `bitboard`, `method`, `start square`, …
         what: &'static str,
-        /// The text as given (shortened when shown).
         text: String,
-        /// Why it was refused.
         reason: String,
     },
     /// A FEN that is not a position.
@@ -25,29 +35,50 @@ pub enum Error {
 }
 
 impl Error {
-    /// A value that could not be read.
+    /// A value that could not be read: what it was to be (`bitboard`, `method`, `start
+    /// square`, …), the text as given (shortened when shown), and why it was refused.
     pub fn invalid(what: &'static str, text: &str, reason: impl fmt::Display) -> Error {
-        Error::Invalid {
-            what,
-            text: text.to_string(),
-            reason: reason.to_string(),
+        Error {
+            words: Words::Invalid {
+                what,
+                text: text.to_string(),
+                reason: reason.to_string(),
+            },
+            field: None,
         }
     }
 
     /// A request that cannot be answered as asked.
     pub fn refused(message: impl Into<String>) -> Error {
-        Error::Refused(message.into())
+        Error {
+            words: Words::Refused(message.into()),
+            field: None,
+        }
+    }
+
+    /// The same refusal, about the field (request parameter) `field`.
+    #[must_use]
+    pub fn at(self, field: impl Into<String>) -> Error {
+        Error {
+            field: Some(field.into()),
+            ..self
+        }
+    }
+
+    /// The field (request parameter) at fault, if one is.
+    pub fn field(&self) -> Option<&str> {
+        self.field.as_deref()
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Invalid { what, text, reason } => {
+        match &self.words {
+            Words::Invalid { what, text, reason } => {
                 write!(f, "invalid {what} '{}': {reason}", shorten(text))
             }
-            Error::Fen(e) => write!(f, "{e}"),
-            Error::Refused(message) => f.write_str(message),
+            Words::Fen(e) => write!(f, "{e}"),
+            Words::Refused(message) => f.write_str(message),
         }
     }
 }
@@ -56,7 +87,10 @@ impl std::error::Error for Error {}
 
 impl From<knightbits::position::FenError> for Error {
     fn from(e: knightbits::position::FenError) -> Error {
-        Error::Fen(e)
+        Error {
+            words: Words::Fen(e),
+            field: None,
+        }
     }
 }
 
@@ -75,11 +109,15 @@ pub fn shorten(text: &str) -> String {
     }
 }
 
-/// The answer to a refused request, where an answer must be JSON: `{"error": "…"}`.
+/// The answer to a refused request, where an answer must be JSON: `{"error": "…", "field":
+/// "…"}`, `field` left out when no one field is at fault.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct ErrorBody<'a> {
     /// The one-line message.
     pub error: &'a str,
+    /// The field (request parameter) at fault, if one is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<&'a str>,
 }
 
 #[cfg(test)]
@@ -98,8 +136,27 @@ mod tests {
     }
 
     #[test]
-    fn the_error_body_is_one_field() {
-        let body = ErrorBody { error: "no" };
+    fn the_error_body_names_its_field_when_it_has_one() {
+        let body = ErrorBody {
+            error: "no",
+            field: None,
+        };
         assert_eq!(serde_json::to_string(&body).unwrap(), r#"{"error":"no"}"#);
+        let body = ErrorBody {
+            error: "no",
+            field: Some("fen"),
+        };
+        assert_eq!(
+            serde_json::to_string(&body).unwrap(),
+            r#"{"error":"no","field":"fen"}"#
+        );
+    }
+
+    #[test]
+    fn the_field_is_data_not_words() {
+        let e = Error::refused("it needs a position (a FEN)").at("castling");
+        assert_eq!(e.field(), Some("castling"));
+        assert_eq!(e.to_string(), "it needs a position (a FEN)");
+        assert_eq!(Error::refused("no").field(), None);
     }
 }

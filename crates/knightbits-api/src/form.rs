@@ -5,8 +5,10 @@
 //! never retypes them, and a query is refused with the parameter at fault named: an unknown
 //! one (with the names the request takes), a missing one, one given twice, or one whose value
 //! is refused. Values are read by the request layer's own readers ([`crate::values`]), as on
-//! the command line, chosen by each field's type ([`Value`]). A refusal is `{"error": "…"}`
-//! with a 4xx status.
+//! the command line, chosen by each field's type ([`Value`]). A refusal is `{"error": "…",
+//! "field": "…"}` with a 4xx status: the words as the command line says them, and the
+//! parameter at fault as data (left out where no one parameter is: too many parameters, an
+//! unknown endpoint, a request that is not UTF-8).
 //!
 //! (A serde `Deserialize` per request type, tried, says the same, but its code per type and
 //! per field made `knightbits.wasm` 305,499 bytes, over its 300,000-byte budget; with this
@@ -24,11 +26,12 @@ const MAX_PARAMS: usize = 16;
 /// Longest FEN accepted, in bytes.
 pub const MAX_FEN: usize = 128;
 
-/// A refused query: its HTTP status and one-line message.
+/// A refused query: its HTTP status, one-line message and the parameter at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QueryError {
     status: u16,
     message: String,
+    field: Option<String>,
 }
 
 impl QueryError {
@@ -42,6 +45,7 @@ impl QueryError {
         QueryError {
             status,
             message: message.into(),
+            field: None,
         }
     }
 
@@ -50,15 +54,22 @@ impl QueryError {
         self.status
     }
 
-    /// The one-line message.
+    /// The one-line message (the words, without the parameter's name).
     pub fn message(&self) -> &str {
         &self.message
     }
 
-    /// The JSON body: `{"error": "…"}`.
+    /// The parameter at fault, if one is.
+    pub fn field(&self) -> Option<&str> {
+        self.field.as_deref()
+    }
+
+    /// The JSON body: `{"error": "…", "field": "…"}`, `field` left out when no one parameter
+    /// is at fault.
     pub fn body(&self) -> String {
         serde_json::to_string(&ErrorBody {
             error: &self.message,
+            field: self.field(),
         })
         .unwrap_or_default()
     }
@@ -66,23 +77,20 @@ impl QueryError {
 
 impl From<Error> for QueryError {
     fn from(e: Error) -> QueryError {
-        QueryError::bad(e.to_string())
+        QueryError {
+            status: 400,
+            message: e.to_string(),
+            field: e.field().map(str::to_string),
+        }
     }
 }
 
-/// `message` about parameter `name`, prefixed with the name unless it starts with it (`invalid
-/// method 'x'` names its parameter already; `parameter 'input': invalid bitboard 'z9': …`).
-fn named(name: &str, message: String) -> String {
-    if message.starts_with(&format!("invalid {name} ")) {
-        message
-    } else {
-        format!("parameter '{}': {message}", shorten(name))
-    }
-}
+/// The words of a parameter that is needed and not given.
+pub const MISSING: &str = "missing parameter";
 
 /// A parameter that the other parameters given need (and that has no value to be named by).
 pub fn missing(name: &str) -> Error {
-    Error::refused(format!("missing parameter '{name}'"))
+    Error::refused(MISSING).at(name)
 }
 
 /// A request read from the parameters of a query.
@@ -98,6 +106,9 @@ pub trait FromQuery: Sized {
 pub fn read<R: FromQuery>(query: Option<&str>) -> Result<R, QueryError> {
     R::from_query(&Params::parse(query, R::PARAMS)?)
 }
+
+/// The words of a parameter given more than once.
+pub const GIVEN_TWICE: &str = "given twice";
 
 /// The decoded query of one request, checked against the names it takes.
 pub struct Params {
@@ -120,13 +131,11 @@ impl Params {
                     names if names.is_empty() => "none".to_string(),
                     names => names,
                 };
-                return Err(QueryError::bad(format!(
-                    "unknown parameter '{}': expected {names}",
-                    shorten(&k)
-                )));
+                let words = format!("unknown parameter '{}': expected {names}", shorten(&k));
+                return Err(Error::refused(words).at(k).into());
             }
             if pairs.iter().any(|(name, _)| *name == k) {
-                return Err(QueryError::bad(format!("parameter '{k}' given twice")));
+                return Err(Error::refused(GIVEN_TWICE).at(k).into());
             }
             pairs.push((k.into_owned(), v.into_owned()));
         }
@@ -148,7 +157,7 @@ impl Params {
         read: impl FnOnce(&str) -> Result<T, Error>,
     ) -> Result<Option<T>, QueryError> {
         self.get(name)
-            .map(|text| read(text).map_err(|e| QueryError::bad(named(name, e.to_string()))))
+            .map(|text| read(text).map_err(|e| e.at(name).into()))
             .transpose()
     }
 
@@ -169,7 +178,7 @@ impl<T: Value> Field for T {
     fn field(params: &Params, name: &'static str) -> Result<T, QueryError> {
         params
             .with(name, T::read)?
-            .ok_or_else(|| QueryError::bad(format!("missing parameter '{name}'")))
+            .ok_or_else(|| missing(name).into())
     }
 }
 
@@ -213,7 +222,7 @@ impl<T> Named<T> {
 
     /// A refusal about this parameter.
     pub fn refused(&self, e: Error) -> Error {
-        Error::refused(named(self.name, e.to_string()))
+        e.at(self.name)
     }
 
     /// What `read` makes of the value; a refusal names the parameter.

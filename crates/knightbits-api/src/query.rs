@@ -199,11 +199,6 @@ mod tests {
             .filter_map(|pair| pair.split_once('=').map(|(name, _)| name))
     }
 
-    /// Does the refusal name parameter `name`, as a quoted name or as what was invalid?
-    fn names_parameter(message: &str, name: &str) -> bool {
-        message.contains(&format!("'{name}'")) || message.starts_with(&format!("invalid {name} "))
-    }
-
     #[test]
     fn the_samples_answer_and_give_every_parameter_a_value() {
         let samples = samples();
@@ -243,8 +238,9 @@ mod tests {
                 let query = query.join("&");
                 let e = call(name, Some(&query)).expect_err(&query);
                 assert_eq!(e.status_code(), 400, "{name}?{query}");
+                assert_eq!(e.field(), Some(bad), "{name}?{query}: {}", e.message());
                 assert!(
-                    names_parameter(e.message(), bad),
+                    !e.message().starts_with("parameter "),
                     "{name}?{query}: {}",
                     e.message()
                 );
@@ -271,6 +267,7 @@ mod tests {
                 }
                 let e = call(name, Some(&query)).unwrap_err();
                 assert_eq!(e.status_code(), 400);
+                assert_eq!(e.field(), Some(unknown.replace("%20", " ").as_str()));
                 assert_eq!(
                     e.message(),
                     format!(
@@ -282,13 +279,24 @@ mod tests {
             }
             for p in taken {
                 let e = call(name, Some(&format!("{p}=a1&{p}=a1"))).unwrap_err();
-                assert!(names_parameter(e.message(), p), "{name}: {}", e.message());
+                assert_eq!(e.field(), Some(*p), "{name}: {}", e.message());
             }
         }
         let e = call("attacks", Some("input=d4&input=e5")).unwrap_err();
-        assert_eq!(e.message(), "parameter 'input' given twice");
+        assert_eq!((e.field(), e.message()), (Some("input"), "given twice"));
+        assert_eq!(
+            e.body(),
+            r#"{"error":"given twice","field":"input"}"#,
+            "the body carries the field as data"
+        );
         let e = call("attacks", None).unwrap_err();
-        assert_eq!(e.message(), "missing parameter 'input'");
+        assert_eq!(
+            (e.field(), e.message()),
+            (Some("input"), "missing parameter")
+        );
+        let e = call("nothing", None).unwrap_err();
+        assert_eq!((e.status_code(), e.field()), (404, None));
+        assert_eq!(e.body(), r#"{"error":"no such endpoint"}"#);
     }
 
     /// The page's own state (a toggled square, a slide) is not the library's: explore takes
@@ -330,60 +338,70 @@ mod tests {
         assert_eq!(documented, code);
     }
 
-    /// The messages as a user reads them: the parameter first, then the command line's words.
+    /// The messages as a user reads them: the command line's words, and the parameter at
+    /// fault as data.
     #[test]
     fn refusals_read_as_documented() {
-        for (name, query, message) in [
+        for (name, query, field, message) in [
             (
                 "slide",
                 "squares=d4&by=up",
-                "parameter 'by': invalid slide 'up': expected north, south, east, west, a or d",
+                "by",
+                "invalid slide 'up': expected north, south, east, west, a or d",
             ),
             (
                 "moves",
                 "input=d4&legal=maybe",
-                "parameter 'legal': invalid flag 'maybe': expected true or false",
+                "legal",
+                "invalid flag 'maybe': expected true or false",
             ),
             (
                 "svg",
                 "tour=a1,z9",
-                "parameter 'tour': invalid square 'z9': expected a square name, a1 to h8",
+                "tour",
+                "invalid square 'z9': expected a square name, a1 to h8",
             ),
             (
                 "fill",
                 "input=a1&moves=99",
-                "parameter 'moves': invalid number '99': expected 1 to 64",
+                "moves",
+                "invalid number '99': expected 1 to 64",
             ),
             (
                 "attacks",
                 "input=d4&side=white",
-                "parameter 'side': it needs a position (a FEN)",
+                "side",
+                "it needs a position (a FEN)",
             ),
             (
                 "moves",
                 "input=d4&castling=true",
-                "parameter 'castling': it needs a position (a FEN)",
+                "castling",
+                "it needs a position (a FEN)",
             ),
             (
                 "attacks",
                 "fen=8/8/8/8/3N4/8/8/8&method=halves",
-                "parameter 'method': give either fen and side, or input (and method)",
+                "method",
+                "give either fen and side, or input (and method)",
             ),
             (
                 "svg",
                 "fen=8/8/8/8/3N4/8/8/8&piece=king",
-                "parameter 'piece': give either fen or pieces (and piece), not both",
+                "piece",
+                "give either fen or pieces (and piece), not both",
             ),
             (
                 "explore",
                 "input=d4&toggle=d4",
+                "toggle",
                 "unknown parameter 'toggle': expected input, piece, method or numbering",
             ),
         ] {
             let e = call(name, Some(query)).unwrap_err();
             assert_eq!(
-                (e.status_code(), e.message()),
-                (400, message),
+                (e.status_code(), e.field(), e.message()),
+                (400, Some(field), message),
                 "{name}?{query}"
             );
         }
@@ -392,9 +410,15 @@ mod tests {
     #[test]
     fn an_operand_the_edit_does_not_take_is_refused() {
         let e = call("op", Some("bitboard=0&op=clear&square=d4")).unwrap_err();
-        assert_eq!(e.message(), "parameter 'square': clear does not take it");
+        assert_eq!(
+            (e.field(), e.message()),
+            (Some("square"), "clear does not take it")
+        );
         let e = call("op", Some("bitboard=0&op=toggle&square=d4&n=2")).unwrap_err();
-        assert_eq!(e.message(), "parameter 'n': toggle does not take it");
+        assert_eq!(
+            (e.field(), e.message()),
+            (Some("n"), "toggle does not take it")
+        );
         assert!(call("op", Some("bitboard=0&op=toggle&square=d4")).is_ok());
     }
 }

@@ -1,8 +1,9 @@
 //! The rulebook: every rule about which inputs combine, written once, as a function that
 //! returns this crate's [`Error`]. The explorer's query readers ([`crate::query`]) and the
 //! command line both call these before they build a request, so the same wrong input is
-//! refused with the same words (the query names the parameter at fault, `parameter
-//! 'castling': …`; the command line prints the words alone).
+//! refused with the same words. A rule about one option returns its refusal with that field
+//! ([`Error::field`]); a rule about several leaves the field to its caller, which knows
+//! which option the asker gave (the query's parameter, the command line's `--castling`).
 //!
 //! Rules kept elsewhere, each in one place too: a method name is its piece's, read in any case
 //! ([`values::method`](crate::values::method), from the library's
@@ -21,12 +22,10 @@ pub const CASTLING_IS_THE_KINGS: &str = "castling is a king move: it needs piece
 ///
 /// # Errors
 ///
-/// With `castling` asked of another piece.
+/// With `castling` asked of another piece (the refusal's field is `castling`).
 pub fn castling(piece: Leaper, castling: bool) -> Result<bool, Error> {
     if castling && piece != Leaper::King {
-        return Err(Error::refused(format!(
-            "{CASTLING_IS_THE_KINGS}, not {piece}"
-        )));
+        return Err(Error::refused(format!("{CASTLING_IS_THE_KINGS}, not {piece}")).at("castling"));
     }
     Ok(castling)
 }
@@ -75,10 +74,13 @@ mod tests {
     fn each_rule_refuses_only_what_it_says() {
         assert_eq!(castling(Leaper::King, true), Ok(true));
         assert_eq!(castling(Leaper::Knight, false), Ok(false));
+        let e = castling(Leaper::Knight, true).unwrap_err();
         assert_eq!(
-            castling(Leaper::Knight, true).unwrap_err().to_string(),
+            e.to_string(),
             "castling is a king move: it needs piece king, not knight"
         );
+        assert_eq!(e.field(), Some("castling"));
+        assert_eq!(needs_position(true, false).unwrap_err().field(), None);
         assert!(pieces_or_position(true, false).is_ok());
         assert!(pieces_or_position(false, true).is_ok());
         assert!(pieces_or_position(true, true).is_err());

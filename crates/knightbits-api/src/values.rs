@@ -172,11 +172,15 @@ impl Choice for Leaper {
 
 /// The method of `leaper` named `name`, in any case (the library's rule); the refusal lists
 /// `leaper`'s methods, and says whose method it is when another piece has one by that name
-/// (quoting that method's name, so the words are the same whatever the case typed).
+/// (quoting that method's name, so the words are the same whatever the case typed). The
+/// refusal's field is `method`.
 pub fn method(leaper: Leaper, name: &str) -> Result<Method, Error> {
-    leaper.method(name).map_err(|e| match e.other() {
-        Some(theirs) => Error::invalid("method", theirs.name(), e),
-        None => Error::invalid("method", name, e),
+    leaper.method(name).map_err(|e| {
+        match e.other() {
+            Some(theirs) => Error::invalid("method", theirs.name(), e),
+            None => Error::invalid("method", name, e),
+        }
+        .at("method")
     })
 }
 

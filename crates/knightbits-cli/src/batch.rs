@@ -89,7 +89,7 @@ pub fn process<T: Serialize>(
         };
         match &answered {
             Ok(response) => serde_json::to_writer(&mut out, response),
-            Err(error) => serde_json::to_writer(&mut out, &ErrorBody { error }),
+            Err(error) => serde_json::to_writer(&mut out, &ErrorBody { error, field: None }),
         }
         .map_err(io::Error::from)?;
         out.write_all(b"\n")?;

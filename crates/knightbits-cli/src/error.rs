@@ -40,16 +40,20 @@ impl From<io::Error> for CliError {
 }
 
 impl From<api::Error> for CliError {
-    /// A refused request is bad input: exit code 2.
+    /// A refused request is bad input: exit code 2. The line names the option at fault
+    /// (`--fen: …`) from the refusal's field, then says the refusal's words.
     fn from(e: api::Error) -> CliError {
-        CliError::Input(e.to_string())
+        match e.field().and_then(option) {
+            Some(option) => CliError::Input(format!("{option}: {e}")),
+            None => CliError::Input(e.to_string()),
+        }
     }
 }
 
-/// A refusal of the rulebook ([`api::rules`]) about the option `--{name}`: the rule's words,
-/// after the option's name.
-pub fn flag(name: &str, e: api::Error) -> CliError {
-    CliError::Input(format!("--{name}: {e}"))
+/// The command line's option for a request's field (`fen` is `--fen`, `max_memory` is
+/// `--max-memory`); none for `input`, the positional INPUT, whose words say what it is.
+fn option(field: &str) -> Option<String> {
+    (field != "input").then(|| format!("--{}", field.replace('_', "-")))
 }
 
 /// Tells on stderr that `old` is an old spelling, still read, of `new`.

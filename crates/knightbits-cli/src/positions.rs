@@ -63,7 +63,7 @@ pub fn answer_read<P: Copy + Into<Placement>, R: Serialize>(
         }
         return crate::batch::run(|line| read(line).map(|p| ask(&p)).map_err(|e| e.to_string()));
     };
-    let position = read(fen)?;
+    let position = read(fen).map_err(|e| e.at("fen"))?;
     let response = ask(&position);
     if picture.wanted() {
         picture.write(&Drawing {

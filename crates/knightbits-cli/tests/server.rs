@@ -81,14 +81,24 @@ fn ok_json(target: &str) -> Value {
 
 /// GET an API path that must be refused with 400 and `{"error": "…"}`.
 fn bad(target: &str) -> String {
+    bad_field(target).0
+}
+
+/// The 400 refusal's words and its field: `{"error": "…"}`, with `"field"` when one
+/// parameter is at fault.
+fn bad_field(target: &str) -> (String, Option<String>) {
     let (status, head, body) = get(target);
     assert_eq!(status, 400, "{target}: {body}");
     assert!(head.contains("content-type: application/json"));
     let v: Value = serde_json::from_str(&body).unwrap();
     let msg = v["error"].as_str().expect("an error message").to_string();
     assert!(!msg.is_empty() && !msg.contains('\n'));
-    assert_eq!(v.as_object().unwrap().len(), 1);
-    msg
+    let field = v
+        .get("field")
+        .map(|f| f.as_str().expect("a field name").to_string());
+    let keys = v.as_object().unwrap().len();
+    assert_eq!(keys, 1 + usize::from(field.is_some()), "{body}");
+    (msg, field)
 }
 
 /// The CLI's `--json` answer to the same question.
@@ -272,7 +282,10 @@ fn steps_show_each_technique() {
 fn bad_parameters_get_400_with_one_error_line() {
     let _server = Server::start();
     assert!(bad("/api/attacks?input=z9").contains("invalid bitboard"));
-    assert!(bad("/api/attacks").contains("missing parameter 'input'"));
+    assert_eq!(
+        bad_field("/api/attacks"),
+        ("missing parameter".into(), Some("input".into()))
+    );
     assert!(bad("/api/attacks?input=d4&method=magic").contains("invalid method"));
     assert!(bad("/api/attacks?input=d4&piece=queen").contains("invalid piece"));
     assert!(bad("/api/attacks?input=d4&color=red").contains("unknown parameter"));
@@ -282,10 +295,15 @@ fn bad_parameters_get_400_with_one_error_line() {
     assert!(bad("/api/show?input=d4&numbering=z1-z2").contains("invalid numbering"));
     assert!(bad("/api/op?bitboard=0&op=shift&n=64").contains("expected -63 to 63"));
     assert!(bad("/api/op?bitboard=0&op=shift&n=x").contains("not an integer"));
-    assert!(bad("/api/op?bitboard=0&op=toggle").contains("missing parameter 'square'"));
+    assert_eq!(
+        bad_field("/api/op?bitboard=0&op=toggle"),
+        ("missing parameter".into(), Some("square".into()))
+    );
     assert!(bad("/api/op?bitboard=0&op=toggle&square=i9").contains("invalid square"));
     assert!(bad("/api/op?bitboard=0&op=rm").contains("invalid op"));
-    assert!(bad("/api/slide?squares=d4&by=up").starts_with("parameter 'by': invalid slide 'up'"));
+    let (words, field) = bad_field("/api/slide?squares=d4&by=up");
+    assert!(words.starts_with("invalid slide 'up'"), "{words}");
+    assert_eq!(field.as_deref(), Some("by"));
     assert!(bad("/api/count?input=1&method=fast").contains("invalid method"));
     assert!(bad("/api/fork-squares?targets=%ff%fe").contains("invalid bitboard"));
     // Many parameters at once.
@@ -532,9 +550,12 @@ fn positions_answer_as_the_cli_does() {
     assert_eq!(pos["pieces"].as_array().unwrap().len(), 6);
     assert!(bad("/api/forks?fen=8%2F8%2F8+w+-+-+0+1").contains("fen"));
     assert!(bad(&format!("/api/forks?fen={}&targets=xyz", enc(fork))).contains("invalid targets"));
-    assert!(
-        bad(&format!("/api/moves?fen={}&legal=maybe", enc(fork)))
-            .starts_with("parameter 'legal': invalid flag 'maybe'")
+    assert_eq!(
+        bad_field(&format!("/api/moves?fen={}&legal=maybe", enc(fork))),
+        (
+            "invalid flag 'maybe': expected true or false".into(),
+            Some("legal".into())
+        )
     );
     // Without a side, the side to move's pieces attack, as on the command line.
     assert_eq!(
@@ -618,7 +639,9 @@ fn svg_pictures_come_from_the_library_writer() {
     assert_eq!(body.matches("class=\"arrow\"").count(), 1);
     assert_eq!(body.matches("class=\"piece\"").count(), 6);
     assert!(bad("/api/svg?arrows=d5").contains("invalid arrows"));
-    assert!(bad("/api/svg?tour=a1,z9").starts_with("parameter 'tour': invalid square 'z9'"));
+    let (words, field) = bad_field("/api/svg?tour=a1,z9");
+    assert!(words.starts_with("invalid square 'z9'"), "{words}");
+    assert_eq!(field.as_deref(), Some("tour"));
     assert!(bad("/api/svg?fen=x&pieces=d4").contains("either"));
 }
 
@@ -898,23 +921,21 @@ fn refusals_read_the_same_on_both_sides() {
             vec!["distance", "a1", "z99"],
         ),
     ] {
-        let message = bad(&query);
+        let (message, field) = bad_field(&query);
         let (code, out, err) = cli_run(&args);
         assert_eq!(code, Some(2), "{args:?}");
         assert!(out.is_empty());
-        // The endpoint names the parameter at fault; the rest is the command's line.
-        let named = query
-            .split(['?', '&'])
-            .skip(1)
-            .filter_map(|pair| pair.split_once('=').map(|(k, _)| k))
-            .find(|k| {
-                message.contains(&format!("'{k}'")) || message.starts_with(&format!("invalid {k} "))
-            })
-            .unwrap_or_else(|| panic!("{query}: the message names no parameter: {message}"));
-        let line = message
-            .strip_prefix(&format!("parameter '{named}': "))
-            .unwrap_or(&message);
-        assert_eq!(err, format!("knightbits: {line}\n"), "{query} vs {args:?}");
+        // The endpoint names the parameter at fault as data, one of the query's; the command
+        // names its option (the positional INPUT, `input`, by its words alone).
+        let field = field.unwrap_or_else(|| panic!("{query}: no field: {message}"));
+        assert!(query.contains(&format!("{field}=")), "{query}: {field}");
+        let line = match field.as_str() {
+            "input" | "from" | "to" if !args.contains(&format!("--{field}").as_str()) => {
+                format!("knightbits: {message}\n")
+            }
+            _ => format!("knightbits: --{field}: {message}\n"),
+        };
+        assert_eq!(err, line, "{query} vs {args:?}");
     }
 }
 
@@ -987,7 +1008,10 @@ fn table_trace_and_catch_answer_as_the_cli_does() {
     }
     assert_eq!(ok_json("/api/table")["total"], 336);
     assert!(bad("/api/catch?knight=d8&pawn=a8&side=white").contains("rank 1 or rank 8"));
-    assert!(bad("/api/catch?knight=d8&pawn=a5").contains("side"));
+    assert_eq!(
+        bad_field("/api/catch?knight=d8&pawn=a5").1.as_deref(),
+        Some("side")
+    );
     assert!(bad("/api/steps?input=d4&numbering=a1-a2").contains("keep ranks"));
     // A picture needs the placement only; the forks need the side to move.
     let placement = "rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR";

@@ -36,9 +36,9 @@ def cli():
     return os.path.join(target, "debug", "knightbits")
 
 
-def refusal(cli, *args):
+def refused(cli, *args):
     """The command line's one line of refusal (exit 2, nothing on stdout), without the
-    ``knightbits: `` prefix, nor the ``--flag: `` it puts before a rule's words."""
+    ``knightbits: `` prefix, as the option it names (``--castling``, or None) and the words."""
     out = subprocess.run([cli, *args], capture_output=True, text=True, timeout=120)
     assert out.returncode == 2, (args, out)
     assert out.stdout == "", args
@@ -46,7 +46,13 @@ def refusal(cli, *args):
     assert len(lines) == 1, (args, out.stderr)
     line = lines[0]
     assert line.startswith("knightbits: "), line
-    return re.sub(r"^--[a-z-]+: ", "", line[len("knightbits: "):])
+    named = re.match(r"(--[a-z-]+): (.*)$", line[len("knightbits: "):])
+    return (named.group(1), named.group(2)) if named else (None, line[len("knightbits: "):])
+
+
+def refusal(cli, *args):
+    """The words of the command line's refusal, without the option it names."""
+    return refused(cli, *args)[1]
 
 
 def python_refusal(error_class, call):
@@ -56,7 +62,8 @@ def python_refusal(error_class, call):
 
 
 def test_castling_is_refused_for_a_knight_in_the_command_lines_words(cli):
-    words = refusal(cli, "moves", "--fen", FEN, "--castling")
+    option, words = refused(cli, "moves", "--fen", FEN, "--castling")
+    assert option == "--castling", option
     assert "castling" in words and "king" in words, words
     pos = kb.Position(FEN)
     for call in (
@@ -84,11 +91,12 @@ def test_castling_is_refused_for_a_knight_in_the_command_lines_words(cli):
     ],
 )
 def test_a_method_of_the_other_piece_is_refused_in_the_command_lines_words(cli, cli_args, call):
-    words = refusal(cli, *cli_args)
+    option, words = refused(cli, *cli_args)
     assert "method" in words, words
     message, error = python_refusal(kb.OptionError, call)
     assert message == f"method: {words}"
-    assert error.argument == "method"
+    # The same argument at fault, named as data by both: the option and the attribute.
+    assert option == f"--{error.argument}" == "--method", option
 
 
 def test_a_piece_that_is_no_leaper_is_refused_naming_the_same_pieces(cli):

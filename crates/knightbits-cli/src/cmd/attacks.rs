@@ -6,7 +6,7 @@ use knightbits::position::{Placement, Position};
 use knightbits_api::SquareSet;
 
 use crate::args::{self, IndexArgs, MethodParser};
-use crate::error::{CliError, flag};
+use crate::error::CliError;
 use crate::output::{self, hex};
 use crate::picture::Picture;
 use crate::positions::{self, Source};
@@ -64,7 +64,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let piece = args.piece;
     let position = args.source.given();
     rules::pieces_or_position(args.input.is_some() || args.index.index.is_some(), position)?;
-    rules::needs_position(args.side.is_some(), position).map_err(|e| flag("side", e))?;
+    rules::needs_position(args.side.is_some(), position).map_err(|e| e.at("side"))?;
     if position {
         let draw = |set: &SquareSet| Drawing {
             marked: set.bitboard,

@@ -52,8 +52,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let Some(side) = args.side.or(args.color) else {
         return Err(CliError::Input("catch needs --side white|black".into()));
     };
-    let knight: Square = values::square("knight square", &args.knight)?;
-    let pawn: Square = values::square("pawn square", &args.pawn)?;
+    let knight: Square =
+        values::square("knight square", &args.knight).map_err(|e| e.at("knight"))?;
+    let pawn: Square = values::square("pawn square", &args.pawn).map_err(|e| e.at("pawn"))?;
     let answer = catch(&CatchRequest {
         knight,
         pawn,

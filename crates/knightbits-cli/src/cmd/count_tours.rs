@@ -159,7 +159,7 @@ const LONG_SECONDS: f64 = 10.0;
 pub fn run(args: Args) -> Result<(), CliError> {
     let board = args.board;
     let start = match &args.start {
-        Some(text) => Some(values::coord(board, "start square", text)?),
+        Some(text) => Some(values::coord(board, "start square", text).map_err(|e| e.at("start"))?),
         None => None,
     };
     let refused = |e: CountError| CliError::Input(format!("cannot count tours of {board}: {e}"));

@@ -67,7 +67,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             output::list(answer.squares)
         ));
     }
-    let targets = Targets::read(&args.targets)?;
+    let targets = Targets::read(&args.targets).map_err(|e| e.at("targets"))?;
     positions::answer(
         &args.source,
         args.json,

@@ -3,7 +3,7 @@
 use knightbits::position::Position;
 
 use crate::args::{self, IndexArgs};
-use crate::error::{CliError, flag};
+use crate::error::CliError;
 use crate::output::{self, hex};
 use crate::picture::Picture;
 use crate::positions::{self, Source};
@@ -64,9 +64,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let (piece, legal) = (args.piece, args.legal);
     let position = args.source.given();
     rules::pieces_or_position(args.input.is_some() || args.index.index.is_some(), position)?;
-    rules::needs_position(legal, position).map_err(|e| flag("legal", e))?;
-    rules::needs_position(args.castling, position).map_err(|e| flag("castling", e))?;
-    let castling = rules::castling(piece, args.castling).map_err(|e| flag("castling", e))?;
+    rules::needs_position(legal, position).map_err(|e| e.at("legal"))?;
+    rules::needs_position(args.castling, position).map_err(|e| e.at("castling"))?;
+    let castling = rules::castling(piece, args.castling)?;
     if position {
         return positions::answer(
             &args.source,
@@ -105,7 +105,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     .into(),
             )
         })?;
-    let own = values::bitboard_in(&args.own, args.mapping)?;
+    let own = values::bitboard_in(&args.own, args.mapping).map_err(|e| e.at("own"))?;
     let answer = piece_moves(&PieceMovesRequest { pieces, own, piece });
     let drawn = Drawing::pieces_on(pieces, piece);
     // Arrows are drawn piece by piece, a1 first, each piece's targets a1 first.

@@ -45,7 +45,7 @@ const MAX_SVG_SQUARES: u32 = 250_000;
 pub fn run(args: Args) -> Result<(), CliError> {
     let board = args.board;
     let start = match &args.start {
-        Some(text) => values::coord(board, "start square", text)?,
+        Some(text) => values::coord(board, "start square", text).map_err(|e| e.at("start"))?,
         None => Coord::new(0, 0),
     };
     let answer = tour(&TourRequest {
