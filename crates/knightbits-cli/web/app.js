@@ -20,6 +20,7 @@ import { createForks } from './js/forks.js';
 import { createConvert } from './js/convert.js';
 import { createFooter } from './js/footer.js';
 import { bindKeys } from './js/keys.js';
+import { createErrors } from './js/errors.js';
 
 const panels = [];
 let ready = false;
@@ -35,7 +36,9 @@ function saveUrl(m, prev, replace = false) {
   const want = hash ? '#' + hash : '';
   if (location.hash === want) { applied = want; return; }
   const url = want || location.pathname + location.search;
-  const chooser = prev && (m.tool !== prev.tool || m.side !== prev.side);
+  // What the next click does, the help opened, the race's inputs edited: not edits of their own.
+  const chooser = prev && (m.tool !== prev.tool || m.side !== prev.side || m.help !== prev.help || m.letterKeys !== prev.letterKeys || m.attacksShown !== prev.attacksShown
+    || (m.catchForm !== prev.catchForm && m.catch === prev.catch));
   const typing = m.editing && m.editing === typingIn; // one entry for a run of typing in a box
   if (replace || restoring || chooser || typing) history.replaceState(null, '', url);
   else history.pushState(null, '', url);
@@ -65,13 +68,14 @@ panels.push(
   createPosition(store, actions),
   createFill(store, actions),
   createTour(store, actions),
-  createCatch(),
+  createCatch(store, actions),
   createSecond(store, actions),
   createForks(store, actions),
   convert,
   createFooter(),
+  createErrors(),
 );
-bindKeys(store, actions);
+panels.push(bindKeys(store, actions));
 for (const p of panels) p.render(store.model, undefined);
 
 // For the browser test: the queue's end, and the latency of each interaction.

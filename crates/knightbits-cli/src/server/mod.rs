@@ -51,6 +51,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     module!("config.js"),
     module!("convert.js"),
     module!("dom.js"),
+    module!("errors.js"),
     module!("fields.js"),
     module!("fill.js"),
     module!("footer.js"),

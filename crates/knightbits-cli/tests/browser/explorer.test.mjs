@@ -158,7 +158,7 @@ test('a knight on d4 marks the wiki attack set; toggling a square edits the hex'
   assert.equal(await page.getAttribute('[data-square="d4"]', 'data-piece'), 'knight');
   assert.equal(await page.getAttribute('[data-square="d4"]', 'data-side'), 'white');
   assert.equal(await page.getAttribute('[data-square="d4"]', 'aria-label'), 'd4, white knight, bit 27');
-  assert.equal(await page.getAttribute('[data-square="c2"]', 'aria-label'), 'c2, attacked by a knight, bit 10');
+  assert.equal(await page.getAttribute('[data-square="c2"]', 'aria-label'), 'c2, attacked by a white knight, bit 10');
 
   // Paint mode: toggling a1 adds bit 0, toggling it again removes it; the knight stays.
   await page.click('label:has(#tool-paint)');
@@ -200,7 +200,7 @@ test('a knight on d4 marks the wiki attack set; toggling a square edits the hex'
   await page.fill('#hex', '0xZZ');
   await page.press('#hex', 'Enter');
   await idle(page);
-  assert.equal(await page.isVisible('#error'), true);
+  assert.equal(await page.isVisible('#hex-error'), true);
   assert.deepEqual(await marked(page), ['a1']);
 
   // Keyboard only: the cursor moves with the arrows, Space toggles the square under it.
@@ -383,7 +383,8 @@ test('latency: 60 interactions, each from its event to the rendered answer', asy
   for (const sq of squares) { await page.click(`[data-square="${sq}"]`); await idle(page); }
   await page.keyboard.press('n');
   for (const sq of squares) { await page.click(`[data-square="${sq}"]`); await idle(page); }
-  for (const sq of squares) { await page.click(`[data-square="${sq}"]`); await idle(page); }
+  // A click on a knight picks it up (nothing asked), a second takes it off.
+  for (const sq of squares) { await page.click(`[data-square="${sq}"]`); await page.click(`[data-square="${sq}"]`); await idle(page); }
   await page.click('[data-square="d4"]');
   await idle(page);
   for (const key of ['ArrowUp', 'ArrowRight', 'ArrowDown', 'ArrowLeft', 'a', 'd', 'a', 'd', 'ArrowUp', 'ArrowDown']) {
@@ -507,8 +508,16 @@ test('choosing a tool converts no piece; a king goes beside the knights', async 
   await page.keyboard.press('ArrowUp');
   await idle(page);
   assert.deepEqual(await pieces(page), ['b2♞', 'e5♚', 'g2♞']);
-  // A king placed on a knight's square replaces that knight only.
+  // With the king tool, a click on a knight picks it up (a piece never changes kind); a
+  // second click takes it off, and a third places a king there.
   await page.keyboard.press('k');
+  await page.click('[data-square="b2"]');
+  await idle(page);
+  assert.deepEqual(await pieces(page), ['b2♞', 'e5♚', 'g2♞']);
+  assert.equal(await page.$eval('[data-square="b2"]', (e) => e.classList.contains('selected')), true);
+  await page.click('[data-square="b2"]');
+  await idle(page);
+  assert.deepEqual(await pieces(page), ['e5♚', 'g2♞']);
   await page.click('[data-square="b2"]');
   await idle(page);
   assert.deepEqual(await pieces(page), ['b2♚', 'e5♚', 'g2♞']);
@@ -554,28 +563,35 @@ test('a value typed into the fields replaces the painted bits; the pieces and th
   s = await snapshot(page);
   assert.deepEqual([s.hex, s.pieces], ['0x0000000000000001', ['d4♞', 'e5♞']]);
 
-  // A refused value: said beside the boxes on leaving the box, in the page's words; a board
-  // operation then refuses too, rather than use a value the box does not show.
+  // A refused value: said right under its box on leaving it (GOV.UK's place), in the page's
+  // words, tied to it and marked invalid until fixed; a board operation then refuses too,
+  // rather than use a value the box does not show.
   await page.fill('#hex', 'nope');
   await idle(page);
   await page.focus('#dec');
   await idle(page);
-  assert.equal(await page.isVisible('#error'), true);
-  assert.match(await page.textContent('#error'), /^Hex: "nope" is not a bitboard the page can read/);
-  assert.doesNotMatch(await page.textContent('#error'), /parameter/);
+  assert.equal(await page.isVisible('#hex-error'), true);
+  assert.match(await page.textContent('#hex-error'), /^Error: "nope" is not a bitboard the page can read \(/);
+  assert.doesNotMatch(await page.textContent('#hex-error'), /parameter/);
+  assert.equal(await page.getAttribute('#hex', 'aria-invalid'), 'true');
+  assert.match(await page.getAttribute('#hex', 'aria-describedby'), /\bhex-error\b/);
+  assert.equal(await page.isVisible('#error'), false, 'not on the board\'s error line');
   const box = await page.locator('#hex').boundingBox();
-  const msg = await page.locator('#error').boundingBox();
-  assert.ok(msg.y - (box.y + box.height) < 110, `the message is under the number boxes (${msg.y - box.y - box.height}px below the hex)`);
+  const msg = await page.locator('#hex-error').boundingBox();
+  const gap = msg.y - (box.y + box.height);
+  assert.ok(gap >= 0 && gap < 16, `the message is right under the hex box (${gap}px below it)`);
   await page.click('[data-op="invert"]');
   await idle(page);
   assert.match(await page.textContent('#error'), /The Hex box holds a value that is not a bitboard: the board was not changed/);
   assert.deepEqual(await marked(page), ['a1']);
-  // Esc puts the board's value back in the box.
+  // Esc puts the board's value back in the box, and the box is no longer refused.
   await page.focus('#hex');
   await page.keyboard.press('Escape');
   await idle(page);
   assert.equal(await page.inputValue('#hex'), '0x0000000000000001');
   assert.equal(await page.isVisible('#error'), false);
+  assert.equal(await page.isVisible('#hex-error'), false);
+  assert.equal(await page.getAttribute('#hex', 'aria-invalid'), null);
   assert.deepEqual(errors, []);
   assert.deepEqual(unexpected(problems, /api\/show\?input=nope/, /^console: Failed to load resource: .* 400 /), []);
   await page.close();
@@ -598,7 +614,8 @@ test('the second board: AND, OR, XOR use what its box shows, or refuse beside it
   await idle(page);
   assert.equal(await page.inputValue('#hex'), '0x000000000000000f');
   assert.equal(await page.isVisible('#second-error'), true);
-  assert.match(await page.textContent('#second-error'), /^Second board hex: "nope" is not a bitboard/);
+  assert.match(await page.textContent('#second-error'), /^Error: "nope" is not a bitboard the page can read/);
+  assert.equal(await page.getAttribute('#hex2', 'aria-invalid'), 'true');
   assert.deepEqual(errors, []);
   assert.deepEqual(unexpected(problems, /api\/show\?input=nope/, /^console: Failed to load resource: .* 400 /), []);
   await page.close();
@@ -734,8 +751,23 @@ test('a knight fork as players see it: two sides, the knight\'s own colour, arro
   assert.deepEqual(await page.$$eval('.sq.forked', (els) => els.map((e) => e.dataset.square).sort()), ['a8', 'e8']);
   assert.deepEqual(await page.$$eval('.sq.forking', (els) => els.map((e) => e.dataset.square)), ['c7']);
   assert.equal(await page.$$eval('#board .fork-arrow', (els) => els.length), 2);
-  assert.equal(await page.getAttribute('[data-square="e8"]', 'aria-label'), 'e8, black queen, forked, attacked by a knight and a rook, bishop or queen, bit 60');
-  assert.equal(await page.getAttribute('[data-square="c7"]', 'aria-label'), 'c7, white knight, forking, attacked by a rook, bishop or queen, bit 50');
+  // Each side's attacks apart: the queen is attacked by the white knight and defended by the
+  // black rook on a8; the knight is attacked by the black rook on h7.
+  assert.equal(await page.getAttribute('[data-square="e8"]', 'aria-label'), 'e8, black queen, forked, attacked by a white knight, defended by a black rook, bishop or queen, bit 60');
+  assert.equal(await page.getAttribute('[data-square="c7"]', 'aria-label'), 'c7, white knight, forking, attacked by a black rook, bishop or queen, bit 50');
+  assert.equal(await page.getAttribute('[data-square="d2"]', 'aria-label'), 'd2, attacked by a white king, bit 11');
+  // White's attacks alone, then Black's: the board shows one side's at a time.
+  const shown = () => page.evaluate(() => ['kn-att', 'kg-att', 'ray'].map((c) => document.querySelectorAll(`.sq.${c}`).length));
+  const both = await shown();
+  await page.check('#shown-white');
+  const white = await shown();
+  await page.check('#shown-black');
+  const black = await shown();
+  // (Only White has a knight, only Black has rooks, bishops and queens; both have a king.)
+  assert.deepEqual([white[0], white[2], black[0], black[2]], [both[0], 0, 0, both[2]], JSON.stringify({ both, white, black }));
+  assert.ok(white[1] > 0 && black[1] > 0 && white[1] < both[1] && both[2] > 0, JSON.stringify({ both, white, black }));
+  assert.match(page.url(), /[#&]as=black/);
+  await page.check('#shown-both');
   // The fork panel's targets come from the placed pieces by default: the black king, queen and
   // rooks. A target clicked by hand stops that; "Targets = placed pieces" brings it back.
   const targets = () => page.$$eval('#forkboard .cell.target', (els) => els.map((e) => e.dataset.cell).sort());
@@ -773,6 +805,8 @@ test('the page opens as the wiki does: a knight on d4, its attacks and its steps
   await idle(page);
   assert.deepEqual((await snapshot(page)).pieces, ['a1♞', 'd4♞']);
   assert.deepEqual((await snapshot(page)).marked, [], 'no bit painted');
+  // A click picks the knight up, a second takes it off.
+  await page.click('[data-square="a1"]');
   await page.click('[data-square="a1"]');
   await idle(page);
   assert.equal(new URL(page.url()).hash, '', 'back to the page as it opened');
@@ -920,13 +954,21 @@ test('a link\'s mistakes are named beside their controls, never dropped', async 
   const { page, errors } = await openPage({ width: 1280, height: 1000 }, `${base}#from=z9&rooks=a1,a1,zz&fen=garbage`);
   assert.match(await page.textContent('#fill-error'), /from=z9 is not a square/);
   assert.match(await page.textContent('#error'), /rooks=a1,a1,zz leaves out a1, zz/);
-  assert.match(await page.textContent('#fen-error'), /^from the link: fen: /);
+  assert.match(await page.textContent('#fen-error'), /^Error: from the link: fen: /);
   assert.deepEqual(await pieces(page), ['a1♜']);
   // The FEN's message is beside the FEN box, in view with it.
   const box = await page.locator('#fen').boundingBox();
   const msg = await page.locator('#fen-error').boundingBox();
   assert.ok(msg.y - (box.y + box.height) < 40, `the message is right under the box (${msg.y - box.y - box.height}px)`);
-  assert.deepEqual(errors, []);
+  // A step the pieces do not have, a black square that is no square, a side that is none, a
+  // pawn race's side: each named beside its control.
+  const more = await openPage({ width: 1280, height: 1000 }, `${base}#p=0x0000000008000000&tool=knight&s=99&black=z9&side=green&cs=purple`);
+  assert.match(await more.page.textContent('#steps-error'), /s=99 is not a step here \(there is 1 step\)/);
+  assert.match(await more.page.textContent('#error'), /black=z9 leaves out z9 \(not a square\)/);
+  assert.match(await more.page.textContent('#error'), /side=green is not a side \(white, black\)/);
+  assert.match(await more.page.textContent('#catch-error'), /cs=purple is not one of white, black/);
+  assert.deepEqual([...errors, ...more.errors], []);
+  await more.page.close();
   await page.close();
 });
 
@@ -947,16 +989,37 @@ test('every key wherever focus is, except in a text box; A and D stop at the edg
   await page.keyboard.press('a');
   await idle(page);
   assert.deepEqual(await pieces(page), ['g4♞']);
-  // In the method select: [ ] and the tool keys work, and the select keeps its value.
+  // In a select the letters are the list's own: no tool, no step, no slide (WCAG 2.1.4).
   await page.selectOption('#method', 'post-mask');
   await idle(page);
   await page.focus('#method');
   await page.keyboard.press(']');
-  assert.match(await page.textContent('#step-label'), /^step 1 of 8/);
+  assert.match(await page.textContent('#step-label'), /^all 8 steps/);
   await page.keyboard.press('k');
-  assert.equal(await page.isChecked('#tool-king'), true);
-  await page.keyboard.press('n');
+  assert.equal(await page.isChecked('#tool-knight'), true);
   assert.equal(await page.inputValue('#method'), 'post-mask');
+  await page.focus('#numbering');
+  await page.keyboard.press('a');
+  await idle(page);
+  assert.deepEqual(await pieces(page), ['g4♞'], 'a in Numbering slides nothing');
+  // On a tool chip and on the board they act; the "Single-letter keys" setting turns them all
+  // off, and the link keeps it.
+  await page.focus('#tool-knight');
+  await page.keyboard.press(']');
+  assert.match(await page.textContent('#step-label'), /^step 1 of 8/);
+  await page.uncheck('#letter-keys');
+  await page.focus('[data-square="g4"]');
+  await page.keyboard.press('k');
+  await page.keyboard.press('d');
+  await idle(page);
+  assert.equal(await page.isChecked('#tool-knight'), true);
+  assert.deepEqual(await pieces(page), ['g4♞']);
+  assert.match(page.url(), /[#&]keys=0/);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await page.isChecked('#letter-keys'), false);
+  await page.check('#letter-keys');
+  assert.doesNotMatch(page.url(), /keys=0/);
   // In a text box the letters are text.
   await page.focus('#conv-in');
   await page.keyboard.press('p');
@@ -967,9 +1030,10 @@ test('every key wherever focus is, except in a text box; A and D stop at the edg
   await page.focus('[data-square="g4"]');
   const ring = await page.$eval('[data-square="g4"]', (e) => {
     const c = getComputedStyle(e);
-    return [c.outlineStyle, c.outlineWidth, e.classList.contains('has-piece')];
+    return [c.outlineStyle, c.outlineWidth, c.outlineOffset, e.classList.contains('has-piece')];
   });
-  assert.deepEqual(ring, ['solid', '4px', true]);
+  // The cursor's outline lies inside the 4 px rings (forked, forking, the step's): it hides none.
+  assert.deepEqual(ring, ['solid', '3px', '-8px', true]);
   assert.deepEqual(errors, []);
   assert.deepEqual(problems, []);
   await page.close();
@@ -980,5 +1044,153 @@ test('on a phone the panels come in order, "Catch the pawn" last', async () => {
   const tops = await page.$$eval('.panel', (els) => els.map((e) => [Number(e.dataset.order), e.getBoundingClientRect().top]));
   const byTop = [...tops].sort((x, y) => x[1] - y[1]).map((t) => t[0]);
   assert.deepEqual(byTop, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  await page.close();
+});
+
+// ---- a phone's finger, as Chromium gets it from the screen (CDP Input.dispatchTouchEvent:
+// real touches, which scroll the page; script-made TouchEvents never do) ----
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+/** A phone page whose finger is `finger(from, to)`: a swipe from point to point (a tap when equal). */
+async function phonePage(url = base) {
+  const page = await browser.newPage(PHONE);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="1"]');
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+  async function finger(from, to, steps = 10) {
+    await touch('touchStart', [{ x: from.x, y: from.y }]);
+    for (let i = 1; i <= steps; i++) {
+      await touch('touchMove', [{ x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps }]);
+    }
+    await touch('touchEnd', []);
+    await page.waitForTimeout(150); // the scroll, if any, lands
+    await idle(page);
+  }
+  return { page, finger, errors };
+}
+
+/** The centre of an element in the viewport. */
+async function centreOf(page, selector) {
+  const b = await page.locator(selector).boundingBox();
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+/** A mouse drag from point to point. */
+async function mouseDrag(page, from, to, steps) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps });
+  await page.mouse.up();
+  await idle(page);
+}
+const scrollY = (page) => page.evaluate(() => window.scrollY);
+const historyLength = (page) => page.evaluate(() => history.length);
+
+test('a phone: a swipe on the board scrolls the page, a tap places, a finger on a piece drags it', async () => {
+  const { page, finger, errors } = await phonePage(); // the page as it opens: a knight on d4
+  await page.evaluate(() => window.scrollTo(0, document.querySelector('#board').getBoundingClientRect().top + window.scrollY - 200));
+  await page.screenshot({ path: resolve(artifacts, 'phone-before-swipe.png') });
+  // A swipe up from an empty square (b2): the page scrolls, nothing is placed, the link stays.
+  const url = page.url();
+  const y0 = await scrollY(page);
+  const b2 = await centreOf(page, '[data-square="b2"]');
+  await finger(b2, { x: b2.x, y: b2.y - 250 });
+  const y1 = await scrollY(page);
+  assert.ok(y1 - y0 > 100, `a swipe from an empty square scrolls the page (by ${y1 - y0} px)`);
+  assert.deepEqual(await pieces(page), ['d4♞']);
+  assert.equal(page.url(), url);
+  await page.screenshot({ path: resolve(artifacts, 'phone-after-swipe.png') });
+
+  // With the paint tool a swipe from any square scrolls too, and paints nothing.
+  await page.evaluate(() => document.querySelector('#tool-paint').click());
+  await page.evaluate(() => window.scrollTo(0, document.querySelector('#board').getBoundingClientRect().top + window.scrollY - 200));
+  const y2 = await scrollY(page);
+  const d4 = await centreOf(page, '[data-square="d4"]');
+  await finger(d4, { x: d4.x, y: d4.y - 250 });
+  assert.ok((await scrollY(page)) - y2 > 100, 'a swipe with the paint tool scrolls the page');
+  assert.deepEqual(await marked(page), []);
+  assert.equal(await page.inputValue('#hex'), ZERO);
+
+  // A tap paints (the paint tool) or places (the knight tool).
+  await page.evaluate(() => window.scrollTo(0, document.querySelector('#board').getBoundingClientRect().top + window.scrollY - 200));
+  const a1 = await centreOf(page, '[data-square="a1"]');
+  await finger(a1, a1, 0);
+  assert.deepEqual(await marked(page), ['a1']);
+  await page.evaluate(() => document.querySelector('#tool-knight').click());
+  const h1 = await centreOf(page, '[data-square="h1"]');
+  await finger(h1, h1, 0);
+  assert.deepEqual(await pieces(page), ['d4♞', 'h1♞']);
+
+  // A finger on a piece drags it: d4 to f5, the page does not scroll, one history entry.
+  const y3 = await scrollY(page);
+  const entries = await historyLength(page);
+  const from = await centreOf(page, '[data-square="d4"]');
+  const to = await centreOf(page, '[data-square="f5"]');
+  await finger(from, to);
+  assert.equal(await scrollY(page), y3, 'a drag from a piece does not scroll');
+  assert.deepEqual(await pieces(page), ['f5♞', 'h1♞']);
+  assert.equal(await historyLength(page), entries + 1);
+  assert.deepEqual(await marked(page), ['a1'], 'no stray bit');
+
+  // The tour picture at 100% scrolls the page.
+  await page.evaluate(() => document.querySelector('#tour-view').scrollIntoView({ block: 'center' }));
+  const y4 = await scrollY(page);
+  const tour = await centreOf(page, '#tour-view');
+  await finger(tour, { x: tour.x, y: tour.y - 200 });
+  assert.ok((await scrollY(page)) - y4 > 80, 'a swipe on the tour picture scrolls the page');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('pieces move as on chess sites: a drag or two clicks is one move, one history entry; a paint stroke is one entry', async () => {
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 }, base);
+  const entries = await historyLength(page);
+  // A mouse drag of the d4 knight to f5 moves it (it is not deleted, nothing else placed).
+  const from = await centreOf(page, '[data-square="d4"]');
+  const to = await centreOf(page, '[data-square="f5"]');
+  await mouseDrag(page, from, to, 8);
+  assert.deepEqual(await pieces(page), ['f5♞']);
+  assert.deepEqual(await attacked(page), ['d4', 'd6', 'e3', 'e7', 'g3', 'g7', 'h4', 'h6']);
+  assert.equal(await historyLength(page), entries + 1);
+  // Click the piece, then the target: one move. The piece picked up is said in its name.
+  await page.click('[data-square="f5"]');
+  assert.equal(await page.getAttribute('[data-square="f5"]', 'aria-label'), 'f5, white knight, picked up, bit 37');
+  assert.match(await page.textContent('#hint'), /picked up/);
+  await page.click('[data-square="c3"]');
+  await idle(page);
+  assert.deepEqual(await pieces(page), ['c3♞']);
+  assert.equal(await historyLength(page), entries + 2);
+  // From the keyboard: Enter picks the piece up, the arrows move the cursor (the piece does
+  // not slide), Enter puts it down.
+  await page.focus('[data-square="c3"]');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await idle(page);
+  assert.deepEqual(await pieces(page), ['c5♞']);
+  // Back undoes one move at a time.
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector('[data-square="c3"]').dataset.piece === 'knight');
+  await idle(page);
+  // Dropped off the board, a piece is taken off.
+  const c3 = await centreOf(page, '[data-square="c3"]');
+  await mouseDrag(page, c3, { x: c3.x, y: 5 }, 8);
+  assert.deepEqual(await pieces(page), []);
+  // A paint stroke a5 to h5 is one history entry: one Back undoes all of it.
+  await page.keyboard.press('p');
+  const before = await historyLength(page);
+  const a5 = await centreOf(page, '[data-square="a5"]');
+  const h5 = await centreOf(page, '[data-square="h5"]');
+  await mouseDrag(page, a5, h5, 16);
+  assert.equal(await page.inputValue('#hex'), '0x000000ff00000000');
+  assert.equal(await historyLength(page), before + 1);
+  await page.goBack();
+  await page.waitForFunction((z) => document.querySelector('#hex').value === z, ZERO);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(problems, []);
   await page.close();
 });

@@ -10,12 +10,22 @@ const FLASH_MS = 1600;
 /** Whole-board edits whose answer does not depend on the bits before: Clear and Fill. */
 const FRESH_OPS = ['clear', 'fill'];
 
-/** A library refusal in the page's words, naming the box it came from. */
-function refused(field, input, e) {
-  const why = e.message.replace(/^parameter '[^']*':\s*/, '');
-  const box = S.FIELD_NAMES[field] || 'The value';
-  return new Error(`${box}: "${String(input).trim()}" is not a bitboard the page can read (${why}).`);
-}
+/** A bitboard refused, in the page's words (the library's reason in brackets). */
+const notBitboard = (input, e) => `"${String(input).trim()}" is not a bitboard the page can read (${e.message}).`;
+
+/**
+ * Where a refusal is said: the page's control for the parameter the library names (`e.field`,
+ * looked up in `controls`: parameter -> control id or ids), or [] when it is none of them (the
+ * panel's own line then says it). Never from the message's words.
+ */
+export function controlsOf(e, controls) { return [].concat((e && controls[e.field]) || []); }
+
+/** The tour's parameters and the boxes they come from. */
+const TOUR_CONTROLS = Object.freeze({ board: ['tour-w', 'tour-h'], start: 'tour-start' });
+const TOUR_BOXES = Object.freeze(['tour-w', 'tour-h', 'tour-start']);
+/** The pawn race's squares and their boxes. */
+const CATCH_CONTROLS = Object.freeze({ knight: 'catch-knight', pawn: 'catch-pawn' });
+const CATCH_BOXES = Object.freeze(Object.values(CATCH_CONTROLS));
 
 export function createActions(store) {
   const act = store.act;
@@ -41,10 +51,38 @@ export function createActions(store) {
    * piece blocks. The painted bits are a layer of their own: nothing here changes them.
    */
   async function askBoard(stepped, sliders, numbering, sides) {
-    const [attacks, attackedBy] = await Promise.all([askAttacks(stepped, numbering), askEachKnight(stepped, sliders, sides)]);
-    if (!S.sliderCount(sliders)) return { attacks, rays: null, attackedBy };
+    const [attacks, attackedBy, bySide] = await Promise.all([
+      askAttacks(stepped, numbering), askEachKnight(stepped, sliders, sides), askSides(stepped, sliders, sides),
+    ]);
+    if (!S.sliderCount(sliders)) return { attacks, rays: null, attackedBy, bySide };
     const rays = await api.sliderAttacks(S.sliderParams(sliders, S.occupiedBy(stepped)));
-    return { attacks, rays, attackedBy };
+    return { attacks, rays, attackedBy, bySide };
+  }
+
+  /**
+   * Each side's attacks apart (side -> kind -> squares, the sliders' as `slider`), asked only
+   * when both sides have pieces (else the whole sets are the one side's: S.attackSets).
+   */
+  async function askSides(stepped, sliders, sides) {
+    const leapers = Object.entries(stepped).filter(([, a]) => a).map(([kind, a]) => [kind, a.pieces.squares]);
+    const all = [...leapers.flatMap(([, sq]) => sq), ...S.SLIDERS.flatMap((k) => sliders[k])];
+    const black = all.filter((s) => sides[s] === 'black');
+    if (!black.length || black.length === all.length) return null;
+    const of = (side, squares) => squares.filter((s) => (sides[s] === 'black') === (side === 'black'));
+    const out = {};
+    await Promise.all(S.SIDES.map(async (side) => {
+      const sets = {};
+      await Promise.all(leapers.map(async ([kind, squares]) => {
+        const mine = of(side, squares);
+        sets[kind] = mine.length ? (await api.attacks({ input: mine.join(','), piece: kind })).squares : [];
+      }));
+      const own = Object.fromEntries(S.SLIDERS.map((k) => [k, of(side, sliders[k])]));
+      // The other side's sliders block this side's rays as every other piece does.
+      const others = all.filter((s) => !S.SLIDERS.some((k) => own[k].includes(s)));
+      sets.slider = S.sliderCount(own) ? (await api.sliderAttacks(S.sliderParams(own, others))).attacks.squares : [];
+      out[side] = sets;
+    }));
+    return out;
   }
 
   /**
@@ -68,7 +106,7 @@ export function createActions(store) {
       const sliders = S.sliderRemoved(m.sliders, name);
       const sides = S.sidePlaced(m.sides, name, m.side);
       const b = await askBoard({ ...m.pieces, ...answers }, sliders, m.numbering, sides);
-      return (n) => S.piecesAnswered(n, answers, b.attacks, { sliders, rays: b.rays, sides, attackedBy: b.attackedBy });
+      return (n) => S.piecesAnswered(n, answers, b.attacks, { ...b, sliders, sides });
     });
   }
 
@@ -80,9 +118,29 @@ export function createActions(store) {
       const sliders = S.sliderToggled(m.sliders, name, kind);
       const sides = S.sidePlaced(m.sides, name, m.side);
       const b = await askBoard({ ...m.pieces, ...answers }, sliders, m.numbering, sides);
-      return (n) => S.piecesAnswered(n, answers, b.attacks, { sliders, rays: b.rays, sides, attackedBy: b.attackedBy });
+      return (n) => S.piecesAnswered(n, answers, b.attacks, { ...b, sliders, sides });
     });
   }
+
+  /**
+   * The pieces set out as `plan(m)` says (`[{ square, kind, side }]`, see S.arrangement; null:
+   * nothing to do), in one interaction: one history entry.
+   */
+  function arrange(plan) {
+    return act(async (m) => {
+      const list = plan(m);
+      if (!list) return null;
+      const p = S.arrangement(m, list);
+      const answers = await askPieces(S.exploreRequests(m, p.placed));
+      const b = await askBoard({ ...m.pieces, ...answers }, p.sliders, m.numbering, p.sides);
+      return (n) => S.piecesAnswered(n, answers, b.attacks, { ...b, sliders: p.sliders, sides: p.sides });
+    });
+  }
+
+  /** The piece on `from` moved to `to` (a drag, or a click on it then on `to`); a piece on `to` is taken. */
+  const movePiece = (from, to) => arrange((m) => S.pieceMoved(m, from, to));
+  /** The piece on `name` taken off the board (dropped off it, or clicked again once picked up). */
+  const removePiece = (name) => arrange((m) => (S.pieceAt(m, name) ? S.pieceRemoved(m, name) : null));
 
   /**
    * Every knight and king one square `by` (north, south, east, west; the devlog's a and d are
@@ -101,7 +159,7 @@ export function createActions(store) {
       const answers = await askPieces(S.exploreRequests(m, S.slidTo(slides, slid)));
       const sides = S.sidesSlid(m, ...S.DIRECTION_STEP[dir]);
       const b = await askBoard({ ...m.pieces, ...answers }, m.sliders, m.numbering, sides);
-      return (n) => S.piecesAnswered(n, answers, b.attacks, { slid: true, sliders: m.sliders, rays: b.rays, sides, attackedBy: b.attackedBy });
+      return (n) => S.piecesAnswered(n, answers, b.attacks, { ...b, slid: true, sliders: m.sliders, sides });
     });
   }
 
@@ -111,7 +169,7 @@ export function createActions(store) {
       if (!S.squaresOf(m, kind).length) return (n) => S.setMethod(n, kind, method);
       const answers = await askPieces(S.pieceRequests(S.setMethod(m, kind, method), null));
       const b = await askBoard({ ...m.pieces, ...answers }, m.sliders, m.numbering, m.sides);
-      return (n) => S.piecesAnswered(S.setMethod(n, kind, method), answers, b.attacks, { sliders: m.sliders, rays: b.rays, attackedBy: b.attackedBy });
+      return (n) => S.piecesAnswered(S.setMethod(n, kind, method), answers, b.attacks, { ...b, sliders: m.sliders });
     });
   }
 
@@ -123,9 +181,12 @@ export function createActions(store) {
    */
   function replaceBoard(input, field) {
     return act(async (m) => {
-      const v = await api.show(input, m.numbering).catch((e) => { throw refused(field, input, e); });
+      const v = await api.show(input, m.numbering);
       return (n) => S.boardReplaced(n, v);
-    }, { onError: field ? (n) => S.fieldInvalid(n, field) : undefined });
+    }, {
+      local: true,
+      onError: (n, e) => (field && controlsOf(e, { input: field }).length ? S.fieldInvalid(n, field, notBitboard(input, e)) : S.failed(n, e.message)),
+    });
   }
 
   /** A number field as it is typed: the board follows each value the library reads. */
@@ -145,7 +206,13 @@ export function createActions(store) {
     return act(async (m) => {
       if (!FRESH_OPS.includes(name)) stale(m);
       const v = await api.op({ bitboard: S.bits(m), op: name, numbering: m.numbering, ...extra });
-      return (n) => (name === 'clear' ? S.cleared(n, v) : S.bitsEdited(n, v));
+      return (n) => S.fieldValid(name === 'clear' ? S.cleared(n, v) : S.bitsEdited(n, v), ...(name === 'shift' ? ['shift-n'] : []));
+    }, {
+      local: true,
+      // The shift's amount refused: said under its box; anything else on the error line.
+      onError: (n, e) => (controlsOf(e, { n: 'shift-n' }).length
+        ? S.fieldInvalid(n, 'shift-n', `"${extra.n}" is not a shift the page can make (${e.message}).`)
+        : S.failed(n, e.message)),
     });
   }
 
@@ -159,13 +226,13 @@ export function createActions(store) {
       stale(m);
       let other = m.other;
       if (text2 !== undefined && (!other || text2.trim() !== other.bitboard)) {
-        other = await api.show(text2.trim()).catch((e) => { throw Object.assign(refused('hex2', text2, e), { panel: 'second' }); });
+        other = await api.show(text2.trim()).catch((e) => { throw Object.assign(e, { panel: 'second', input: text2 }); });
       }
       const v = await api.op({ bitboard: S.bits(m), op: name, other: other ? other.bitboard : S.ZERO, numbering: m.numbering });
-      return (n) => S.panelError(S.bitsEdited(S.otherShown(n, other), v), 'second', null);
+      return (n) => secondShown(S.bitsEdited(n, v), other);
     }, {
       local: true,
-      onError: (n, e) => (e.panel === 'second' ? S.panelError(n, 'second', e.message) : S.failed(n, e.message)),
+      onError: (n, e) => (e.panel === 'second' ? secondRefused(n, e.input, e) : S.failed(n, e.message)),
     });
   }
 
@@ -178,25 +245,20 @@ export function createActions(store) {
   /** One square's bit, flipped (a click or Space with the paint tool). */
   function toggleBit(name) { return op('toggle', { square: name }); }
 
-  // Squares painted while a request is on its way go together in the next one.
-  let open = null; // the batch not yet sent: { op, squares }
-
-  /** A square painted by a drag: shown at once, sent with its batch. */
-  function paint(name, value) {
-    const kind = value === '1' ? 'or' : 'andnot';
-    if (open && open.op === kind) {
-      open.squares.push(name);
-      store.now((m) => S.painted(m, name, value, open));
-      return;
-    }
-    const batch = { op: kind, squares: [name] };
-    open = batch;
-    store.now((m) => S.painted(m, name, value, batch));
-    act(async (m) => {
-      if (open === batch) open = null;
-      const v = await api.op({ bitboard: S.bits(m), op: batch.op, other: batch.squares.join(','), numbering: m.numbering });
-      return (n) => S.paintDone(n, v, batch);
-    }, { onError: (n) => S.paintFailed(n, batch) });
+  /**
+   * A paint stroke (a drag with the paint tool): each square shows painted at once, and the
+   * whole stroke goes to the library in one request when it ends (`end`), one history entry.
+   */
+  function paint(name, value, stroke) {
+    stroke.squares.push(name);
+    store.now((m) => S.painted(m, name, value, stroke));
+  }
+  function paintEnd(stroke) {
+    if (!stroke.squares.length) return null;
+    return act(async (m) => {
+      const v = await api.op({ bitboard: S.bits(m), op: stroke.value === '1' ? 'or' : 'andnot', other: stroke.squares.join(','), numbering: m.numbering });
+      return (n) => S.paintDone(n, v, stroke);
+    }, { onError: (n) => S.paintFailed(n, stroke) });
   }
 
   /** The same bits in another numbering. */
@@ -211,9 +273,16 @@ export function createActions(store) {
 
   function showOther(input) {
     return act(async () => {
-      const v = await api.show(input.trim()).catch((e) => { throw refused('hex2', input, e); });
-      return (n) => S.panelError(S.otherShown(n, v), 'second', null);
-    }, { local: true, onError: (n, e) => S.panelError(n, 'second', e.message) });
+      const v = await api.show(input.trim());
+      return (n) => secondShown(n, v);
+    }, { local: true, onError: (n, e) => secondRefused(n, input, e) });
+  }
+  /** The second board shown, its box no longer refused. */
+  const secondShown = (n, v) => S.fieldValid(S.panelError(S.otherShown(n, v), 'second', null), 'hex2');
+  /** The second board's box refused: said under it (and the box marked when the library names it). */
+  function secondRefused(n, input, e) {
+    const next = S.panelError(n, 'second', notBitboard(input, e));
+    return controlsOf(e, { input: 'hex2' }).length ? S.fieldInvalid(next, 'hex2') : next;
   }
 
   function toggleOther(name) {
@@ -262,8 +331,14 @@ export function createActions(store) {
   function loadPosition(fen) {
     return act(async (m) => {
       const p = await askPosition(fen.trim(), m.meta);
-      return (n) => S.positionLoaded(n, p);
-    }, { local: true, onError: (n, e) => S.positionFailed(n, e.message) });
+      return (n) => S.fieldValid(S.positionLoaded(n, p), 'fen');
+    }, {
+      local: true,
+      onError: (n, e) => {
+        const next = S.positionFailed(n, e.message);
+        return controlsOf(e, { fen: 'fen' }).length ? S.fieldInvalid(next, 'fen') : next;
+      },
+    });
   }
 
   /** The side to move's knight attacks, onto the board. */
@@ -312,19 +387,46 @@ export function createActions(store) {
     return act(async (m) => {
       params = S.tourParams(m.tourForm);
       const r = await askTour(params);
-      return (n) => S.tourShown(n, r.params, r.answer, r.svg);
-    }, { local: true, onError: (n, e) => S.tourFailed(n, params || S.tourParams(n.tourForm), e.message) });
+      return (n) => S.fieldValid(S.tourShown(n, r.params, r.answer, r.svg), ...TOUR_BOXES);
+    }, {
+      local: true,
+      onError: (n, e) => {
+        let next = S.fieldValid(S.tourFailed(n, params || S.tourParams(n.tourForm), e.message), ...TOUR_BOXES);
+        for (const id of controlsOf(e, TOUR_CONTROLS)) next = S.fieldInvalid(next, id);
+        return next;
+      },
+    });
+  }
+
+  /** The catch panel's race, as its inputs ask; a refusal is said under them, the box it names marked. */
+  function catchPawn() {
+    let params;
+    return act(async (m) => {
+      params = { ...m.catchForm };
+      const c = await api.catchPawn(params);
+      return (n) => S.fieldValid(S.catchShown(n, params, c), ...CATCH_BOXES);
+    }, {
+      local: true,
+      onError: (n, e) => {
+        let next = S.fieldValid(S.catchShown(n, params || n.catchForm, null, e.message), ...CATCH_BOXES);
+        for (const id of controlsOf(e, CATCH_CONTROLS)) next = S.fieldInvalid(next, id);
+        return next;
+      },
+    });
   }
 
   /** The converter's input read in `from`, written in `to`; its inputs are kept for the link. */
   function convert(input, from, to) {
     return act(async () => {
       const r = await api.convert(input, from, to);
-      return (n) => S.panelError(S.converted(S.convertEdited(n, { input, from, to }), '→ ' + r.bits), 'convert', null);
+      return (n) => S.fieldValid(S.panelError(S.converted(S.convertEdited(n, { input, from, to }), '→ ' + r.bits), 'convert', null), 'conv-in');
     }, {
       local: true,
-      onError: (n, e) => S.panelError(S.converted(S.convertEdited(n, { input, from, to }), ''), 'convert',
-        `"${input.trim()}" is not a number the converter reads (${e.message.replace(/^parameter '[^']*':\s*/, '')}).`),
+      onError: (n, e) => {
+        const next = S.panelError(S.converted(S.convertEdited(n, { input, from, to }), ''), 'convert',
+          `"${input.trim()}" is not a number the converter reads (${e.message}).`);
+        return controlsOf(e, { input: 'conv-in' }).length ? S.fieldInvalid(next, 'conv-in') : next;
+      },
     });
   }
 
@@ -362,6 +464,11 @@ export function createActions(store) {
         // A refused tour is shown as refused, its reason beside the tour's inputs.
         askTour(w.tour).catch((e) => ({ params: w.tour, answer: null, svg: null, error: e.message })),
       ]);
+      // The pawn race the link asked (its answer, or its refusal said under its inputs).
+      const race = w.catchAsked ? await api.catchPawn(w.catchForm).then(
+        (answer) => ({ params: w.catchForm, answer, error: null }),
+        (e) => ({ params: w.catchForm, answer: null, error: e.message }),
+      ) : null;
       const attacks = await askAttacks(pieces, w.numbering);
       // Sliders: their rays with every piece as a blocker.
       let sliders = w.sliders;
@@ -370,17 +477,17 @@ export function createActions(store) {
         const b = await part('board', 'rooks, bishops, queens', askBoard(pieces, sliders, w.numbering, w.sides), null);
         if (b) rays = b.rays; else sliders = S.NO_SLIDERS;
       }
-      const attackedBy = await askEachKnight(pieces, sliders, w.sides);
+      const [attackedBy, bySide] = await Promise.all([askEachKnight(pieces, sliders, w.sides), askSides(pieces, sliders, w.sides)]);
       return (n) => S.restored(S.withMeta(n, meta), {
-        wanted: w, view, pieces, attacks, sliders, rays, attackedBy, other, forks, position, fill, tour,
+        wanted: w, view, pieces, attacks, sliders, rays, attackedBy, bySide, other, forks, position, fill, tour, catch: race,
       });
     });
     return problems;
   }
 
   return {
-    togglePiece, toggleSlider, slide, setMethod, replaceBoard, typed, op, combine, toggleBit, paint, setNumbering,
+    togglePiece, toggleSlider, movePiece, removePiece, arrange, slide, setMethod, replaceBoard, typed, op, combine, toggleBit, paint, paintEnd, setNumbering,
     showOther, toggleOther, showForks, toggleTarget, loadPosition, positionAttacksToBoard,
-    fillClick, showTour, convert, load,
+    fillClick, showTour, catchPawn, convert, load,
   };
 }

@@ -28,22 +28,28 @@ async function ask(name, params) {
   return { ok: res.ok, body: await res.text(), statusText: res.statusText };
 }
 
-/** The refusal's message: the `error` of its JSON body. */
+/**
+ * A refusal as an Error: its message the `error` of the JSON body, and `field` the parameter
+ * the body names (`{"error": words, "field": name}`), null when it names none. The page places
+ * a message by its field, never by reading its words.
+ */
 function refusal(r) {
-  try { return JSON.parse(r.body).error || r.statusText; } catch (_) { return r.statusText; }
+  let body = {};
+  try { body = JSON.parse(r.body) || {}; } catch (_) { /* not JSON: the status says it */ }
+  return Object.assign(new Error(body.error || r.statusText), { field: body.field || null });
 }
 
-/** One JSON endpoint; a refusal becomes an Error with the library's message. */
+/** One JSON endpoint; a refusal becomes an Error with the library's message and field. */
 async function json(name, params) {
   const r = await ask(name, params);
-  if (!r.ok) throw new Error(refusal(r));
+  if (!r.ok) throw refusal(r);
   return JSON.parse(r.body);
 }
 
 /** One picture endpoint, as SVG text; a refusal becomes an Error. */
 async function text(name, params) {
   const r = await ask(name, params);
-  if (!r.ok) throw new Error(refusal(r));
+  if (!r.ok) throw refusal(r);
   return r.body;
 }
 

@@ -3,6 +3,7 @@
 
 import { $, changed, fillSelect } from './dom.js';
 import * as S from './state.js';
+import { showMessage } from './errors.js';
 
 export function createConvert(store, actions) {
   const convert = () => actions.convert($('#conv-in').value, $('#conv-from').value, $('#conv-to').value);
@@ -26,10 +27,7 @@ export function createConvert(store, actions) {
       if (m.meta && $('#conv-to').value !== f.to) $('#conv-to').value = f.to;
     }
     if (changed(m, prev, 'errors')) {
-      const e = m.errors.convert || '';
-      $('#convert-error').textContent = e;
-      $('#convert-error').hidden = !e;
-      $('#conv-in').classList.toggle('invalid', Boolean(e));
+      showMessage($('#convert-error'), m.errors.convert);
     }
     if (changed(m, prev, 'convert')) $('#conv-out').textContent = m.convert ? m.convert.text : '';
     if (changed(m, prev, 'countMethod') && $('#count-method').value !== m.countMethod) $('#count-method').value = m.countMethod;

@@ -3,6 +3,7 @@
 
 import { $, changed, fillSelect } from './dom.js';
 import * as S from './state.js';
+import { showMessage } from './errors.js';
 
 const FIELDS = [
   ['hex', (t) => t, 'bitboard'],
@@ -66,13 +67,7 @@ export function createFields(store, actions) {
       $('#rust').textContent = v ? v.rust : '';
       $('#value').textContent = !v || v.numbering === 'a1-b1' ? '' : `in ${v.numbering}: ${v.value}`;
     }
-    if (changed(m, prev, 'invalid')) {
-      for (const [id] of FIELDS) $('#' + id).classList.toggle('invalid', Boolean(m.invalid[id]));
-    }
-    if (changed(m, prev, 'error')) {
-      $('#error').textContent = m.error || '';
-      $('#error').hidden = !m.error;
-    }
+    if (changed(m, prev, 'error')) showMessage($('#error'), m.error);
     if (changed(m, prev, 'meta') && m.meta) fillSelect($('#numbering'), m.meta.numberings, m.numbering);
     if (changed(m, prev, 'numbering', 'meta') && $('#numbering').value !== m.numbering) $('#numbering').value = m.numbering;
     if (changed(m, prev, 'indices')) $('#show-indices').checked = m.indices;

@@ -4,6 +4,7 @@
 import { $, changed, buildMini, onCell } from './dom.js';
 import { LERF } from './squares.js';
 import * as S from './state.js';
+import { showMessage } from './errors.js';
 
 const HEAT = ['d0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6'];
 
@@ -23,8 +24,7 @@ export function createFill(store, actions) {
 
   function render(m, prev) {
     if (changed(m, prev, 'errors')) {
-      $('#fill-error').textContent = m.errors.fill || '';
-      $('#fill-error').hidden = !m.errors.fill;
+      showMessage($('#fill-error'), m.errors.fill);
     }
     if (!changed(m, prev, 'fill')) return;
     const { from, to, k, fills, distances, path } = m.fill;

@@ -2,6 +2,7 @@
 
 import { $, changed, buildMini, onCell } from './dom.js';
 import * as S from './state.js';
+import { showMessage } from './errors.js';
 
 export function createForks(store, actions) {
   const cells = buildMini($('#forkboard'), true);
@@ -17,8 +18,7 @@ export function createForks(store, actions) {
 
   function render(m, prev) {
     if (changed(m, prev, 'errors')) {
-      $('#forks-error').textContent = m.errors.forks || '';
-      $('#forks-error').hidden = !m.errors.forks;
+      showMessage($('#forks-error'), m.errors.forks);
     }
     if (!m.forks || !changed(m, prev, 'forks')) return;
     const { targets: t, forks: f } = m.forks;

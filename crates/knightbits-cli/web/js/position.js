@@ -4,6 +4,7 @@
 import { $, changed, esc } from './dom.js';
 import { svgUrl } from './api.js';
 import * as S from './state.js';
+import { showMessage } from './errors.js';
 
 const list = (moves) => (moves.length ? moves.join(' ') : '—');
 
@@ -80,9 +81,7 @@ export function createPosition(store, actions) {
       }
     }
     if (changed(m, prev, 'fenError')) {
-      $('#fen').classList.toggle('invalid', Boolean(m.fenError));
-      $('#fen-error').textContent = m.fenError || '';
-      $('#fen-error').hidden = !m.fenError;
+      showMessage($('#fen-error'), m.fenError);
     }
     if (changed(m, prev, 'arrows', 'meta')) {
       const radio = document.querySelector(`input[name="arrows"][value="${m.arrows}"]`);

@@ -2,6 +2,7 @@
 
 import { $, changed, buildMini, onCell } from './dom.js';
 import * as S from './state.js';
+import { showMessage } from './errors.js';
 
 export function createSecond(store, actions) {
   const cells = buildMini($('#board2'), true);
@@ -18,10 +19,7 @@ export function createSecond(store, actions) {
 
   function render(m, prev) {
     if (changed(m, prev, 'errors')) {
-      const e = m.errors.second || '';
-      $('#second-error').textContent = e;
-      $('#second-error').hidden = !e;
-      $('#hex2').classList.toggle('invalid', Boolean(e));
+      showMessage($('#second-error'), m.errors.second);
     }
     if (!m.other || !changed(m, prev, 'other')) return;
     const set = new Set(m.other.squares);

@@ -36,6 +36,9 @@ export const FIELD_NAMES = Object.freeze({ hex: 'Hex', dec: 'Decimal', bin: 'Bin
 /** The converter's inputs at their defaults: the wiki's knight pattern around c3, read from h1-g1. */
 export const DEFAULT_CONVERT = Object.freeze({ input: '0xA1100110A', from: 'h1-g1', to: 'a1-b1' });
 
+/** The catch panel's inputs at their defaults: the wiki's example, knight d8 against a pawn on a5. */
+export const DEFAULT_CATCH = Object.freeze({ knight: 'd8', pawn: 'a5', side: 'white', to_move: 'knight' });
+
 /** The tour panel's inputs at their defaults. */
 export const DEFAULT_TOUR_FORM = Object.freeze({ w: '8', h: '8', start: 'a1', closed: false });
 
@@ -59,12 +62,15 @@ export function initial() {
     sliders: NO_SLIDERS,   // rooks, bishops and queens: per kind, the squares they stand on
     rays: null,            // /api/slider-attacks answer for them (every piece blocks), or null
     attacks: null,         // the pieces' attack set (bitboard, count): every kind's together
+    bySide: null,          // each side's attacks apart (side -> kind -> squares, `slider` the rays), when both sides have pieces
+    attacksShown: 'both',  // whose attacks the board draws: 'both', 'white' or 'black'
     forked: [],            // knight forks on the board: [{ from, targets }] (targets: the enemy pieces it attacks, 2 or more)
     overlay: {},           // squares painted whose request is on its way: name -> { value, batch }
     step: -1,              // -1: every step; else the highlighted one (an index into allSteps)
     cursor: 'd4',          // the main board's keyboard cursor
+    selected: null,        // the square of the piece picked up to be moved (a click, Enter), or null
     editing: null,         // the number field being typed in ('hex', 'dec', 'bin'), left as typed
-    invalid: {},           // field id -> true when its text was refused
+    invalid: {},           // control id -> its refusal's message (true: refused as typed, no message yet)
     error: null,           // the error line
     hint: null,            // a hint flashed over the tool's own, or null
     other: null,           // second board: /api/show answer
@@ -80,6 +86,10 @@ export function initial() {
     errors: {},            // a panel's own error line, next to its controls: panel -> message
     convert: null,         // { text } of the converter, or null
     convertForm: { ...DEFAULT_CONVERT }, // the converter's inputs: { input, from, to }
+    catchForm: { ...DEFAULT_CATCH }, // the catch panel's inputs: { knight, pawn, side, to_move }
+    catch: null,           // its answer: { params, answer, error } (answer null when refused), or null when not asked
+    help: false,           // the keyboard help open
+    letterKeys: true,      // the single-letter keys on (WCAG 2.1.4: they can be turned off)
     latency: null,         // milliseconds of the last interaction
   };
 }
@@ -164,17 +174,50 @@ export function squareLabel(m, name, bit) {
   const parts = [name];
   const kind = pieceAt(m, name);
   if (kind) parts.push(`${sideAt(m, name)} ${kind}`);
+  if (m.selected === name) parts.push('picked up');
   if (m.forked.some((f) => f.targets.includes(name))) parts.push('forked');
   if (m.forked.some((f) => f.from === name)) parts.push('forking');
   if (isSet(m, name)) parts.push('set');
-  const by = [];
-  for (const k of kinds(m)) if (m.pieces[k] && m.pieces[k].squares.includes(name)) by.push(`a ${k}`);
-  if (raySquares(m).includes(name)) by.push('a rook, bishop or queen');
-  if (by.length) parts.push(`attacked by ${by.join(' and ')}`);
+  // Who attacks the square, side by side: a piece's own side defends it, the other attacks it.
+  const own = kind ? sideAt(m, name) : null;
+  const sets = attackSets(m);
+  for (const side of SIDES) {
+    const by = attackersOf(m, sets[side], name).map((who) => `a ${side} ${who}`);
+    if (by.length) parts.push(`${own === side ? 'defended' : 'attacked'} by ${by.join(' and ')}`);
+  }
   // The bit index drawn on the square, in the board's numbering, when it is drawn.
   if (bit !== undefined && bit !== null) parts.push(`bit ${bit}`);
   return parts.join(', ');
 }
+
+/** The kinds (and "rook, bishop or queen" for the rays) whose attacks in `sets` reach `name`. */
+function attackersOf(m, sets, name) {
+  if (!sets) return [];
+  const who = kinds(m).filter((k) => (sets[k] || []).includes(name));
+  if ((sets.slider || []).includes(name)) who.push('rook, bishop or queen');
+  return who;
+}
+
+/**
+ * Each side's attacks apart: side -> kind -> squares attacked (`slider`: the rays). With pieces
+ * of one side only, the whole sets are that side's.
+ */
+export function attackSets(m) {
+  if (m.bySide) return m.bySide;
+  const side = placed(m).length ? placed(m)[0].side : 'white';
+  const sets = { slider: raySquares(m) };
+  for (const k of kinds(m)) sets[k] = m.pieces[k] ? m.pieces[k].squares : [];
+  return { [side]: sets };
+}
+
+/** The squares the board marks as attacked by `kind` (or `slider`): the sides shown (`attacksShown`). */
+export function shownAttacks(m, kind) {
+  const sets = attackSets(m);
+  return SIDES.filter((s) => m.attacksShown === 'both' || m.attacksShown === s).flatMap((s) => (sets[s] && sets[s][kind]) || []);
+}
+
+/** Whose attacks the board draws: 'both', 'white' or 'black'. */
+export function showAttacks(m, who) { return ['both', ...SIDES].includes(who) && who !== m.attacksShown ? { ...m, attacksShown: who } : m; }
 
 /** The pieces a knight fork is about: the library's fork targets (`meta.fork_targets`: kings, queens and rooks). */
 export function forkKinds(m) { return m.meta ? m.meta.fork_targets : []; }
@@ -221,6 +264,44 @@ export function sliderToggled(sliders, name, kind) {
     next[k] = k === kind && !sliders[k].includes(name) ? [...here, name] : here;
   }
   return next;
+}
+
+/**
+ * The pieces, sliders and sides a list of pieces (`[{ square, kind, side }]`, one per square)
+ * makes: `{ placed, sliders, sides }`, `placed` giving each leaper kind that has or had pieces
+ * its squares (the kinds to trace again).
+ */
+export function arrangement(m, list) {
+  const placedBy = {};
+  for (const k of kinds(m)) {
+    const squares = list.filter((p) => p.kind === k).map((p) => p.square);
+    if (squares.length || squaresOf(m, k).length) placedBy[k] = squares;
+  }
+  const sliders = {};
+  for (const k of SLIDERS) sliders[k] = list.filter((p) => p.kind === k).map((p) => p.square);
+  const sides = {};
+  for (const p of list) if (p.side === 'black') sides[p.square] = 'black';
+  return { placed: placedBy, sliders, sides };
+}
+
+/**
+ * Every piece after the one on `from` moved to `to` (as on a chess site: a piece standing on
+ * `to` is taken), or null when `from` is empty or the move goes nowhere.
+ */
+export function pieceMoved(m, from, to) {
+  const kind = pieceAt(m, from);
+  if (!kind || from === to) return null;
+  const rest = placed(m).filter((p) => p.square !== from && p.square !== to);
+  return [...rest, { square: to, kind, side: sideAt(m, from) }];
+}
+
+/** Every piece but the one on `name`. */
+export function pieceRemoved(m, name) { return placed(m).filter((p) => p.square !== name); }
+
+/** A piece picked up to be moved (its square), or none (null). */
+export function select(m, name) {
+  const want = name && pieceAt(m, name) ? name : null;
+  return want === m.selected ? m : { ...m, selected: want };
 }
 
 /** Sliders with any one on `name` taken off (a knight or king placed there). */
@@ -392,7 +473,7 @@ export function boardReplaced(m, view) { return { ...m, view }; }
 
 /** Clear: no painted bits, no pieces, nothing computed from them. */
 export function cleared(m, view) {
-  return { ...m, view, pieces: NO_PIECES, sliders: NO_SLIDERS, sides: {}, forked: [], rays: null, attacks: null, step: -1 };
+  return { ...m, view, pieces: NO_PIECES, sliders: NO_SLIDERS, sides: {}, forked: [], rays: null, attacks: null, bySide: null, step: -1, selected: null };
 }
 
 /** The side of the next piece placed. */
@@ -406,10 +487,11 @@ export function numbered(m, numbering, view) { return { ...m, numbering, view };
  * null) and `attacks`, the view of the knights' and kings' attack set, a layer over the painted
  * bits (which stay). `sides`: the pieces' sides after the edit (else kept for the squares that
  * still hold a piece). The highlighted step stays if it still exists; after a slide the cursor
- * follows a lone piece.
+ * follows a lone piece. `bySide`: each side's attacks apart (see attackSets), when both have pieces.
  */
-export function piecesAnswered(m, answers, attacks, { slid = false, sliders, rays, sides, attackedBy } = {}) {
+export function piecesAnswered(m, answers, attacks, { slid = false, sliders, rays, sides, attackedBy, bySide } = {}) {
   const next = withPieces(m, answers, attacks);
+  next.selected = null;
   if (sliders) {
     next.sliders = sliders;
     next.rays = sliderCount(sliders) ? rays : null;
@@ -417,6 +499,7 @@ export function piecesAnswered(m, answers, attacks, { slid = false, sliders, ray
   next.sides = sides || m.sides;
   next.sides = sidesKept(next);
   next.forked = knightForks(next, attackedBy || {});
+  next.bySide = bySide || null;
   const onBoard = kinds(next).flatMap((k) => squaresOf(next, k));
   if (slid && onBoard.length === 1) next.cursor = onBoard[0];
   return next;
@@ -479,26 +562,33 @@ export function stepBy(m, d) {
 // ---- transitions: fields, errors, hints ------------------------------------------------------------
 
 export function typing(m, field) { return m.editing === field ? m : { ...m, editing: field }; }
-export function fieldValid(m, field) {
-  if (!m.invalid[field]) return m;
+/** The boxes that show the main board's bits: a value the board takes makes them right again. */
+export const BOARD_FIELDS = Object.freeze(['hex', 'dec', 'bin']);
+/** Controls (`ids`) no longer refused. */
+export function fieldValid(m, ...ids) {
+  if (!ids.some((id) => m.invalid[id])) return m;
   const invalid = { ...m.invalid };
-  delete invalid[field];
+  for (const id of ids) delete invalid[id];
   return { ...m, invalid };
 }
-export function fieldInvalid(m, field) { return m.invalid[field] ? m : { ...m, invalid: { ...m.invalid, [field]: true } }; }
+/** A control refused (aria-invalid until it is fixed): `message` said under it (true: none yet). */
+export function fieldInvalid(m, field, message = true) {
+  if (m.invalid[field] === message || (message === true && m.invalid[field])) return m;
+  return { ...m, invalid: { ...m.invalid, [field]: message } };
+}
 /** Esc in a box: its refusal forgotten, its text the board's again. */
 export function fieldReset(m, field) {
   const next = fieldValid({ ...m, editing: null }, field);
-  const about = next.error && (next.error.startsWith(`${FIELD_NAMES[field]}:`) || next.error.startsWith(`The ${FIELD_NAMES[field]} box`));
+  const about = next.error && next.error.startsWith(`The ${FIELD_NAMES[field]} box`);
   return about ? { ...next, error: null } : next;
 }
 /** Leaving a field: its text follows the board again unless it was refused. */
 export function leftField(m, field) { return m.editing === field && !m.invalid[field] ? { ...m, editing: null } : m; }
 
-/** An interaction answered: no error line, every field shows the board. */
+/** An interaction answered: no error line, the board's boxes show the board. */
 export function succeeded(m) {
-  if (m.error === null && m.editing === null && !Object.keys(m.invalid).length) return m;
-  return { ...m, error: null, editing: null, invalid: {} };
+  if (m.error === null && m.editing === null && !BOARD_FIELDS.some((f) => m.invalid[f])) return m;
+  return fieldValid({ ...m, error: null, editing: null }, ...BOARD_FIELDS);
 }
 export function failed(m, message) { return { ...m, error: message }; }
 
@@ -650,6 +740,14 @@ export function linkProblems(m, problems) {
   }
   return next;
 }
+/** The catch panel's inputs as the user left them (`patch` of { knight, pawn, side, to_move }). */
+export function catchEdited(m, patch) { return { ...m, catchForm: { ...m.catchForm, ...patch } }; }
+/** A pawn race answered (`answer`), or refused (`error`, the library's words). */
+export function catchShown(m, params, answer, error = null) { return { ...m, catch: { params, answer, error } }; }
+/** The single-letter keys on or off. */
+export function setLetterKeys(m, on) { return Boolean(on) === m.letterKeys ? m : { ...m, letterKeys: Boolean(on) }; }
+/** The keyboard help opened or closed. */
+export function setHelp(m, open) { return Boolean(open) === m.help ? m : { ...m, help: Boolean(open) }; }
 export function converted(m, text) { return { ...m, convert: { text } }; }
 /** The converter's inputs as the user left them: { input, from, to }. */
 export function convertEdited(m, patch) { return { ...m, convertForm: { ...m.convertForm, ...patch } }; }
@@ -670,6 +768,11 @@ export function restored(m, r) {
     arrows: arrowSets(m).includes(w.arrows) ? w.arrows : ARROWS_FORKS,
     countMethod: w.countMethod && m.meta && m.meta.count_methods.includes(w.countMethod) ? w.countMethod : m.countMethod,
     convertForm: w.convert ? { ...w.convert } : m.convertForm,
+    catchForm: w.catchForm ? { ...w.catchForm } : m.catchForm,
+    catch: r.catch || null,
+    help: Boolean(w.help),
+    letterKeys: w.letterKeys !== false,
+    attacksShown: w.attacksShown || 'both',
     editing: null,
     invalid: {},
     methods: { ...w.methods },
@@ -681,6 +784,7 @@ export function restored(m, r) {
     attacks: null,
     overlay: {},
     step: -1,
+    selected: null,
     other: r.other,
     forks: r.forks,
     forksFollow: w.targets === undefined || w.targets === ZERO,
@@ -695,7 +799,10 @@ export function restored(m, r) {
   next = withPieces(next, r.pieces || {}, r.attacks);
   next.sides = sidesKept(next);
   next.forked = knightForks(next, r.attackedBy || {});
-  if (w.step > 0 && w.step <= allSteps(next).length) next.step = w.step - 1;
+  next.bySide = r.bySide || null;
+  const steps = allSteps(next).length;
+  if (w.step > 0 && w.step <= steps) next.step = w.step - 1;
+  else if (w.step > 0) next = panelError(next, 'steps', `from the link: s=${w.step} is not a step here (${steps === 1 ? 'there is 1 step' : `there are ${steps} steps`})`);
   if (r.fill) {
     next = fillFrom(next, r.fill.from, r.fill.fills, r.fill.distances);
     if (r.fill.path) next = fillTo(next, r.fill.to, r.fill.path);

@@ -4,6 +4,7 @@
 import { $, changed, esc, fillSelect } from './dom.js';
 import { DRAWN, LERF, isLight } from './squares.js';
 import * as S from './state.js';
+import { showMessage } from './errors.js';
 
 const CELL_CLASS = { '1': 'on', r: 'removed', '-': 'masked', '.': '' };
 const INDEX = Object.fromEntries(LERF.map((name, i) => [name, i]));
@@ -15,8 +16,7 @@ export function createSteps(store, actions) {
 
   function render(m, prev) {
     if (changed(m, prev, 'errors')) {
-      $('#steps-error').textContent = m.errors.steps || '';
-      $('#steps-error').hidden = !m.errors.steps;
+      showMessage($('#steps-error'), m.errors.steps);
     }
     if (changed(m, prev, 'meta', 'piece', 'methods')) {
       fillSelect($('#method'), S.methodsFor(m, m.piece), m.methods[m.piece]);

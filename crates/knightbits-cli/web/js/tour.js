@@ -4,6 +4,7 @@
 
 import { $, changed } from './dom.js';
 import * as S from './state.js';
+import { showMessage } from './errors.js';
 
 /** Whether the boxes ask for another tour than the one shown (or refused). */
 function unasked(m) {
@@ -90,11 +91,9 @@ export function createTour(store, actions) {
       $('#tour-closed').checked = f.closed;
       $('#tour-start').placeholder = S.defaultStart(f.w);
     }
+    if (changed(m, prev, 'tour', 'errors')) showMessage($('#tour-error'), (m.tour && m.tour.error) || m.errors.tour);
     if (!m.tour || !changed(m, prev, 'tour')) return;
-    const { answer: t, svg, error } = m.tour;
-    $('#tour-error').textContent = error || '';
-    $('#tour-error').hidden = !error;
-    for (const id of ['#tour-w', '#tour-h', '#tour-start']) $(id).classList.toggle('invalid', Boolean(error));
+    const { answer: t, svg } = m.tour;
     const box = $('#tour-svg');
     if (!t) {
       box.innerHTML = '';

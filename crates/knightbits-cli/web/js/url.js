@@ -13,10 +13,13 @@
 // written before the page knew two kinds at once (b, p, piece, m, …) read as they always did.
 
 import {
-  ZERO, SLIDERS, ARROWS_FORKS, DEFAULT_FEN, DEFAULT_TOUR, DEFAULT_CONVERT, START_KNIGHT, bits, squaresOf, defaultStart,
+  ZERO, SLIDERS, ARROWS_FORKS, DEFAULT_FEN, DEFAULT_TOUR, DEFAULT_CONVERT, DEFAULT_CATCH, START_KNIGHT, SIDES, bits, squaresOf, defaultStart,
   methodsFor, kinds, tools, arrowSets,
 } from './state.js';
 import { isSquare } from './squares.js';
+
+/** The catch panel's inputs and their keys in a link. */
+const CATCH_KEYS = Object.freeze({ knight: 'ck', pawn: 'cp', side: 'cs', to_move: 'cw' });
 
 /** The kind the q and qm parameters name: the first leaper other than `kind`. */
 const otherKind = (names, kind) => names.find((k) => k !== kind);
@@ -50,6 +53,13 @@ export function encode(m) {
   if (c.from !== DEFAULT_CONVERT.from) p.set('cf', c.from);
   if (c.to !== DEFAULT_CONVERT.to) p.set('ct', c.to);
   if (m.position && m.position.fen !== DEFAULT_FEN) p.set('fen', m.position.fen);
+  // The pawn race: its inputs as left, and whether it was asked (its answer is shown again).
+  const race = m.catch ? m.catch.params : m.catchForm;
+  for (const [k, key] of Object.entries(CATCH_KEYS)) if (race[k] !== DEFAULT_CATCH[k]) p.set(key, race[k]);
+  if (m.catch) p.set('race', '1');
+  if (m.help) p.set('help', '1');
+  if (!m.letterKeys) p.set('keys', '0');
+  if (m.attacksShown !== 'both') p.set('as', m.attacksShown);
   if (m.fill.from) p.set('from', m.fill.from);
   if (m.fill.from && m.fill.to) p.set('to', m.fill.to);
   if (m.fill.from && m.fill.k > 0) p.set('fk', String(m.fill.k));
@@ -116,7 +126,10 @@ export function decode(fragment, meta) {
     if (bad.length) drop('board', k + 's', `leaves out ${bad.join(', ')} (not a square, or a square already taken)`);
   }
   const sides = {};
-  for (const name of (p.get('black') || '').split(',')) if (isSquare(name)) sides[name] = 'black';
+  const notSquares = [];
+  for (const name of (p.get('black') || '').split(',')) if (isSquare(name)) sides[name] = 'black'; else if (name) notSquares.push(name);
+  if (notSquares.length) drop('board', 'black', `leaves out ${notSquares.join(', ')} (not a square)`);
+  if (p.has('side') && !SIDES.includes(p.get('side'))) drop('board', 'side', `is not a side (${SIDES.join(', ')})`);
   const count = (key, panel) => {
     if (!p.has(key)) return 0;
     if (/^[1-9]\d{0,3}$/.test(p.get(key))) return Number(p.get(key));
@@ -164,6 +177,16 @@ export function decode(fragment, meta) {
     other: p.get('o') || ZERO,
     targets: p.get('t') || ZERO,
     fen: p.get('fen') || DEFAULT_FEN,
+    catchForm: {
+      knight: p.has('ck') ? p.get('ck') : DEFAULT_CATCH.knight,
+      pawn: p.has('cp') ? p.get('cp') : DEFAULT_CATCH.pawn,
+      side: named('cs', SIDES, DEFAULT_CATCH.side, 'catch'),
+      to_move: named('cw', ['knight', 'pawn'], DEFAULT_CATCH.to_move, 'catch'),
+    },
+    catchAsked: p.get('race') === '1',
+    help: p.get('help') === '1',
+    letterKeys: p.get('keys') !== '0',
+    attacksShown: named('as', ['both', ...SIDES], 'both', 'board'),
     from,
     to,
     tour,

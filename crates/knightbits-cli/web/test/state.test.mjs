@@ -35,7 +35,7 @@ test('knights on b1 and g1: the panel names them and their six squares', () => {
   assert.equal(m.attacks.bitboard, hex(B1G1_ATTACKS));
   assert.equal(S.bits(m), S.ZERO);
   assert.equal(S.squareLabel(m, 'b1'), 'b1, white knight');
-  assert.equal(S.squareLabel(m, 'c3'), 'c3, attacked by a knight');
+  assert.equal(S.squareLabel(m, 'c3'), 'c3, attacked by a white knight');
   assert.equal(S.pieceAt(m, 'b1'), 'knight');
   assert.equal(S.pieceAt(m, 'c1'), null);
 });
@@ -88,8 +88,25 @@ test('sides: each piece keeps the side it was placed with, through a slide and a
   assert.equal(S.sideAt(m, 'd4'), null);
   // The bishop on e6 is attacked too, but a fork is about kings, queens and rooks.
   assert.deepEqual(m.forked, [{ from: 'c7', targets: ['a8', 'e8'] }]);
-  assert.equal(S.squareLabel(m, 'e8'), 'e8, black queen, forked, attacked by a knight');
+  assert.equal(S.squareLabel(m, 'e8'), 'e8, black queen, forked, attacked by a white knight');
   assert.deepEqual(S.pieceTargets(m), ['a8', 'h7', 'e8']);
+  // Each side's attacks apart (the library's answers per side): a piece's own side defends it.
+  const apart = S.piecesAnswered(m, {}, a.view, {
+    sides: m.sides,
+    attackedBy: { c7: ['b5', 'd5', 'a6', 'e6', 'a8', 'e8'] },
+    bySide: {
+      white: { knight: ['a8', 'e8', 'a6', 'e6', 'b5', 'd5'], king: [], slider: [] },
+      black: { knight: [], king: [], slider: ['b8', 'c8', 'd8', 'e8', 'a7', 'e7', 'f7', 'g7', 'h8', 'd5', 'f5'] },
+    },
+  });
+  assert.equal(S.squareLabel(apart, 'e8'), 'e8, black queen, forked, attacked by a white knight, defended by a black rook, bishop or queen');
+  assert.equal(S.squareLabel(apart, 'd5'), 'd5, attacked by a white knight, attacked by a black rook, bishop or queen');
+  assert.equal(S.squareLabel(apart, 'c7'), 'c7, white knight, forking');
+  // The board shows both sides' attacks, or one side's.
+  assert.deepEqual(S.shownAttacks(apart, 'slider').length, 11);
+  assert.deepEqual(S.shownAttacks(S.showAttacks(apart, 'white'), 'slider'), []);
+  assert.deepEqual(S.shownAttacks(S.showAttacks(apart, 'black'), 'knight'), []);
+  assert.equal(S.showAttacks(apart, 'green'), apart);
   // The fork panel follows the placed pieces until a target is edited by hand.
   assert.deepEqual(S.followedTargets(m), ['a8', 'e8', 'h7']);
   const shown = S.forksShown(m, view(['a8', 'h7', 'e8']), view(['c7']));

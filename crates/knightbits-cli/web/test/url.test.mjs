@@ -39,7 +39,7 @@ test('the page as it starts writes no fragment: the empty fragment is a knight o
     methods: { knight: 'lookup', king: 'lookup' }, numbering: 'a1-b1', tool: 'knight',
     other: S.ZERO, targets: S.ZERO, fen: S.DEFAULT_FEN, from: null, to: null, tour: S.DEFAULT_TOUR,
     side: 'white', sides: {}, step: 0, fillStep: 0, indices: true, arrows: 'forks', countMethod: 'hardware',
-    convert: S.DEFAULT_CONVERT, dropped: [],
+    convert: S.DEFAULT_CONVERT, catchForm: S.DEFAULT_CATCH, catchAsked: false, help: false, letterKeys: true, attacksShown: 'both', dropped: [],
   });
   // The first screen is about knight patterns: the knight tool is chosen; the d4 knight with
   // the paint tool is a link of its own.
@@ -73,6 +73,30 @@ test('a value the page cannot use is named with its panel, never dropped silentl
   assert.ok(w.dropped.some((d) => /rooks=a1,a1,zz leaves out a1, zz/.test(d.text)));
   assert.deepEqual(w.sliders.rook, ['a1']);
   assert.equal(decode('b=0xff&from=a1', META).dropped.length, 0);
+});
+
+test('a bad side or black square in a link is named beside the board, never dropped silently', () => {
+  const w = decode('black=z9,c7&side=green&cs=purple', META);
+  assert.deepEqual(w.dropped.map((d) => d.text), [
+    'from the link: black=z9,c7 leaves out z9 (not a square)',
+    'from the link: side=green is not a side (white, black)',
+    'from the link: cs=purple is not one of white, black',
+  ]);
+  assert.deepEqual(w.dropped.map((d) => d.panel), ['board', 'board', 'catch']);
+  assert.deepEqual([w.sides, w.side, w.catchForm.side], [{ c7: 'black' }, 'white', 'white']);
+});
+
+test('the pawn race, the keyboard help, the letter keys and whose attacks go through the link', () => {
+  const w = decode('ck=h1&cp=a6&cs=black&cw=pawn&race=1&help=1&keys=0&as=black', META);
+  assert.deepEqual(w.catchForm, { knight: 'h1', pawn: 'a6', side: 'black', to_move: 'pawn' });
+  assert.deepEqual([w.catchAsked, w.help, w.letterKeys, w.attacksShown], [true, true, false, 'black']);
+  const off = { ...load(''), letterKeys: false, attacksShown: 'white' };
+  assert.equal(encode(off), `p=${hex(['d4'])}&tool=knight&keys=0&as=white`);
+  assert.deepEqual([load(encode(off)).letterKeys, load(encode(off)).attacksShown], [false, 'white']);
+  const m = deepFreeze({ ...load(''), catchForm: { ...S.DEFAULT_CATCH, pawn: 'b5' }, catch: { params: { ...S.DEFAULT_CATCH, pawn: 'b5' } }, help: true });
+  assert.equal(encode(m), `p=${hex(['d4'])}&tool=knight&cp=b5&race=1&help=1`);
+  // Inputs edited but not yet asked are kept too, without the race.
+  assert.equal(encode({ ...load(''), catchForm: { ...S.DEFAULT_CATCH, knight: 'e1' } }), `p=${hex(['d4'])}&tool=knight&ck=e1`);
 });
 
 test('a fragment the page wrote loads into the model that writes it again', () => {
