@@ -21,7 +21,9 @@ import { createConvert } from './js/convert.js';
 import { createFooter } from './js/footer.js';
 import { bindKeys } from './js/keys.js';
 import { createErrors } from './js/errors.js';
+import { createLayout } from './js/layout.js';
 
+createLayout();
 const panels = [];
 let ready = false;
 let restoring = false;

@@ -57,6 +57,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     module!("footer.js"),
     module!("forks.js"),
     module!("keys.js"),
+    module!("layout.js"),
     module!("position.js"),
     module!("second.js"),
     module!("squares.js"),

@@ -54,8 +54,8 @@ after(async () => {
 // Every page is watched for requests elsewhere, script errors, console errors (a missing
 // favicon shows as one), failed requests and answers of 400 or more. By default a page opens on
 // the empty board (the page itself opens with a knight on d4: see the test of its first screen).
-async function openPage(viewport, url = `${base}#p=0x0000000000000000`) {
-  const page = await browser.newPage({ viewport });
+async function openPage(viewport, url = `${base}#p=0x0000000000000000`, options = {}) {
+  const page = await browser.newPage({ viewport, ...options });
   const foreign = [];
   page.on('request', (r) => { if (!r.url().startsWith(base)) foreign.push(r.url()); });
   const errors = [];
@@ -832,9 +832,32 @@ test('the page opens as the wiki does: a knight on d4, its attacks and its steps
   const masks = await page.$$eval('#steps figcaption code .hex', (els) => els.map((e) => [e.textContent, e.getClientRects().length]));
   assert.ok(masks.some(([t]) => t === '0x7f7f7f7f7f7f7f7f'), JSON.stringify(masks));
   for (const [t, lines] of masks) assert.equal(lines, 1, `${t} on one line`);
-  // The direction names are explained once, with the wiki's page linked.
-  assert.match(await page.textContent('#directions'), /noNoEa.*north-north-east/);
+  // Each method's names are explained under its cards: the halves' l1 and h1, the prefix's
+  // "up 2", the compass (with the wiki's page linked) for the masks, the king's north.
+  assert.match(await page.textContent('#directions'), /\bl1\b.*one and two files west.*\bh1 = l1 \| r1/);
+  await page.selectOption('#method', 'prefix');
+  await idle(page);
+  assert.match(await page.textContent('#directions'), /up 2 and down 2 move those two ranks up and down/);
+  await page.selectOption('#method', 'post-mask');
+  await idle(page);
+  assert.match(await page.textContent('#directions'), /noNoEa is north-north-east/);
   assert.equal(await page.getAttribute('#directions a', 'href'), 'https://www.chessprogramming.org/Knight_Pattern');
+  // A step kept by name across a method change (noNoEa is step 1 of both masks), reset when
+  // the new method has no step of that name.
+  await page.click('#step-next');
+  await page.selectOption('#method', 'pre-mask');
+  await idle(page);
+  assert.match(await page.textContent('#step-label'), /^step 1 of 8: noNoEa$/);
+  await page.selectOption('#method', 'prefix');
+  await idle(page);
+  assert.match(await page.textContent('#step-label'), /^all 8 steps/);
+  // A king beside the knight: each kind's method explained, named.
+  await page.keyboard.press('k');
+  await page.click('[data-square="h1"]');
+  await idle(page);
+  await page.selectOption('#method', 'shifts');
+  await idle(page);
+  assert.match(await page.textContent('#directions'), /Knight, prefix:.*King, shifts:.*north is one rank up/);
   assert.deepEqual(errors, []);
   assert.deepEqual(problems, []);
   await page.close();
@@ -1044,6 +1067,19 @@ test('on a phone the panels come in order, "Catch the pawn" last', async () => {
   const tops = await page.$$eval('.panel', (els) => els.map((e) => [Number(e.dataset.order), e.getBoundingClientRect().top]));
   const byTop = [...tops].sort((x, y) => x[1] - y[1]).map((t) => t[0]);
   assert.deepEqual(byTop, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  // The document's order is the order seen (tops are in DOM order), so Tab follows the page
+  // down: from the main board's last control the next stop is in the steps panel, not below.
+  assert.deepEqual(tops.map((t) => t[0]), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  await page.focus('#show-indices');
+  await page.keyboard.press('Tab');
+  const next = await page.evaluate(() => [document.activeElement.id, document.activeElement.closest('.panel').dataset.order]);
+  assert.deepEqual(next, ['method', '2']);
+  // A wide window: two columns, each read top to bottom (the board's panels, then the rest).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const columns = await page.$$eval('.column', (cols) => cols.map((c) => [...c.querySelectorAll('.panel')].map((p) => Number(p.dataset.order))));
+  assert.deepEqual(columns, [[1, 6, 7, 8], [2, 3, 4, 5, 9]]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  assert.deepEqual(await page.$$eval('.panel', (els) => els.map((e) => Number(e.dataset.order))), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
   await page.close();
 });
 
@@ -1190,6 +1226,105 @@ test('pieces move as on chess sites: a drag or two clicks is one move, one histo
   assert.equal(await historyLength(page), before + 1);
   await page.goBack();
   await page.waitForFunction((z) => document.querySelector('#hex').value === z, ZERO);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// ---- pieces legible at every size, for both sides (measured in the rendered pixels) ----
+
+/** Relative luminance (WCAG) of an sRGB colour. */
+function luminance([r, g, b]) {
+  const lin = (c) => { const v = c / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+const ratio = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+/**
+ * Each piece square of a board screenshot measured: the square's colour (a pixel in its corner)
+ * and the piece's pixels (those of its middle 90% that differ from the square): `ink`, the
+ * contrast against the square of the pixel at the 90th percentile of contrast (the piece's lines
+ * and edge, not one stray pixel); `fill`, the piece's most common colour in the middle half of
+ * the square (its body, not its edge or inner lines): the mean luminance of the fullest of 20
+ * bins of lightness (L* from 0 to 100).
+ */
+async function measurePieces(page, squares) {
+  const png = (await page.locator('#board').screenshot()).toString('base64');
+  const rgba = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    return { w: img.width, h: img.height, data: Array.from(g.getImageData(0, 0, img.width, img.height).data) };
+  }, png);
+  const side = rgba.w / 8;
+  const px = (x, y) => { const i = (Math.floor(y) * rgba.w + Math.floor(x)) * 4; return rgba.data.slice(i, i + 3); };
+  return squares.map((name) => {
+    const x0 = 'abcdefgh'.indexOf(name[0]) * side;
+    const y0 = (8 - Number(name[1])) * side;
+    const square = px(x0 + 2, y0 + 2);
+    const ls = luminance(square);
+    const pieces = [];
+    const body = [];
+    for (let y = y0 + side * 0.05; y < y0 + side * 0.95; y++) {
+      for (let x = x0 + side * 0.05; x < x0 + side * 0.95; x++) {
+        const p = px(x, y);
+        if (Math.abs(p[0] - square[0]) + Math.abs(p[1] - square[1]) + Math.abs(p[2] - square[2]) <= 48) continue;
+        pieces.push(luminance(p));
+        const middle = (v, v0) => v >= v0 + side * 0.25 && v < v0 + side * 0.75;
+        if (middle(x, x0) && middle(y, y0)) body.push(luminance(p));
+      }
+    }
+    const contrasts = pieces.map((l) => ratio(l, ls)).sort((a, b) => a - b);
+    const bins = Array.from({ length: 20 }, () => []);
+    const lightness = (l) => (l > 216 / 24389 ? 116 * Math.cbrt(l) - 16 : (24389 / 27) * l);
+    for (const l of body) bins[Math.min(19, Math.floor(lightness(l) / 5))].push(l);
+    const fullest = bins.reduce((a, b) => (b.length > a.length ? b : a));
+    const fill = fullest.reduce((a, b) => a + b, 0) / fullest.length;
+    return { name, pixels: pieces.length, fill, ink: contrasts[Math.floor(contrasts.length * 0.9)], squareLum: ls };
+  });
+}
+
+test('pieces legible at 20 to 48 px a square: each against its square 3:1, white fills 3:1 lighter than black', async () => {
+  // Every kind, each side on a light and a dark square: white on ranks 1-2, black on 3-4.
+  const files = { knight: 'a', queen: 'b', king: 'c', rook: 'e', bishop: 'g' };
+  const on = (f) => [1, 2, 3, 4].map((r) => f + r);
+  const black = Object.values(files).flatMap((f) => [f + 3, f + 4]);
+  const link = `#p=${on('a').join(',')}&q=${on('c').join(',')}&rooks=${on('e').join(',')}&bishops=${on('g').join(',')}`
+    + `&queens=${on('b').join(',')}&black=${black.join(',')}&i=0&tool=paint`;
+  // (The page's CSP allows its own styles only: the test's style tags are let in.)
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 }, base + link, { bypassCSP: true });
+  assert.equal((await pieces(page)).length, 20);
+  // The board's own marks (rings, ray diamonds) are hidden: only the pieces are measured.
+  await page.addStyleTag({ content: '.sq { box-shadow: none !important; } .sq::before { display: none !important; } .fork-arrows { display: none; }' });
+  const lines = [];
+  const bad = [];
+  for (const size of [20, 25, 32, 40, 48]) {
+    await page.addStyleTag({ content: `.board-wrap { max-width: ${16 + 8 * size}px !important; }` });
+    assert.equal(Math.round((await page.locator('[data-square="a1"]').boundingBox()).width), size);
+    const m = await measurePieces(page, Object.values(files).flatMap(on));
+    if (process.env.H45_DEBUG) console.log(JSON.stringify(m.map((x) => [x.name, x.pixels, x.fill.toFixed(3), x.ink.toFixed(2)])));
+    for (const [kind, f] of Object.entries(files)) {
+      const [w1, w2, b3, b4] = on(f).map((n) => m.find((x) => x.name === n));
+      for (const x of [w1, w2, b3, b4]) {
+        if (!(x.pixels > 0 && x.ink >= 3)) bad.push(`${size} px: the ${kind} on ${x.name} stands ${x.ink.toFixed(2)}:1 against its square`);
+      }
+      // White's fill against Black's on the same square colour (a1/a3 dark, a2/a4 light for file a).
+      const sameColour = [[w1, b3], [w2, b4]];
+      for (const [w, b] of sameColour) {
+        if (!(w.fill > b.fill && ratio(w.fill, b.fill) >= 3)) bad.push(`${size} px: white ${kind} on ${w.name} fill ${ratio(w.fill, b.fill).toFixed(2)}:1 against black on ${b.name}`);
+      }
+      lines.push(`${size}px ${kind}: ink ${[w1, w2, b3, b4].map((x) => `${x.name} ${x.ink.toFixed(1)}`).join(', ')}; white/black fill ${sameColour.map(([w, b]) => ratio(w.fill, b.fill).toFixed(1)).join(', ')}`);
+    }
+    await page.locator('#board').screenshot({ path: resolve(artifacts, `pieces-${size}px.png`) });
+  }
+  console.log(lines.map((l) => `# ${l}`).join('\n'));
+  writeFileSync(resolve(artifacts, 'pieces-contrast.txt'), lines.join('\n') + '\n');
+  assert.deepEqual(bad, []);
   assert.deepEqual(errors, []);
   assert.deepEqual(problems, []);
   await page.close();

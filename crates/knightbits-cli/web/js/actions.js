@@ -169,7 +169,7 @@ export function createActions(store) {
       if (!S.squaresOf(m, kind).length) return (n) => S.setMethod(n, kind, method);
       const answers = await askPieces(S.pieceRequests(S.setMethod(m, kind, method), null));
       const b = await askBoard({ ...m.pieces, ...answers }, m.sliders, m.numbering, m.sides);
-      return (n) => S.piecesAnswered(S.setMethod(n, kind, method), answers, b.attacks, { ...b, sliders: m.sliders });
+      return (n) => S.sameStep(n, S.piecesAnswered(S.setMethod(n, kind, method), answers, b.attacks, { ...b, sliders: m.sliders }));
     });
   }
 

@@ -101,10 +101,11 @@ export function createBoard(store, actions) {
   function startDrag(p, x, y) {
     p.dragging = true;
     const from = squares.get(p.name);
-    ghost.innerHTML = from.lastChild.innerHTML;
+    ghost.textContent = from.lastChild.textContent;
     ghost.dataset.side = from.dataset.side;
     ghost.dataset.piece = from.dataset.piece;
     ghost.style.width = ghost.style.height = `${from.offsetWidth}px`;
+    ghost.style.fontSize = `${from.offsetWidth * 0.8}px`;
     ghost.hidden = false;
     from.classList.add('lifted');
     dragTo(x, y);

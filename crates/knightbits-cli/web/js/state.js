@@ -344,6 +344,17 @@ export function currentStep(m) {
   return all[m.step] || null;
 }
 
+/**
+ * The highlighted step after the steps were traced again by another method (`before` the
+ * model before): the step of the same kind and name if the new method has one, else every
+ * step (never an unrelated step at the old number).
+ */
+export function sameStep(before, after) {
+  const cur = currentStep(before);
+  const i = cur ? allSteps(after).findIndex((s) => s.kind === cur.kind && s.step.name === cur.step.name) : -1;
+  return i === after.step ? after : { ...after, step: i };
+}
+
 /** The methods the picker offers for a kind: the library's list for that piece (`meta.pieces`). */
 export function methodsFor(m, kind) {
   const piece = m.meta && m.meta.pieces.find((p) => p.name === kind);

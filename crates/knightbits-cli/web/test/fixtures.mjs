@@ -39,14 +39,14 @@ export function view(squares, numbering = 'a1-b1') {
 }
 
 /** A /api/explore answer: `pieces` of `kind` attacking `attacked`, traced in `n` steps. */
-export function steps(kind, pieces, attacked, { n = 1, method = 'lookup' } = {}) {
+export function steps(kind, pieces, attacked, { n = 1, method = 'lookup', names = null } = {}) {
   const cells = LERF.map((s) => (attacked.includes(s) ? '1' : '.')).join('');
   return {
     method,
     bitboard: hex(attacked),
     squares: LERF.filter((s) => attacked.includes(s)),
     count: attacked.length,
-    steps: Array.from({ length: n }, (_, i) => ({ name: `${kind}-step-${i}`, formula: 'f', bitboard: hex(attacked), part: true, cells })),
+    steps: (names || Array.from({ length: n }, (_, i) => `${kind}-step-${i}`)).map((name) => ({ name, formula: 'f', bitboard: hex(attacked), part: true, cells })),
     methods: [{ method, bitboard: hex(attacked), count: attacked.length }],
     pieces: { bitboard: hex(pieces), squares: LERF.filter((s) => pieces.includes(s)), count: pieces.length },
     view: view(attacked),

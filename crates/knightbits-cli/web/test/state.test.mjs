@@ -375,3 +375,17 @@ test('panel errors: set, replaced, cleared', () => {
   m = S.panelError(m, 'convert', null);
   assert.deepEqual(m.errors, {});
 });
+
+test('a method change keeps the step of the same name, or shows every step', () => {
+  const m = withKnights();
+  const post = steps('knight', B1G1, B1G1_ATTACKS, { method: 'post-mask', names: ['noNoEa', 'noEaEa', 'soEaEa'] });
+  const pre = steps('knight', B1G1, B1G1_ATTACKS, { method: 'pre-mask', names: ['noEaEa', 'noNoEa', 'soEaEa'] });
+  const prefix = steps('knight', B1G1, B1G1_ATTACKS, { method: 'prefix', names: ['east', 'west', 'up 2'] });
+  const onPost = S.stepBy(S.piecesAnswered(m, { knight: post }, post.view), 1); // noNoEa
+  assert.equal(S.currentStep(onPost).step.name, 'noNoEa');
+  const toPre = S.sameStep(onPost, S.piecesAnswered(onPost, { knight: pre }, pre.view));
+  assert.equal(S.currentStep(toPre).step.name, 'noNoEa');
+  assert.equal(toPre.step, 1);
+  const toPrefix = S.sameStep(onPost, S.piecesAnswered(onPost, { knight: prefix }, prefix.view));
+  assert.equal(toPrefix.step, -1, 'no step of that name: every step, not step 1 of another method');
+});
