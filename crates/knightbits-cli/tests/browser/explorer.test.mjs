@@ -266,7 +266,7 @@ test('drag paints, keys slide the knight, steps follow the method', async () => 
   // The step is ringed on the main board too: noNoEa from b1 is c3.
   assert.deepEqual(await page.$$eval('.sq.step-hit', (els) => els.map((e) => e.dataset.square)), ['c3']);
   const url = page.url();
-  assert.match(url, /m=post-mask/);
+  assert.match(url, /[#&]knight-method=post-mask/);
   const again = await browser.newPage();
   await again.goto(url);
   await again.waitForSelector('body[data-ready="1"]');
@@ -1075,11 +1075,13 @@ test('on a phone the panels come in order, "Catch the pawn" last', async () => {
   const next = await page.evaluate(() => [document.activeElement.id, document.activeElement.closest('.panel').dataset.order]);
   assert.deepEqual(next, ['method', '2']);
   // A wide window: two columns, each read top to bottom (the board's panels, then the rest).
+  const inColumns = () => page.evaluate(() => JSON.stringify([...document.querySelectorAll('.column')].map((c) => [...c.querySelectorAll('.panel')].map((p) => Number(p.dataset.order)))));
   await page.setViewportSize({ width: 1280, height: 900 });
-  const columns = await page.$$eval('.column', (cols) => cols.map((c) => [...c.querySelectorAll('.panel')].map((p) => Number(p.dataset.order))));
-  assert.deepEqual(columns, [[1, 6, 7, 8], [2, 3, 4, 5, 9]]);
+  await page.waitForFunction((want) => JSON.stringify([...document.querySelectorAll('.column')].map((c) => [...c.querySelectorAll('.panel')].map((p) => Number(p.dataset.order)))) === want, JSON.stringify([[1, 6, 7, 8], [2, 3, 4, 5, 9]]), { timeout: 3000 }).catch(() => {});
+  assert.equal(await inColumns(), JSON.stringify([[1, 6, 7, 8], [2, 3, 4, 5, 9]]));
   await page.setViewportSize({ width: 390, height: 844 });
-  assert.deepEqual(await page.$$eval('.panel', (els) => els.map((e) => Number(e.dataset.order))), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  await page.waitForFunction(() => document.querySelector('#column-b').children.length === 0, null, { timeout: 3000 }).catch(() => {});
+  assert.equal(await inColumns(), JSON.stringify([[1, 2, 3, 4, 5, 6, 7, 8, 9], []]));
   await page.close();
 });
 
@@ -1325,6 +1327,28 @@ test('pieces legible at 20 to 48 px a square: each against its square 3:1, white
   console.log(lines.map((l) => `# ${l}`).join('\n'));
   writeFileSync(resolve(artifacts, 'pieces-contrast.txt'), lines.join('\n') + '\n');
   assert.deepEqual(bad, []);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('"Put on the main board" sets the position panel\'s pieces on the main board, each with its side, in one history entry', async () => {
+  const { page, errors, problems } = await openPage({ width: 1280, height: 1000 });
+  await page.fill('#hex', '0x00000000000000ff');
+  await page.press('#hex', 'Enter');
+  await idle(page);
+  const entries = await historyLength(page);
+  // The panel's position: a white knight on d5 and king on e1; black queen a8, king e8, rook h8, pawn d7.
+  await page.click('#pos-to-main');
+  await idle(page);
+  const s = await snapshot(page);
+  assert.deepEqual(s.pieces, ['a8♛', 'd5♞', 'e1♚', 'e8♚', 'h8♜']);
+  assert.deepEqual(s.sides, ['a8:black', 'd5:white', 'e1:white', 'e8:black', 'h8:black']);
+  assert.equal(s.hex, '0x00000000000000ff', 'the painted bits stay');
+  assert.match(await page.textContent('#hint'), /1 piece \(p\) left off: the main board has no pawns/);
+  // Each side's attacks apart: e7 is attacked by the white knight and by the black king.
+  assert.equal(await page.getAttribute('[data-square="e7"]', 'aria-label'), 'e7, attacked by a white knight, attacked by a black king, bit 52');
+  assert.equal(await historyLength(page), entries + 1);
   assert.deepEqual(errors, []);
   assert.deepEqual(problems, []);
   await page.close();

@@ -188,8 +188,11 @@ test(`${target}: one model — clear, a tool switch and typed hex leave no panel
   const afterTool = await described(page);
   assert.deepEqual({ ...afterTool, tool: 'bishop' }, d);
 
-  // A knight placed onto a rook's square replaces it; the rook's rays go with it.
+  // The rook on h7 taken off (picked up, then clicked again) and a knight placed there: the
+  // rook's rays go with it.
   await page.keyboard.press('n');
+  await page.click('[data-square="h7"]');
+  await page.click('[data-square="h7"]');
   await page.click('[data-square="h7"]');
   await idle(page);
   d = await described(page);
@@ -357,8 +360,22 @@ test(`${target}: the pawn race: the catch panel answers as \`knightbits catch\` 
   await page.waitForFunction(() => document.querySelector('#catch-out').textContent.startsWith('not caught'));
   await page.fill('#catch-pawn', 'z9');
   await page.click('#catch-go');
-  await page.waitForFunction(() => !document.querySelector('#catch-out').textContent.startsWith('not caught'));
-  assert.match(await page.textContent('#catch-out'), /z9/);
+  await idle(page);
+  // The refusal under the inputs, the pawn's box marked (the library names its field).
+  assert.equal(await page.textContent('#catch-out'), '');
+  assert.match(await page.textContent('#catch-error'), /^Error: .*z9/);
+  assert.equal(await page.getAttribute('#catch-pawn', 'aria-invalid'), 'true');
+  assert.equal(await page.getAttribute('#catch-knight', 'aria-invalid'), null);
+  // The race goes into the link: a reload asks it again.
+  assert.match(page.url(), /[#&]cp=z9&race=1/);
+  await page.fill('#catch-pawn', 'a6');
+  await page.click('#catch-go');
+  await idle(page);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.match(await page.textContent('#catch-out'), /^not caught/);
+  assert.equal(await page.inputValue('#catch-pawn'), 'a6');
+  assert.equal(await page.getAttribute('#catch-pawn', 'aria-invalid'), null);
   assert.deepEqual(problems.filter((p) => !/400|status 400|Bad Request/.test(p)), []);
   await page.close();
 });

@@ -129,12 +129,15 @@ export function createActions(store) {
   function arrange(plan) {
     return act(async (m) => {
       const list = plan(m);
-      if (!list) return null;
-      const p = S.arrangement(m, list);
-      const answers = await askPieces(S.exploreRequests(m, p.placed));
-      const b = await askBoard({ ...m.pieces, ...answers }, p.sliders, m.numbering, p.sides);
-      return (n) => S.piecesAnswered(n, answers, b.attacks, { ...b, sliders: p.sliders, sides: p.sides });
+      return list ? arranged(m, list) : null;
     });
+  }
+  /** The transition that sets the pieces out as `list` says (asked of the library from `m`). */
+  async function arranged(m, list) {
+    const p = S.arrangement(m, list);
+    const answers = await askPieces(S.exploreRequests(m, p.placed));
+    const b = await askBoard({ ...m.pieces, ...answers }, p.sliders, m.numbering, p.sides);
+    return (n) => S.piecesAnswered(n, answers, b.attacks, { ...b, sliders: p.sliders, sides: p.sides });
   }
 
   /** The piece on `from` moved to `to` (a drag, or a click on it then on `to`); a piece on `to` is taken. */
@@ -341,6 +344,23 @@ export function createActions(store) {
     });
   }
 
+  /**
+   * "Put on the main board": the position's pieces (the one the panel shows) replace the main
+   * board's, each with its side; the painted bits stay. Pawns, which the board has not, are said.
+   */
+  function positionToBoard() {
+    return act(async (m) => {
+      if (!m.position) return null;
+      const pos = await api.position(m.position.fen);
+      const { list, left } = S.fenPieces(m, pos.pieces);
+      const put = await arranged(m, list);
+      if (!left.length) return put;
+      const text = `${left.length} ${left.length === 1 ? 'piece' : 'pieces'} (${left.join(' ')}) left off: the main board has no pawns.`;
+      setTimeout(() => store.now((n) => S.unflash(n, text)), FLASH_MS * 2);
+      return (n) => S.flash(put(n), text);
+    });
+  }
+
   /** The side to move's knight attacks, onto the board. */
   function positionAttacksToBoard() {
     return act(async (m) => {
@@ -487,7 +507,7 @@ export function createActions(store) {
 
   return {
     togglePiece, toggleSlider, movePiece, removePiece, arrange, slide, setMethod, replaceBoard, typed, op, combine, toggleBit, paint, paintEnd, setNumbering,
-    showOther, toggleOther, showForks, toggleTarget, loadPosition, positionAttacksToBoard,
+    showOther, toggleOther, showForks, toggleTarget, loadPosition, positionAttacksToBoard, positionToBoard,
     fillClick, showTour, catchPawn, convert, load,
   };
 }

@@ -67,6 +67,7 @@ export function createPosition(store, actions) {
     const p = store.model.position;
     if (p) actions.replaceBoard(p.forks.squares.join(',') || '0');
   });
+  $('#pos-to-main').addEventListener('click', () => actions.positionToBoard());
   $('#pos-knights-to-board').addEventListener('click', () => {
     if (store.model.position) actions.positionAttacksToBoard();
   });

@@ -295,6 +295,22 @@ export function pieceMoved(m, from, to) {
   return [...rest, { square: to, kind, side: sideAt(m, from) }];
 }
 
+/**
+ * The pieces of a position (`[{ square, piece }]`, FEN letters: upper case white) as the main
+ * board holds them, `{ list, left }`: `list` the pieces of a kind the board has (its leapers'
+ * keys, r, b, q), `left` the letters of those it has not (pawns).
+ */
+export function fenPieces(m, pieces) {
+  const list = [];
+  const left = [];
+  for (const { square, piece } of pieces) {
+    const tool = toolOfKey(m, piece.toLowerCase());
+    if (tool && tool !== 'paint') list.push({ square, kind: tool, side: piece === piece.toUpperCase() ? 'white' : 'black' });
+    else left.push(piece);
+  }
+  return { list, left };
+}
+
 /** Every piece but the one on `name`. */
 export function pieceRemoved(m, name) { return placed(m).filter((p) => p.square !== name); }
 

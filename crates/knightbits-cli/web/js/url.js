@@ -1,15 +1,18 @@
 // The page's state in the URL's fragment, and back: pure, no DOM.
 //
-// Parameters (each left out at its default): b (the board's bits), piece (the kind the method
-// picker shows), p and m (the pieces of that kind and its method), q and qm (the pieces of the
-// other kind and its method — the kinds being the library's leapers, `meta.pieces`, the first
-// the default; the page opens with a knight on d4 and nothing else, which is the
-// empty fragment, so the empty board is p=0x0000000000000000), n (numbering), o (second board), t (fork targets), tool, fen,
+// Parameters (each left out at its default): b (the board's bits), knights, kings (each of the
+// library's leapers, `meta.pieces`: its squares, a list) and knight-method, king-method (its
+// method), piece (the kind the method picker shows); the page opens with a knight on d4 and
+// nothing else, which is the empty fragment, so the empty board is p=0x0000000000000000; older
+// links' p and m (the pieces of the picked kind and its method) and q and qm (the other
+// kind's) still read as they did. Then n (numbering), o (second board), t (fork targets), tool, fen,
 // from and to (the fill panel), tour, ts and tc (the tour's board, start and closed), rooks,
 // bishops and queens (square lists: the sliding pieces), black (the squares of the black
 // pieces; the others are white), side (the side of the next piece), s (the highlighted step,
 // from 1), fk (the fill step), i=0 (no bit indices), a (the picture's arrows), cm (the count
-// method), ci, cf and ct (the converter's input, from and to). Links
+// method), ci, cf and ct (the converter's input, from and to), ck, cp, cs, cw and race=1 (the
+// pawn race's inputs, and its answer shown), help=1 (the keyboard help open), keys=0 (the
+// single-letter keys off), as (whose attacks the board shows). Links
 // written before the page knew two kinds at once (b, p, piece, m, …) read as they always did.
 
 import {
@@ -21,6 +24,9 @@ import { isSquare } from './squares.js';
 /** The catch panel's inputs and their keys in a link. */
 const CATCH_KEYS = Object.freeze({ knight: 'ck', pawn: 'cp', side: 'cs', to_move: 'cw' });
 
+/** The knight the page opens with (START_KNIGHT's square). */
+const START_SQUARE = 'd4';
+
 /** The kind the q and qm parameters name: the first leaper other than `kind`. */
 const otherKind = (names, kind) => names.find((k) => k !== kind);
 
@@ -28,13 +34,12 @@ const otherKind = (names, kind) => names.find((k) => k !== kind);
 export function encode(m) {
   const p = new URLSearchParams();
   const names = kinds(m);
-  const other = otherKind(names, m.piece);
   if (bits(m) !== ZERO) p.set('b', bits(m));
-  if (squaresOf(m, m.piece).length) p.set('p', m.pieces[m.piece].pieces.bitboard);
+  // Each leaper's squares and method under its own name, so no other parameter (the tool, the
+  // piece the picker shows) changes what a piece is.
+  for (const k of names) if (squaresOf(m, k).length) p.set(`${k}s`, squaresOf(m, k).join(','));
+  for (const k of names) if (m.methods[k] !== methodsFor(m, k)[0]) p.set(`${k}-method`, m.methods[k]);
   if (m.piece !== names[0]) p.set('piece', m.piece);
-  if (m.methods[m.piece] !== methodsFor(m, m.piece)[0]) p.set('m', m.methods[m.piece]);
-  if (squaresOf(m, other).length) p.set('q', m.pieces[other].pieces.bitboard);
-  if (other && m.methods[other] !== methodsFor(m, other)[0]) p.set('qm', m.methods[other]);
   for (const k of SLIDERS) if (m.sliders[k].length) p.set(k + 's', m.sliders[k].join(','));
   if (m.numbering !== 'a1-b1') p.set('n', m.numbering);
   if (m.other && m.other.bitboard !== ZERO) p.set('o', m.other.bitboard);
@@ -74,7 +79,7 @@ export function encode(m) {
   // The page as it opens (a knight on d4 and the knight tool, nothing else) is the empty
   // fragment; the empty board says so.
   const text = p.toString();
-  if (text === `p=${START_KNIGHT}&tool=knight`) return '';
+  if (text === `knights=${START_SQUARE}&tool=knight`) return '';
   return text || `p=${ZERO}`;
 }
 
@@ -109,6 +114,23 @@ export function decode(fragment, meta) {
     if (offered(other).includes(p.get('qm'))) methods[other] = p.get('qm');
     if (p.has('qm') && methods[other] !== p.get('qm')) drop('steps', 'qm', `is not a ${other} method`);
     if (p.get('q') && p.get('q') !== ZERO) pieces[other] = p.get('q');
+  }
+  // Each leaper's own squares and method (knights=d4,e5, knight-method=prefix), named so no
+  // other parameter changes them; they win over the older p, q, m and qm.
+  for (const k of names) {
+    const key = `${k}s`;
+    if (p.has(key)) {
+      const list = p.get(key).split(',').filter(Boolean);
+      const bad = list.filter((name) => !isSquare(name));
+      if (bad.length) drop('board', key, `leaves out ${bad.join(', ')} (not a square)`);
+      const good = list.filter(isSquare);
+      pieces[k] = good.length ? good.join(',') : null;
+    }
+    const mk = `${k}-method`;
+    if (p.has(mk)) {
+      if (offered(k).includes(p.get(mk))) methods[k] = p.get(mk);
+      else drop('steps', mk, `is not a ${k} method`);
+    }
   }
   // The page opens as the wiki does, with a knight on d4 and the knight tool (a click places or
   // removes a knight): that is the empty fragment.

@@ -389,3 +389,20 @@ test('a method change keeps the step of the same name, or shows every step', () 
   const toPrefix = S.sameStep(onPost, S.piecesAnswered(onPost, { knight: prefix }, prefix.view));
   assert.equal(toPrefix.step, -1, 'no step of that name: every step, not step 1 of another method');
 });
+
+test('a position\'s pieces as the main board holds them: kinds by their letters, sides by their case, pawns left off', () => {
+  const m = S.withMeta(S.initial(), META);
+  const r = S.fenPieces(m, [
+    { square: 'a8', piece: 'q' }, { square: 'e8', piece: 'k' }, { square: 'h8', piece: 'r' }, { square: 'd7', piece: 'p' },
+    { square: 'd5', piece: 'N' }, { square: 'e1', piece: 'K' }, { square: 'c1', piece: 'B' },
+  ]);
+  assert.deepEqual(r.list, [
+    { square: 'a8', kind: 'queen', side: 'black' }, { square: 'e8', kind: 'king', side: 'black' }, { square: 'h8', kind: 'rook', side: 'black' },
+    { square: 'd5', kind: 'knight', side: 'white' }, { square: 'e1', kind: 'king', side: 'white' }, { square: 'c1', kind: 'bishop', side: 'white' },
+  ]);
+  assert.deepEqual(r.left, ['p']);
+  const a = S.arrangement(m, r.list);
+  assert.deepEqual(a.placed, { knight: ['d5'], king: ['e8', 'e1'] });
+  assert.deepEqual(a.sliders, { rook: ['h8'], bishop: ['c1'], queen: ['a8'] });
+  assert.deepEqual(a.sides, { a8: 'black', e8: 'black', h8: 'black' });
+});

@@ -8,7 +8,9 @@ import { META, view, steps, hex, B1G1, B1G1_ATTACKS, E4_KING, deepFreeze } from 
 /** The model a fragment loads into, with hand-written answers standing for the library's. */
 function load(fragment) {
   const w = decode(fragment, META);
-  const squares = (h) => (h === S.ZERO ? [] : { [hex(B1G1)]: B1G1, [hex(['e4'])]: ['e4'], [hex(['d4'])]: ['d4'], '0x00000000000000ff': ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1'] }[h]);
+  const known = { [hex(B1G1)]: B1G1, [hex(['e4'])]: ['e4'], [hex(['d4'])]: ['d4'], '0x00000000000000ff': ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1'] };
+  // A bitboard the library would read, or a list of square names.
+  const squares = (h) => (h === S.ZERO ? [] : known[h] || (/^[a-h][1-8](,[a-h][1-8])*$/.test(h || '') ? h.split(',') : undefined));
   const pieces = {};
   for (const kind of S.kinds({ meta: META })) {
     if (w.pieces[kind]) pieces[kind] = steps(kind, squares(w.pieces[kind]), kind === 'king' ? E4_KING : B1G1_ATTACKS, { method: w.methods[kind] });
@@ -44,8 +46,8 @@ test('the page as it starts writes no fragment: the empty fragment is a knight o
   // The first screen is about knight patterns: the knight tool is chosen; the d4 knight with
   // the paint tool is a link of its own.
   assert.equal(load('').tool, 'knight');
-  assert.equal(encode({ ...load(''), tool: 'paint' }), `p=${hex(['d4'])}`);
-  assert.equal(decode(`p=${hex(['d4'])}`, META).tool, 'paint');
+  assert.equal(encode({ ...load(''), tool: 'paint' }), 'knights=d4');
+  assert.equal(decode('knights=d4', META).tool, 'paint');
 });
 
 test('a link names the leapers the library has: a piece it lacks is said, not read as a knight', () => {
@@ -59,7 +61,7 @@ test('a link names the leapers the library has: a piece it lacks is said, not re
 });
 
 test('every control through the link: step, fill step, toggles, converter, sides', () => {
-  const f = `p=${hex(B1G1)}&black=b1&side=black&tool=knight&i=0&a=king&cm=loop&ci=0xff&cf=a8-b8&ct=h1-g1`;
+  const f = 'knights=b1%2Cg1&black=b1&side=black&tool=knight&i=0&a=king&cm=loop&ci=0xff&cf=a8-b8&ct=h1-g1';
   assert.equal(encode(load(f)), f);
   const w = decode('s=3&fk=2&i=0&a=king&cm=loop&ci=0xff&cf=a8-b8&ct=h1-g1&black=c7', META);
   assert.deepEqual([w.step, w.fillStep, w.indices, w.arrows, w.countMethod, w.convert, w.sides],
@@ -91,18 +93,18 @@ test('the pawn race, the keyboard help, the letter keys and whose attacks go thr
   assert.deepEqual(w.catchForm, { knight: 'h1', pawn: 'a6', side: 'black', to_move: 'pawn' });
   assert.deepEqual([w.catchAsked, w.help, w.letterKeys, w.attacksShown], [true, true, false, 'black']);
   const off = { ...load(''), letterKeys: false, attacksShown: 'white' };
-  assert.equal(encode(off), `p=${hex(['d4'])}&tool=knight&keys=0&as=white`);
+  assert.equal(encode(off), 'knights=d4&tool=knight&keys=0&as=white');
   assert.deepEqual([load(encode(off)).letterKeys, load(encode(off)).attacksShown], [false, 'white']);
   const m = deepFreeze({ ...load(''), catchForm: { ...S.DEFAULT_CATCH, pawn: 'b5' }, catch: { params: { ...S.DEFAULT_CATCH, pawn: 'b5' } }, help: true });
-  assert.equal(encode(m), `p=${hex(['d4'])}&tool=knight&cp=b5&race=1&help=1`);
+  assert.equal(encode(m), 'knights=d4&tool=knight&cp=b5&race=1&help=1');
   // Inputs edited but not yet asked are kept too, without the race.
-  assert.equal(encode({ ...load(''), catchForm: { ...S.DEFAULT_CATCH, knight: 'e1' } }), `p=${hex(['d4'])}&tool=knight&ck=e1`);
+  assert.equal(encode({ ...load(''), catchForm: { ...S.DEFAULT_CATCH, knight: 'e1' } }), 'knights=d4&tool=knight&ck=e1');
 });
 
 test('a fragment the page wrote loads into the model that writes it again', () => {
   const fragments = [
-    `b=0x00000000000000ff&p=${hex(B1G1)}&m=post-mask&n=h1-g1&tool=knight`,
-    `p=${hex(['e4'])}&piece=king&m=shifts&q=${hex(B1G1)}&qm=halves&tool=king`,
+    'b=0x00000000000000ff&knights=b1%2Cg1&knight-method=post-mask&n=h1-g1&tool=knight',
+    'knights=b1%2Cg1&kings=e4&knight-method=halves&king-method=shifts&piece=king&tool=king',
     `b=0x00000000000000ff&o=0x00000000000000ff&t=${hex(B1G1)}&fen=8%2F8%2F8%2F8%2F8%2F8%2F8%2FK6k+w+-+-+0+1`,
     'from=a1&to=h8&tour=5x5&ts=c3&tc=1',
     'piece=king',
@@ -115,12 +117,21 @@ test('knights and a king: each kind keeps its own squares and method through the
   assert.deepEqual(S.squaresOf(m, 'knight'), B1G1);
   assert.deepEqual(S.squaresOf(m, 'king'), ['e4']);
   assert.deepEqual(m.methods, { knight: 'prefix', king: 'translate' });
-  // The same state seen from the king tool: p and m follow the picker's kind.
+  // The link names each kind: the same state seen from the king tool writes the same pieces.
   const k = S.setTool(m, 'king');
+  assert.equal(encode(k), 'knights=b1%2Cg1&kings=e4&knight-method=prefix&king-method=translate&piece=king&tool=king');
   const again = decode(encode(k), META);
-  assert.deepEqual(again.pieces, { knight: hex(B1G1), king: hex(['e4']) });
+  assert.deepEqual(again.pieces, { knight: 'b1,g1', king: 'e4' });
   assert.deepEqual(again.methods, { knight: 'prefix', king: 'translate' });
   assert.equal(again.tool, 'king');
+  // Changing only the tool in a link changes no piece (p once meant "the tool's kind").
+  const edited = decode(encode(k).replace('tool=king', 'tool=knight').replace('&piece=king', ''), META);
+  assert.deepEqual(edited.pieces, again.pieces);
+  assert.deepEqual(edited.methods, again.methods);
+  // A square that is none, a method the kind lacks: named, never dropped silently.
+  const bad = decode('knights=d4,z9&king-method=prefix', META);
+  assert.deepEqual(bad.pieces.knight, 'd4');
+  assert.deepEqual(bad.dropped.map((d) => d.text), ['from the link: knights=d4,z9 leaves out z9 (not a square)', 'from the link: king-method=prefix is not a king method']);
 });
 
 test('links written before two kinds at once read as they always did', () => {
