@@ -490,3 +490,60 @@ for (const scheme of ['light', 'dark']) {
     });
   }
 }
+
+// The same rules with every error the page can show showing at once (GOV.UK's pattern: each
+// under its field, the field aria-invalid and described by it): a link's mistakes, and a bad
+// value in every box that takes one.
+async function everyError(page) {
+  const enter = async (sel, text) => { await page.fill(sel, text); await page.press(sel, 'Enter'); await idle(page); };
+  // The shift first: once a board box is refused, the board's edits wait for it.
+  await page.fill('#shift-n', '99');
+  await page.click('[data-op="shift"]');
+  await idle(page);
+  await enter('#hex', '0xZZ');
+  await enter('#dec', '12x');
+  await enter('#bin', '0b2');
+  await enter('#hex2', 'nope');
+  await enter('#fen', 'not a fen');
+  await enter('#conv-in', 'zz');
+  await page.fill('#tour-start', 'z99');
+  await page.click('#tour-go');
+  await page.fill('#catch-pawn', 'z9');
+  await page.click('#catch-go');
+  await idle(page);
+}
+
+for (const scheme of ['light', 'dark']) {
+  for (const [label, viewport] of [['desktop', { width: 1280, height: 1000 }], ['phone', { width: 390, height: 844 }]]) {
+    test(`${target}: axe-core finds no WCAG 2 AA violation with every error showing, ${scheme}, ${label}`, async () => {
+      const { page, problems } = await openPage({ viewport, colorScheme: scheme, bypassCSP: true },
+        `${base}#p=0x0000000008000000&tool=knight&s=99&from=z9&black=z9&side=green&cs=purple`);
+      await everyError(page);
+      const shown = await page.$$eval('.error:not([hidden])', (els) => els.map((e) => e.id).sort());
+      assert.deepEqual(shown, ['bin-error', 'catch-error', 'convert-error', 'dec-error', 'error', 'fen-error', 'fill-error', 'hex-error',
+        'second-error', 'shift-n-error', 'steps-error', 'tour-error']);
+      // Each refused box: aria-invalid, described by its own message, which sits right under it.
+      const boxes = ['hex', 'dec', 'bin', 'shift-n', 'hex2', 'fen', 'conv-in', 'tour-start', 'catch-pawn'];
+      const ties = await page.evaluate((ids) => ids.map((id) => {
+        const el = document.getElementById(id);
+        const msg = document.getElementById(el.getAttribute('aria-describedby').split(' ')[0]);
+        const a = el.getBoundingClientRect();
+        const b = msg.getBoundingClientRect();
+        return { id, invalid: el.getAttribute('aria-invalid'), gap: Math.round(b.top - a.bottom), text: msg.textContent };
+      }), boxes);
+      for (const t of ties) {
+        assert.equal(t.invalid, 'true', `${t.id} is aria-invalid`);
+        assert.ok(t.gap >= 0 && t.gap <= 60, `${t.id}'s message is under it (${t.gap} px): ${t.text}`);
+        assert.match(t.text, /^Error: /);
+        assert.doesNotMatch(t.text, /parameter '/, `${t.id}: the page's words`);
+      }
+      const v = await axeViolations(page);
+      writeFileSync(resolve(artifacts, `axe-errors-${scheme}-${label}.json`), JSON.stringify(v, null, 1));
+      console.log(`# axe-core ${target} ${scheme} ${label}, every error showing: ${v.length} violations${v.length ? ': ' + v.map((x) => `${x.id} (${x.count})`).join(', ') : ''}`);
+      await page.screenshot({ path: resolve(artifacts, `errors-${scheme}-${label}.png`), fullPage: label === 'phone' });
+      assert.deepEqual(v, []);
+      assert.deepEqual(problems.filter((p) => !/400|Bad Request/.test(p)), []);
+      await page.close();
+    });
+  }
+}
