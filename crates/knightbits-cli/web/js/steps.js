@@ -18,7 +18,7 @@ const COMPASS = `The eight knight moves are named by the compass, as on the Ches
  */
 const EXPLAINED = {
   knight: {
-    lookup: 'One step: the table the library builds at compile time, read at the knight\'s square (<b>ATTACKS[d4]</b>).',
+    lookup: 'One step: the table the library builds at compile time, read at the knight\'s square (<b>ATTACKS[c3]</b> for a knight on c3).',
     'post-mask': `${COMPASS} Each direction shifts the knights, then masks off the files a shift wraps onto (<b>notAFile</b>: every square but file a).`,
     'pre-mask': `${COMPASS} Each direction first masks off the files that would wrap, then shifts.`,
     prefix: `The wiki's first routine for many knights at once: <b>east</b> and <b>west</b> are the knights one file either way; <b>up 2</b> and <b>down 2</b> move those two ranks up and down (<code>&lt;&lt; 16</code>, <code>&gt;&gt; 16</code>); <b>east 2</b> and <b>west 2</b> go one file further; <b>up 1</b> and <b>down 1</b> move those one rank. Dashed cards are intermediate values, not attacks.`,
@@ -26,7 +26,7 @@ const EXPLAINED = {
     translate: 'The devlog\'s way: its <b>default mask</b> (the knight pattern drawn around f3, written in its h1-g1 numbering) is shifted to the knight\'s square, and the files that wrapped round the edge are removed.',
   },
   king: {
-    lookup: 'One step: the table the library builds at compile time, read at the king\'s square (<b>ATTACKS[d4]</b>).',
+    lookup: 'One step: the table the library builds at compile time, read at the king\'s square (<b>ATTACKS[c3]</b> for a king on c3).',
     shifts: 'The king\'s eight directions by the compass: <b>north</b> is one rank up (<code>&lt;&lt; 8</code>), <b>east</b> one file right, <b>northEast</b> both, and so on round; a shift that moves a file masks off the file it would wrap onto.',
     translate: 'The devlog\'s way: its <b>default mask</b> (the king pattern drawn around g2, in its h1-g1 numbering) is shifted to the king\'s square, and the files that wrapped round the edge are removed.',
   },
