@@ -97,6 +97,7 @@ fn the_crates_point_down_only() {
     let layers: &[&[&str]] = &[
         &["knightbits", "knightbits-testkit"],
         &["knightbits-board", "knightbits-svg"],
+        &["knightbits-count"],
         &["knightbits-api", "knightbits-dist"],
         &[
             "knightbits-cli",
