@@ -22,7 +22,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask web --out DIR | cargo xtask test [rust] [python] [browser] | cargo xtask wheel [--aarch64] | cargo xtask npm";
+const USAGE: &str = "usage: cargo xtask web --out DIR | cargo xtask test [rust] [python] [browser] [npm] | cargo xtask wheel [--aarch64] | cargo xtask npm";
 use npm::{MODULE_NAME, WASM_OPT_VERSION};
 
 fn main() -> ExitCode {

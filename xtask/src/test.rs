@@ -1,5 +1,5 @@
-//! `cargo xtask test [rust] [python] [browser]`: every suite of the project (all three when
-//! none is named), each installing its own dependencies into the repository.
+//! `cargo xtask test [rust] [python] [browser] [npm]`: every suite of the project (all four
+//! when none is named), each installing its own dependencies into the repository.
 //!
 //! - `rust`: `cargo test --workspace --all-features`.
 //! - `python`: a virtual environment of its own in the target directory (`target/venv`,
@@ -11,19 +11,27 @@
 //!   rulebook test compares the package's refusals with its words. A missing python-chess or
 //!   numpy fails the run; pytest running no test (its exit status 5) fails it too.
 //! - `browser`: `crates/knightbits-cli/tests/browser/run.sh` (Chromium, node, npm packages).
+//! - `npm`: the npm package as `cargo xtask npm` packs it and the static explorer as `cargo
+//!   xtask web` writes it (one module for both), then `node --test` in
+//!   `crates/knightbits-wasm/npm/test/` (its devDependencies from its package-lock.json:
+//!   chess.js, TypeScript, playwright-core; Chromium from apt when missing and run as root):
+//!   the functions, chess.js's moves on random games, the tarball installed offline and
+//!   checked by `tsc --strict`, the package in headless Chromium.
 //!
 //! The Python module links libpython in plain cargo builds, so before any suite a system
 //! without Python's headers or `venv` gets them from apt when run as root (as on CI), and is
 //! refused with one line saying what to install otherwise.
 
+use std::fs;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::{cargo, root, status, wheel};
+use crate::{cargo, npm, root, status, wheel};
 
 /// Usage of the task.
-pub const USAGE: &str = "cargo xtask test [rust] [python] [browser]";
+pub const USAGE: &str = "cargo xtask test [rust] [python] [browser] [npm]";
 
-const SUITES: [&str; 3] = ["rust", "python", "browser"];
+const SUITES: [&str; 4] = ["rust", "python", "browser", "npm"];
 
 /// Runs the suites named in `args`, or all of them.
 pub fn run(args: &[&str]) -> Result<(), String> {
@@ -47,7 +55,73 @@ pub fn run(args: &[&str]) -> Result<(), String> {
             root().join("crates/knightbits-cli/tests/browser/run.sh"),
         ))?;
     }
+    if wanted("npm") {
+        npm()?;
+    }
     Ok(())
+}
+
+/// The npm package's tests (`node --test`, Node and Chromium) on the tarball `cargo xtask npm`
+/// writes, beside the static site `cargo xtask web` writes from the same module.
+fn npm() -> Result<(), String> {
+    if !Path::new(CHROMIUM).exists() && !apt(&["chromium"])? {
+        return Err(format!(
+            "Chromium is needed at {CHROMIUM}: install chromium (Debian)"
+        ));
+    }
+    let tarball = npm::build()?;
+    let target = crate::target_dir()?;
+    let site = target.join("npm/site");
+    crate::web(&site)?;
+    // The refusals are compared with the command line's words (a build the browser suite shares).
+    status(cargo().args(["build", "-q", "-p", "knightbits-cli", "--bin", "knightbits"]))?;
+    let tests = root().join("crates/knightbits-wasm/npm/test");
+    status(Command::new("npm").current_dir(&tests).args([
+        "ci",
+        "--no-audit",
+        "--no-fund",
+        "--loglevel=error",
+    ]))?;
+    println!("== npm: node --test in {}", tests.display());
+    let files: Vec<PathBuf> = fs::read_dir(&tests)
+        .map_err(|e| format!("{}: {e}", tests.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(".test.mjs"))
+        .collect();
+    status(
+        Command::new("node")
+            .arg("--test")
+            .args(&files)
+            .current_dir(&tests)
+            .env("KNIGHTBITS_TGZ", &tarball)
+            .env("KNIGHTBITS_PACKAGE", target.join("npm/package"))
+            .env("KNIGHTBITS_SITE", &site)
+            .env("KNIGHTBITS_CLI", target.join("debug/knightbits"))
+            .env("CHROMIUM", CHROMIUM),
+    )
+}
+
+/// Debian's Chromium, as the browser tests use it.
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// Installs Debian `packages` with apt when run as root with apt-get (true); false when not.
+fn apt(packages: &[&str]) -> Result<bool, String> {
+    let root_user = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.trim_ascii() == b"0");
+    if !root_user || Command::new("apt-get").arg("--version").output().is_err() {
+        return Ok(false);
+    }
+    println!("== installing {} (apt)", packages.join(" "));
+    status(Command::new("apt-get").args(["update", "-q"]))?;
+    status(
+        Command::new("apt-get")
+            .args(["install", "-y", "-q"])
+            .args(packages)
+            .env("DEBIAN_FRONTEND", "noninteractive"),
+    )?;
+    Ok(true)
 }
 
 /// Does `python3` have `venv` and a libpython to link against?
@@ -67,24 +141,13 @@ fn system_python() -> Result<(), String> {
     if python_ready() {
         return Ok(());
     }
-    let root_user = Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| o.stdout.trim_ascii() == b"0");
-    if !root_user || Command::new("apt-get").arg("--version").output().is_err() {
+    if !apt(&["python3-venv", "python3-dev"])? {
         return Err(
             "python3 with venv and libpython is needed: install python3-venv and \
                     python3-dev (Debian) or your system's equivalent"
                 .into(),
         );
     }
-    println!("== installing python3-venv python3-dev (apt)");
-    status(Command::new("apt-get").args(["update", "-q"]))?;
-    status(
-        Command::new("apt-get")
-            .args(["install", "-y", "-q", "python3-venv", "python3-dev"])
-            .env("DEBIAN_FRONTEND", "noninteractive"),
-    )?;
     if python_ready() {
         Ok(())
     } else {

@@ -17,6 +17,9 @@ export type BoardSize = `${number}x${number}`;
 /** A square of a board of any size: a name (`"j10"`), an 8x8 square number, or
  * `[file, rank]` counted from 0. */
 export type Coord = Square | (string & {}) | readonly [file: number, rank: number];
+/** A square of a board of any size in an answer: its name on boards of up to 26 files
+ * (`"z26"`), else `[file, rank]` counted from 0. */
+export type BoardSquare = string | [file: number, rank: number];
 /** A position in Forsyth-Edwards Notation. */
 export type Fen = string;
 /** A move in UCI: `"g1f3"`, castling `"e1g1"`. */
@@ -108,8 +111,8 @@ export function reach(from: Squares, moves?: number, options?: { exactly?: boole
 /** The fewest knight moves from `from` to `to` on `board` (default `"8x8"`); null if none. */
 export function distance(from: Coord, to: Coord, options?: { board?: BoardSize }): number | null;
 /** A shortest knight path from `from` to `to` on `board` (default `"8x8"`), both ends
- * included, as square names; null if none. */
-export function path(from: Coord, to: Coord, options?: { board?: BoardSize }): string[] | null;
+ * included; null if none. */
+export function path(from: Coord, to: Coord, options?: { board?: BoardSize }): BoardSquare[] | null;
 /** The knight distance from `from` to each of the 64 squares, a1 first. */
 export function distances(from: Square): number[];
 
@@ -117,8 +120,8 @@ export function distances(from: Square): number[];
 export interface Tour {
   board: BoardSize;
   closed: boolean;
-  /** The squares in order, by name (files past z have no name: boards up to 26 files). */
-  path: string[] | null;
+  /** The squares in order. */
+  path: BoardSquare[] | null;
   /** Why there is no tour, when `path` is null. */
   reason: string | null;
 }

@@ -220,7 +220,7 @@ export function distance(from, to, { board } = {}) {
 }
 
 /** A shortest knight path from `from` to `to` on `board` (default "8x8"), both ends
- * included, as square names; null if none. */
+ * included (names on boards of up to 26 files, else [file, rank]); null if none. */
 export function path(from, to, { board } = {}) {
   return walk(from, to, board).path;
 }
