@@ -43,19 +43,9 @@ export class ArgumentError extends KnightbitsError {
   }
 }
 
-// The parameter a refusal names, read from its words when the answer has no `field`:
-// "parameter 'x': …", "missing parameter 'x'", or "invalid x '…'" (or "invalid x square '…'")
-// for a parameter x.
-function faultOf(words, fields) {
-  let m = /^parameter '([^']+)': (.*)$/s.exec(words);
-  if (m) return { field: m[1], words: m[2] };
-  m = /^missing parameter '([^']+)'/.exec(words);
-  if (m) return { field: m[1], words };
-  m = /^invalid ([a-z_]+)(?: square)? '/.exec(words);
-  if (m && m[1] in fields) return { field: m[1], words };
-  return { field: undefined, words };
-}
-
+// The error a refusal of the library is: `body` is its `{"error": words, "field": parameter}`
+// (no field when no one parameter is at fault), `fields` maps a parameter to the argument of
+// the function that gave it.
 function refusal(status, body, fields) {
   let answer;
   try {
@@ -63,10 +53,9 @@ function refusal(status, body, fields) {
   } catch {
     answer = { error: body };
   }
-  const read = faultOf(String(answer.error), fields);
-  const field = answer.field ?? read.field;
+  const words = String(answer.error);
+  const field = answer.field ?? undefined;
   const argument = field === undefined ? undefined : (fields[field] ?? field);
-  const words = read.words;
   const message = argument === undefined ? words : `argument '${argument}': ${words}`;
   const details = { words, status, field, argument };
   return status === 400 ? new ArgumentError(message, details) : new KnightbitsError(message, details);
@@ -112,8 +101,7 @@ function squareText(value, field, fields) {
   if (typeof value !== 'number') return value;
   if (Number.isInteger(value) && value >= 0 && value < 64) return SQUARES[value];
   const { body } = library.call('svg', new URLSearchParams({ tour: String(value) }).toString());
-  const { words } = faultOf(JSON.parse(body).error, {});
-  throw refusal(400, JSON.stringify({ error: words, field }), fields);
+  throw refusal(400, JSON.stringify({ error: JSON.parse(body).error, field }), fields);
 }
 
 // The text of a set of squares: a bitboard (bigint), a square (number or name), a list of
