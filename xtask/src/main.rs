@@ -4,7 +4,7 @@
 //! `crates/knightbits-cli/web/` (the same ones `knightbits serve` embeds), `js/config.js`
 //! saying the library is the WebAssembly module beside them, and that module,
 //! `knightbits.wasm`: the one the npm package ships, built once by [`npm::module`] (from
-//! `crates/knightbits-wasm`, shrunk by a pinned `wasm-opt -Oz`, at most 300,000 bytes). Any
+//! `crates/knightbits-wasm`, shrunk by a pinned `wasm-opt`, at most 300,000 bytes). Any
 //! static file server can then serve DIR at its root.
 //!
 //! `cargo xtask npm` writes the npm package, `target/npm/knightbits-VERSION.tgz` (see `npm.rs`).
@@ -150,7 +150,7 @@ fn web(out: &Path) -> Result<(), String> {
         .sum();
     println!(
         "{}: index.html, style.css, app.js, {} modules, {MODULE_NAME} {size} bytes (wasm-opt \
-         {WASM_OPT_VERSION} -Oz); {total} bytes in all",
+         {WASM_OPT_VERSION}); {total} bytes in all",
         out.display(),
         modules,
     );

@@ -29,8 +29,9 @@ const FILES: [&str; 3] = ["index.js", "index.d.ts", "README.md"];
 
 /// The WebAssembly module, built once for the npm package and the static page:
 /// `crates/knightbits-wasm` for `wasm32-unknown-unknown` with the workspace's `wasm` profile,
-/// shrunk by Binaryen's `wasm-opt -Oz` (always the same pinned version, which the task
-/// installs itself with npm, see [`wasm_opt`]: the module has the same size on every machine),
+/// shrunk by Binaryen's `wasm-opt --flatten --rereloop -Oz` (always the same pinned version,
+/// which the task installs itself with npm, see [`wasm_opt`]: the module has the same size on
+/// every machine),
 /// written to `target/npm/knightbits.wasm`. A module over [`MODULE_BUDGET`] is an error.
 pub fn module() -> Result<PathBuf, String> {
     // The target is added if this toolchain lacks it.
@@ -69,9 +70,14 @@ pub fn module() -> Result<PathBuf, String> {
             .arg(&built)
             .arg("-o")
             .arg(&wasm)
+            // Flattened and re-reloopered before -Oz: smaller than -Oz alone (BENCHMARKS.md,
+            // "The WebAssembly module").
             .args([
+                "--flatten",
+                "--rereloop",
                 "-Oz",
                 "--strip-debug",
+                "--strip-producers",
                 "--enable-bulk-memory",
                 "--enable-sign-ext",
                 "--enable-nontrapping-float-to-int",
@@ -147,7 +153,7 @@ pub fn build() -> Result<PathBuf, String> {
         .len();
     let module_size = fs::metadata(&wasm).map_err(|e| e.to_string())?.len();
     println!(
-        "{}: {size} bytes ({MODULE_NAME} {module_size} bytes, wasm-opt {WASM_OPT_VERSION} -Oz)",
+        "{}: {size} bytes ({MODULE_NAME} {module_size} bytes, wasm-opt {WASM_OPT_VERSION})",
         tarball.display()
     );
     if size > MAX_TARBALL_BYTES {
