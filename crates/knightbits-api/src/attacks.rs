@@ -46,30 +46,80 @@ struct AttacksQuery {
     side: Option<Named<Color>>,
 }
 
-query!(AttacksQuery { input, piece = Leaper::Knight, method, fen, side });
+query!(AttacksQuery { input, piece = Leaper::default(), method, fen, side });
 query!(AttacksRequest via AttacksQuery);
+
+/// The raw form of `attacks`, every option as a front end read it: the position and the
+/// pieces in whatever form the front end holds them until they are read, or `None` when not
+/// given. [`AttacksAsked::try_from`] applies the rulebook to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttacksForm<'a, P, Q> {
+    /// The position(s), if given.
+    pub position: Option<P>,
+    /// The pieces on squares, if given.
+    pub pieces: Option<Q>,
+    /// Which piece.
+    pub piece: Leaper,
+    /// The method's name, if given (for pieces on squares; the piece's lookup when not).
+    pub method: Option<&'a str>,
+    /// Whose pieces attack in a position, if given.
+    pub side: Option<Color>,
+}
+
+/// `attacks` as the rulebook lets it be asked: of pieces (if given) by a method of their
+/// piece, or in positions by one side (or the side to move) of a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttacksAsked<P, Q> {
+    /// The pieces (if given: each front end says in its own words that they are missing), by
+    /// the method.
+    Pieces(Option<Q>, Method),
+    /// The pieces of the piece kind of one side (`None`: the side to move) in the position(s).
+    Position(P, Option<Color>, Leaper),
+}
+
+impl<P, Q> TryFrom<AttacksForm<'_, P, Q>> for AttacksAsked<P, Q> {
+    type Error = Error;
+
+    /// Pieces or a position, not both (field `input`); a side only with a position (field
+    /// `side`); a method of the piece's own (field `method`).
+    fn try_from(f: AttacksForm<'_, P, Q>) -> Result<Self, Error> {
+        rules::pieces_or_position(f.pieces.is_some(), f.position.is_some())
+            .map_err(|e| e.at("input"))?;
+        match f.position {
+            Some(position) => Ok(AttacksAsked::Position(position, f.side, f.piece)),
+            None => {
+                rules::needs_position(f.side.is_some(), false).map_err(|e| e.at("side"))?;
+                let method = values::method_or_lookup(f.piece, f.method)?;
+                Ok(AttacksAsked::Pieces(f.pieces, method))
+            }
+        }
+    }
+}
 
 impl TryFrom<AttacksQuery> for AttacksRequest {
     type Error = Error;
 
     fn try_from(q: AttacksQuery) -> Result<AttacksRequest, Error> {
-        let piece = q.piece;
-        let Some(fen) = q.fen else {
-            form::rule(&q.side, |_| rules::needs_position(true, false))?;
-            return Ok(AttacksRequest::Pieces {
-                pieces: form::value(&q.input).ok_or_else(|| form::missing("input"))?,
-                method: values::method_or_lookup(
-                    piece,
-                    q.method.as_ref().map(|m| m.value().as_str()),
-                )?,
-            });
+        let asked = AttacksAsked::try_from(AttacksForm {
+            position: q.fen.as_ref(),
+            pieces: form::value(&q.input),
+            piece: q.piece,
+            method: q.method.as_ref().map(|m| m.value().as_str()),
+            side: form::value(&q.side),
+        })?;
+        let (fen, side, piece) = match asked {
+            AttacksAsked::Pieces(pieces, method) => {
+                return Ok(AttacksRequest::Pieces {
+                    pieces: pieces.ok_or_else(|| form::missing("input"))?,
+                    method,
+                });
+            }
+            AttacksAsked::Position(fen, side, piece) => (fen, side, piece),
         };
-        let either = "give either fen and side, or input (and method)";
-        form::rule(&q.input, |_| rules::pieces_or_position(true, true))?;
-        form::unwanted(&q.method, either)?;
+        form::unwanted(&q.method, "give either fen and side, or input (and method)")?;
         // Only the placement matters when the side is named; else the side to move.
-        let (placement, side) = match q.side {
-            Some(side) => (fen.read(|f| values::placement(f.text()))?, *side.value()),
+        let (placement, side) = match side {
+            Some(side) => (fen.read(|f| values::placement(f.text()))?, side),
             None => {
                 let position = fen.read(|f| values::position(f.text()))?;
                 (Placement::from(position), position.turn())
@@ -119,7 +169,7 @@ pub(crate) struct PiecesQuery {
     pub(crate) numbering: Option<Numbering>,
 }
 
-query!(PiecesQuery { input, piece = Leaper::Knight, method, numbering });
+query!(PiecesQuery { input, piece = Leaper::default(), method, numbering });
 query!(ExploreRequest via PiecesQuery);
 
 impl PiecesQuery {

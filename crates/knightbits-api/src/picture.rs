@@ -68,7 +68,7 @@ impl TryFrom<SvgQuery> for Drawing {
             }
             None => Drawing::pieces_on(
                 form::value(&q.pieces).unwrap_or(Bitboard::EMPTY),
-                form::value(&q.piece).unwrap_or(Leaper::Knight),
+                form::value(&q.piece).unwrap_or_default(),
             ),
         };
         Ok(Drawing {

@@ -115,17 +115,60 @@ pub fn piece_moves(req: &PieceMovesRequest) -> PieceMoves {
     }
 }
 
-/// `moves` in a position: the side to move's knights or king.
+/// `moves` in positions: the side to move's knights or king, legal or pseudo-legal, with
+/// castling or not. Built only by [`PositionMovesRequest::new`] (or from the raw form,
+/// [`MovesForm`]), which applies the rulebook: castling is asked only of a king. Its fields
+/// are private, so castling for a knight cannot be built around the constructor:
+///
+/// ```compile_fail,E0451
+/// use knightbits::technique::Leaper;
+/// use knightbits_api::position::PositionMovesRequest;
+/// let knight_castles = PositionMovesRequest { piece: Leaper::Knight, legal: true, castling: true };
+/// ```
+///
+/// ```
+/// use knightbits::technique::Leaper;
+/// use knightbits_api::position::PositionMovesRequest;
+/// let e = PositionMovesRequest::new(Leaper::Knight, true, true).unwrap_err();
+/// assert_eq!(e.field(), Some("castling"));
+/// assert!(PositionMovesRequest::new(Leaper::King, true, true).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PositionMovesRequest {
-    /// The position.
-    pub position: Position,
+    piece: Leaper,
+    legal: bool,
+    castling: bool,
+}
+
+impl PositionMovesRequest {
+    /// The moves of `piece`, only legal ones when `legal` (pins, checks, no king move into
+    /// check), castling included when `castling`.
+    ///
+    /// # Errors
+    ///
+    /// Castling asked of another piece than the king ([`rules::castling`], field `castling`).
+    pub fn new(piece: Leaper, legal: bool, castling: bool) -> Result<Self, Error> {
+        Ok(PositionMovesRequest {
+            piece,
+            legal,
+            castling: rules::castling(piece, castling)?,
+        })
+    }
+
     /// Which piece moves.
-    pub piece: Leaper,
-    /// Only legal moves (pins, checks, no king move into check); else pseudo-legal.
-    pub legal: bool,
-    /// Castling included (king moves only).
-    pub castling: bool,
+    pub fn piece(&self) -> Leaper {
+        self.piece
+    }
+
+    /// Only legal moves; else pseudo-legal.
+    pub fn legal(&self) -> bool {
+        self.legal
+    }
+
+    /// Castling included (a king's moves only).
+    pub fn castling(&self) -> bool {
+        self.castling
+    }
 }
 
 /// The answer to `moves` in a position: `{"moves"}`.
@@ -135,14 +178,12 @@ pub struct PositionMoves {
     pub moves: Moves,
 }
 
-/// Answers `moves` in a position.
-pub fn position_moves(req: &PositionMovesRequest) -> PositionMoves {
-    let pos = &req.position;
-    let list: MoveList = match (req.piece, req.legal) {
-        (Leaper::Knight, true) => pos.legal_knight_moves(),
-        (Leaper::Knight, false) => pos.pseudo_legal_knight_moves(),
-        (Leaper::King, true) => pos.legal_king_moves(req.castling),
-        (Leaper::King, false) => pos.pseudo_legal_king_moves(req.castling),
+/// Answers `moves` in `position`.
+pub fn position_moves(req: &PositionMovesRequest, position: &Position) -> PositionMoves {
+    let list: MoveList = if req.legal {
+        position.legal_moves(req.piece, req.castling)
+    } else {
+        position.pseudo_legal_moves(req.piece, req.castling)
     };
     PositionMoves {
         moves: Moves::from(&list),
@@ -155,7 +196,58 @@ pub enum MovesRequest {
     /// Pieces on squares.
     Pieces(PieceMovesRequest),
     /// A position.
-    Position(PositionMovesRequest),
+    Position(Position, PositionMovesRequest),
+}
+
+/// The raw form of `moves`, every option as a front end read it: the position and the
+/// pieces in whatever form the front end holds them until they are read (the query: a
+/// position and a bitboard; the command line: its `--fen`/`--batch` source and its INPUT), or
+/// `None` when not given. [`MovesAsked::try_from`] applies the rulebook to it; nothing else
+/// decides whether a rule applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MovesForm<P, Q> {
+    /// The position(s), if given.
+    pub position: Option<P>,
+    /// The moving pieces on squares, if given.
+    pub pieces: Option<Q>,
+    /// Which piece moves.
+    pub piece: Leaper,
+    /// Only legal moves asked for.
+    pub legal: bool,
+    /// Castling asked for.
+    pub castling: bool,
+}
+
+/// `moves` as the rulebook lets it be asked: of pieces (if given: the command line and the
+/// query each say in their own words that they are missing), or in positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovesAsked<P, Q> {
+    /// Pseudo-legal moves of the pieces (if given) of `piece`.
+    Pieces(Option<Q>, Leaper),
+    /// The side to move's moves in the position(s), as the request says.
+    Position(P, PositionMovesRequest),
+}
+
+impl<P, Q> TryFrom<MovesForm<P, Q>> for MovesAsked<P, Q> {
+    type Error = Error;
+
+    /// Pieces or a position, not both (field `input`); `legal` and `castling` only with a
+    /// position (their fields); castling only for a king (field `castling`).
+    fn try_from(f: MovesForm<P, Q>) -> Result<Self, Error> {
+        rules::pieces_or_position(f.pieces.is_some(), f.position.is_some())
+            .map_err(|e| e.at("input"))?;
+        match f.position {
+            Some(position) => Ok(MovesAsked::Position(
+                position,
+                PositionMovesRequest::new(f.piece, f.legal, f.castling)?,
+            )),
+            None => {
+                rules::needs_position(f.legal, false).map_err(|e| e.at("legal"))?;
+                rules::needs_position(f.castling, false).map_err(|e| e.at("castling"))?;
+                Ok(MovesAsked::Pieces(f.pieces, f.piece))
+            }
+        }
+    }
 }
 
 /// The parameters of `/api/moves`: with `fen`, the side to move's moves (`legal`,
@@ -170,37 +262,31 @@ struct MovesQuery {
     own: Option<Named<Bitboard>>,
 }
 
-query!(MovesQuery { fen, piece = Leaper::Knight, legal, castling, input, own });
+query!(MovesQuery { fen, piece = Leaper::default(), legal, castling, input, own });
 query!(MovesRequest via MovesQuery);
 
 impl TryFrom<MovesQuery> for MovesRequest {
     type Error = Error;
 
     fn try_from(q: MovesQuery) -> Result<MovesRequest, Error> {
-        let piece = q.piece;
-        if let Some(position) = q.fen {
-            let both = |_: &Bitboard| rules::pieces_or_position(true, true);
-            form::rule(&q.input, both)?;
-            form::rule(&q.own, both)?;
-            let castling = match &q.castling {
-                Some(c) => c.read(|&c| rules::castling(piece, c))?,
-                None => false,
-            };
-            return Ok(MovesRequest::Position(PositionMovesRequest {
-                position,
-                piece,
-                legal: form::value(&q.legal).unwrap_or(false),
-                castling,
-            }));
+        if q.fen.is_some() {
+            form::rule(&q.own, |_| rules::pieces_or_position(true, true))?;
         }
-        let alone = |_: &bool| rules::needs_position(true, false);
-        form::rule(&q.legal, alone)?;
-        form::rule(&q.castling, alone)?;
-        Ok(MovesRequest::Pieces(PieceMovesRequest {
-            pieces: form::value(&q.input).ok_or_else(|| form::missing("input"))?,
-            own: form::value(&q.own).unwrap_or(Bitboard::EMPTY),
-            piece,
-        }))
+        let asked = MovesAsked::try_from(MovesForm {
+            position: q.fen,
+            pieces: form::value(&q.input),
+            piece: q.piece,
+            legal: form::value(&q.legal).unwrap_or(false),
+            castling: form::value(&q.castling).unwrap_or(false),
+        })?;
+        Ok(match asked {
+            MovesAsked::Position(position, request) => MovesRequest::Position(position, request),
+            MovesAsked::Pieces(pieces, piece) => MovesRequest::Pieces(PieceMovesRequest {
+                pieces: pieces.ok_or_else(|| form::missing("input"))?,
+                own: form::value(&q.own).unwrap_or(Bitboard::EMPTY),
+                piece,
+            }),
+        })
     }
 }
 
@@ -218,7 +304,7 @@ pub enum MoveSet {
 pub fn moves(req: &MovesRequest) -> MoveSet {
     match req {
         MovesRequest::Pieces(r) => MoveSet::Pieces(piece_moves(r)),
-        MovesRequest::Position(r) => MoveSet::Position(position_moves(r)),
+        MovesRequest::Position(position, r) => MoveSet::Position(position_moves(r, position)),
     }
 }
 

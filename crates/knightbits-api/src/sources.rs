@@ -24,7 +24,7 @@ pub struct TableRequest {
     pub piece: Leaper,
 }
 
-query!(TableRequest { piece = Leaper::Knight });
+query!(TableRequest { piece = Leaper::default() });
 
 /// The answer to `table`: `{"piece", "counts", "total", "histogram"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

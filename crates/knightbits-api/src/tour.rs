@@ -2,12 +2,12 @@
 
 use knightbits_board::tour::{Tour, TourError};
 use knightbits_board::{Board, Coord};
-use knightbits_count::Count;
+use knightbits_count::{Count, CountError};
 use serde::{Serialize, Serializer};
 
 use super::form::{Named, query};
 use super::walks::coord;
-use super::{Error, display};
+use super::{Error, display, rules};
 
 /// `tour`: an open tour (Warnsdorff's rule, Roth's tie-break, constructions as fallback) or
 /// a closed one (divide and conquer).
@@ -127,21 +127,107 @@ pub fn tour(req: &TourRequest) -> Result<KnightsTour, Error> {
 }
 
 /// `count-tours`: the tours of `board` to count, closed or open, open ones from `start` only
-/// when given (each directed open tour is counted; each closed tour once).
+/// when given (each directed open tour is counted; each closed tour once), on a number of
+/// threads. Built only by [`TourCountRequest::new`] (and [`TourCountRequest::with_threads`]),
+/// which apply the count's rules, so a request past the board crate's limits cannot exist:
+///
+/// ```compile_fail,E0451
+/// use knightbits_api::tour::TourCountRequest;
+/// let board: knightbits_board::Board = "13x13".parse().unwrap();
+/// // Private fields: no request around the constructor.
+/// let request = TourCountRequest { board, closed: true, start: None, threads: None };
+/// ```
+///
+/// ```
+/// use knightbits_api::tour::TourCountRequest;
+/// let board = "13x13".parse().unwrap();
+/// let e = TourCountRequest::new(board, true, None).unwrap_err();
+/// assert_eq!(e.field(), Some("board"));
+/// let request = TourCountRequest::new("5x5".parse().unwrap(), false, None).unwrap();
+/// assert_eq!(request.with_threads(0).unwrap_err().to_string(), "0 is not in 1..=1024");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TourCountRequest {
-    /// The board.
-    pub board: Board,
-    /// Closed tours rather than open ones.
-    pub closed: bool,
-    /// Open tours starting on this square only.
-    pub start: Option<Coord>,
+    board: Board,
+    closed: bool,
+    start: Option<Coord>,
+    threads: Option<u16>,
 }
 
 impl TourCountRequest {
-    /// The board crate's count job for the request, its method chosen there; threads,
-    /// budget, scratch folder and checkpoint are set on the job.
+    /// The count of `closed` (else open) tours of `board`, from `start` only when given.
+    ///
+    /// # Errors
+    ///
+    /// A closed count from a start (field `start`), a start off the board (field `start`), a
+    /// board past the board crate's limits (field `board`): the board crate's words.
+    pub fn new(board: Board, closed: bool, start: Option<Coord>) -> Result<Self, Error> {
+        let request = TourCountRequest {
+            board,
+            closed,
+            start,
+            threads: None,
+        };
+        request.counter()?;
+        Ok(request)
+    }
+
+    /// The same count on `threads` worker threads, 1 to [`rules::MAX_THREADS`] (without,
+    /// as many as the machine runs at once).
+    ///
+    /// # Errors
+    ///
+    /// A number outside that range (field `threads`).
+    pub fn with_threads(self, threads: i64) -> Result<Self, Error> {
+        match u16::try_from(threads) {
+            Ok(t) if (1..=rules::MAX_THREADS).contains(&t) => Ok(TourCountRequest {
+                threads: Some(t),
+                ..self
+            }),
+            _ => Err(
+                Error::refused(format!("{threads} is not in 1..={}", rules::MAX_THREADS))
+                    .at("threads"),
+            ),
+        }
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// Closed tours rather than open ones.
+    pub fn closed(&self) -> bool {
+        self.closed
+    }
+
+    /// Open tours starting on this square only.
+    pub fn start(&self) -> Option<Coord> {
+        self.start
+    }
+
+    /// The worker threads asked for, if any.
+    pub fn threads(&self) -> Option<u16> {
+        self.threads
+    }
+
+    /// The board crate's count job for the request, its method chosen there, on the threads
+    /// asked for; budget, scratch folder and checkpoint are set on the job.
+    ///
+    /// # Errors
+    ///
+    /// None for a request [`TourCountRequest::new`] made (it made the same job); the board
+    /// crate's refusal otherwise.
     pub fn job(&self) -> Result<Count, Error> {
+        let job = self.counter()?;
+        Ok(match self.threads {
+            Some(t) => job.with_threads(usize::from(t)),
+            None => job,
+        })
+    }
+
+    /// The count job, or why the board crate refuses it.
+    fn counter(&self) -> Result<Count, Error> {
         let board = self.board;
         let job = match (self.closed, self.start) {
             (true, None) => Count::closed(board),
@@ -150,10 +236,17 @@ impl TourCountRequest {
                 return Err(Error::refused(
                     "closed tours are counted without a start (every closed tour passes every \
                      square)",
-                ));
+                )
+                .at("start"));
             }
         };
-        job.map_err(|e| Error::refused(format!("cannot count tours of {board}: {e}")))
+        job.map_err(|e| {
+            let field = match e {
+                CountError::StartOffBoard => "start",
+                _ => "board",
+            };
+            Error::refused(format!("cannot count tours of {board}: {e}")).at(field)
+        })
     }
 
     /// The answer, given the count.
@@ -200,11 +293,7 @@ mod tests {
     #[test]
     fn a_count_request_makes_the_job_or_says_why_not() {
         let board: Board = "6x6".parse().unwrap();
-        let closed = TourCountRequest {
-            board,
-            closed: true,
-            start: None,
-        };
+        let closed = TourCountRequest::new(board, true, None).unwrap();
         let job = closed.job().unwrap();
         assert_eq!(
             closed.answer(
@@ -213,26 +302,22 @@ mod tests {
             ),
             TourCount::Closed(9862)
         );
-        let from_off = TourCountRequest {
-            board: "5x5".parse().unwrap(),
-            closed: false,
-            start: Some(Coord::new(5, 0)),
-        };
+        let from_off = TourCountRequest::new("5x5".parse().unwrap(), false, Some(Coord::new(5, 0)));
+        let e = from_off.unwrap_err();
         assert_eq!(
-            from_off.job().unwrap_err().to_string(),
+            e.to_string(),
             "cannot count tours of 5x5: start square is not on the board"
         );
-        let closed_from = TourCountRequest {
-            start: Some(Coord::new(0, 0)),
-            ..closed
-        };
-        assert!(
-            closed_from
-                .job()
-                .unwrap_err()
-                .to_string()
-                .starts_with("closed tours")
-        );
+        assert_eq!(e.field(), Some("start"));
+        let closed_from = TourCountRequest::new(board, true, Some(Coord::new(0, 0))).unwrap_err();
+        assert!(closed_from.to_string().starts_with("closed tours"));
+        assert_eq!(closed_from.field(), Some("start"));
+        assert_eq!(closed.with_threads(1024).unwrap().threads(), Some(1024));
+        for past in [-1, 0, 1025, i64::from(u16::MAX) + 2] {
+            let e = closed.with_threads(past).unwrap_err();
+            assert_eq!(e.to_string(), format!("{past} is not in 1..=1024"));
+            assert_eq!(e.field(), Some("threads"));
+        }
     }
 
     #[test]

@@ -65,7 +65,7 @@ pub struct MethodParser;
 
 impl MethodParser {
     /// The name every piece has a method by (its lookup table), used when none is named.
-    pub const DEFAULT: &'static str = Leaper::Knight.lookup().name();
+    pub const DEFAULT: &'static str = Method::ALL[0].name();
 
     /// The help of `--method`: each piece's methods, from the library's list.
     pub fn help() -> String {

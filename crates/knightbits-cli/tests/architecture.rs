@@ -123,6 +123,15 @@ fn the_crates_point_down_only() {
     assert!(checked >= 10, "only {checked} dependencies read");
 }
 
+/// A source file's code outside its `#[cfg(test)] mod tests` and its comment lines.
+fn code_of(text: &str) -> String {
+    let code = text.split("#[cfg(test)]\nmod tests {").next().unwrap();
+    code.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The top-level modules of the core that each of its modules uses (outside tests).
 fn core_module_uses() -> BTreeMap<String, BTreeSet<String>> {
     let src = root().join("crates/knightbits/src");
@@ -159,13 +168,7 @@ fn core_module_uses() -> BTreeMap<String, BTreeSet<String>> {
             if file.file_name().is_some_and(|n| n == "tests.rs") {
                 continue;
             }
-            let text = fs::read_to_string(&file).unwrap();
-            let code = text.split("#[cfg(test)]\nmod tests {").next().unwrap();
-            let code: String = code
-                .lines()
-                .filter(|l| !l.trim_start().starts_with("//"))
-                .collect::<Vec<_>>()
-                .join("\n");
+            let code = code_of(&fs::read_to_string(&file).unwrap());
             used.extend(
                 crate_paths(&code)
                     .into_iter()
@@ -241,4 +244,120 @@ fn the_cores_modules_form_no_circle() {
             "the core's module {module} uses itself through others: {uses:?}"
         );
     }
+}
+
+/// Every `.rs` file under `dir` (relative to the workspace), as `(path, code outside its
+/// `#[cfg(test)] mod tests` and comments)`.
+fn sources(dir: &str) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let mut dirs = vec![root().join(dir)];
+    while let Some(d) = dirs.pop() {
+        for entry in fs::read_dir(&d).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let code = code_of(&fs::read_to_string(&path).unwrap());
+                let rel = path.strip_prefix(root()).unwrap().to_string_lossy();
+                found.push((rel.replace("crates/../", "").replace("../../", ""), code));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The front ends' modules that name the core (`knightbits::`) or the board crate
+/// (`knightbits_board::`) directly rather than only through the API, each with why: types and
+/// pure value functions (a bitboard, a square, a move list, the batch kernels) are fine to
+/// take from below; a rule about input is not (it is the API's, below). A module that starts
+/// naming the core must be added here, on purpose.
+const FRONT_ENDS_ON_THE_CORE: &[&str] = &[
+    // The command line: values it parses and prints, the count job it drives.
+    "crates/knightbits-cli/src/args.rs",
+    "crates/knightbits-cli/src/cmd/attacks.rs",
+    "crates/knightbits-cli/src/cmd/catch.rs",
+    "crates/knightbits-cli/src/cmd/convert.rs",
+    "crates/knightbits-cli/src/cmd/count.rs",
+    "crates/knightbits-cli/src/cmd/count_dist.rs",
+    "crates/knightbits-cli/src/cmd/count_tours.rs",
+    "crates/knightbits-cli/src/cmd/distance.rs",
+    "crates/knightbits-cli/src/cmd/fill.rs",
+    "crates/knightbits-cli/src/cmd/forks.rs",
+    "crates/knightbits-cli/src/cmd/moves.rs",
+    "crates/knightbits-cli/src/cmd/show.rs",
+    "crates/knightbits-cli/src/cmd/steps.rs",
+    "crates/knightbits-cli/src/cmd/table.rs",
+    "crates/knightbits-cli/src/cmd/tour.rs",
+    "crates/knightbits-cli/src/output.rs",
+    "crates/knightbits-cli/src/picture.rs",
+    "crates/knightbits-cli/src/positions.rs",
+    // Python: python-chess's values read into the core's types, numpy batches on the core's
+    // kernels, the count job with its progress callback.
+    "crates/knightbits-py/src/args.rs",
+    "crates/knightbits-py/src/arrays.rs",
+    "crates/knightbits-py/src/boards.rs",
+    "crates/knightbits-py/src/count.rs",
+    "crates/knightbits-py/src/fens/batch.rs",
+    "crates/knightbits-py/src/fens/mod.rs",
+    "crates/knightbits-py/src/lib.rs",
+    "crates/knightbits-py/src/method.rs",
+    "crates/knightbits-py/src/position.rs",
+];
+
+#[test]
+fn front_end_modules_name_the_core_only_as_listed() {
+    let mut naming = Vec::new();
+    for dir in [
+        "crates/knightbits-cli/src",
+        "crates/knightbits-py/src",
+        "crates/knightbits-wasm/src",
+    ] {
+        for (path, code) in sources(dir) {
+            if code.contains("knightbits::") || code.contains("knightbits_board::") {
+                naming.push(path);
+            }
+        }
+    }
+    assert!(naming.len() > 10, "{naming:?}");
+    let mut listed: Vec<String> = FRONT_ENDS_ON_THE_CORE
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    listed.sort();
+    assert_eq!(
+        naming, listed,
+        "front-end modules that name the core directly, against FRONT_ENDS_ON_THE_CORE"
+    );
+    // The wasm module asks the API only.
+    assert!(!naming.iter().any(|p| p.contains("knightbits-wasm")));
+}
+
+/// The rulebook is applied where the API builds a request (its constructors and raw forms),
+/// never by a front end: no front-end module calls `rules::` or builds a request that has a
+/// constructor with a struct literal (privacy refuses that too: the API's compile-fail
+/// doctests show it).
+#[test]
+fn front_ends_build_requests_only_through_constructors() {
+    let mut checked = 0;
+    for dir in [
+        "crates/knightbits-cli/src",
+        "crates/knightbits-py/src",
+        "crates/knightbits-wasm/src",
+    ] {
+        for (path, code) in sources(dir) {
+            assert!(
+                !code.contains("rules::") || code.contains("rules::MAX_"),
+                "{path} applies a rule of the rulebook itself"
+            );
+            for built in ["PositionMovesRequest {", "TourCountRequest {"] {
+                assert!(
+                    !code.contains(built),
+                    "{path} builds {built}… around its constructor"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 30, "{checked}");
 }

@@ -163,15 +163,27 @@ fn a_tour_count_past_the_limits_is_refused_in_the_requests_words() {
     use knightbits_count::MAX_CLOSED_WIDTH;
     let side = MAX_CLOSED_WIDTH + 1;
     let board: knightbits_board::Board = format!("{side}x{side}").parse().unwrap();
-    let request = TourCountRequest {
-        board,
-        closed: true,
-        start: None,
-    };
-    let words = request.job().unwrap_err().to_string();
+    let refusal = TourCountRequest::new(board, true, None).unwrap_err();
+    assert_eq!(refusal.field(), Some("board"));
+    let words = refusal.to_string();
     assert!(words.contains(&MAX_CLOSED_WIDTH.to_string()), "{words}");
     let out = run(&["count-tours", "--board", &board.to_string(), "--closed"]);
     assert_eq!(out.status.code(), Some(2));
     let line = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(line, format!("knightbits: {words}\n"));
+    assert_eq!(line, format!("knightbits: --board: {words}\n"));
+}
+
+/// The thread range is the request's: refused by its constructor, with its field.
+#[test]
+fn threads_past_the_range_are_refused_by_the_request() {
+    use knightbits_api::tour::TourCountRequest;
+    let request = TourCountRequest::new("5x5".parse().unwrap(), false, None).unwrap();
+    for threads in ["0", "1025", "70000"] {
+        let refusal = request.with_threads(threads.parse().unwrap()).unwrap_err();
+        assert_eq!(refusal.field(), Some("threads"));
+        let out = run(&["count-tours", "--board", "5x5", "--threads", threads]);
+        assert_eq!(out.status.code(), Some(2));
+        let line = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(line, format!("knightbits: --threads: {refusal}\n"));
+    }
 }

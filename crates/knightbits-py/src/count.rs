@@ -7,7 +7,6 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use knightbits_api::rules;
 use knightbits_api::tour::TourCountRequest;
 use knightbits_api::values::Bytes;
 use knightbits_count::{self as count, CountError, Progress};
@@ -60,13 +59,9 @@ pub fn count_tours(
     across: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u128> {
     let (b, closed, start) = tour_question(width, height, closed, start)?;
-    let threads = match given(threads) {
-        Some(t) => {
-            let max = i64::from(rules::MAX_THREADS);
-            args::int_in(&t, "threads", "a thread count", 1, max)? as usize
-        }
-        None => count::available_threads(),
-    };
+    let threads = given(threads)
+        .map(|t| args::int_in(&t, "threads", "a thread count", i64::MIN, i64::MAX))
+        .transpose()?;
     let progress = match given(progress) {
         Some(p) if p.is_callable() => Some(p.unbind()),
         Some(p) => {
@@ -85,20 +80,22 @@ pub fn count_tours(
         .map(|a| args::int_in(&a, "across", "a side of the board", 1, i64::from(u32::MAX)))
         .transpose()?;
     // The API's request holds the count's rules (no start for closed tours, the board's
-    // limits); its refusal is an `OptionError` for the start, a `BoardError` otherwise.
-    let request = TourCountRequest {
-        board: b,
-        closed,
-        start,
+    // limits, the thread range); its refusal names its field: an `OptionError` for the
+    // start, an `ArgumentValueError` for the threads, a `BoardError` for the board.
+    let refused = |e: knightbits_api::Error| match e.field() {
+        Some("start") => named(Kind::Option, "start", e),
+        Some("threads") => named(Kind::Value, "threads", e),
+        _ => named(Kind::Board, "width, height", e),
     };
-    let job = request.job().map_err(|e| {
-        if closed && start.is_some() {
-            named(Kind::Option, "start", e)
-        } else {
-            named(Kind::Board, "width, height", e)
-        }
-    })?;
-    let mut job = job.with_threads(threads);
+    let mut request = TourCountRequest::new(b, closed, start).map_err(refused)?;
+    if let Some(t) = threads {
+        request = request.with_threads(t).map_err(refused)?;
+    }
+    let job = request.job().map_err(refused)?;
+    let mut job = match request.threads() {
+        Some(_) => job,
+        None => job.with_threads(count::available_threads()),
+    };
     if let Some(w) = across {
         job = job
             .across(w as u32)

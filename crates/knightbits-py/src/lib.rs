@@ -75,7 +75,7 @@ fn fork_squares(targets: &Bound<'_, PyAny>) -> PyResult<u64> {
 fn techniques(piece: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<&'static str>> {
     let piece = match piece {
         Some(p) if !p.is_none() => args::piece(p, "piece")?,
-        _ => Leaper::Knight,
+        _ => Leaper::default(),
     };
     Ok(method::names(piece))
 }

@@ -4,7 +4,7 @@ use knightbits::position::Setup;
 use knightbits::position::{MoveList, Position, Role};
 use knightbits::technique::Leaper;
 use knightbits::{Bitboard, Color};
-use knightbits_api::rules;
+use knightbits_api::position::PositionMovesRequest;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -46,32 +46,24 @@ fn list(moves: &[String]) -> String {
     format!("[{}]", items.join(", "))
 }
 
-/// The legal moves of `piece` in `pos`, castling included for the king when `castling`.
-pub fn legal_moves(pos: &Position, piece: Leaper, castling: bool) -> MoveList {
-    match piece {
-        Leaper::Knight => pos.legal_knight_moves(),
-        Leaper::King => pos.legal_king_moves(castling),
-    }
-}
-
-/// The `piece` and `castling` arguments of `legal_moves`: castling is the king's move, so
-/// `castling=True` with the knight is refused by the API's rule (`rules::castling`), in the
-/// command line's words.
-pub fn piece_and_castling(
+/// The `piece` and `castling` arguments of `legal_moves`, as the API's request of legal
+/// moves, built by its constructor: castling is the king's move, so `castling=True` with the
+/// knight is refused there (`rules::castling`), in the command line's words, for the argument
+/// the refusal names.
+pub fn legal_moves_request(
     piece: Option<&Bound<'_, PyAny>>,
     castling: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(Leaper, bool)> {
+) -> PyResult<PositionMovesRequest> {
     let piece = match piece.filter(|p| !p.is_none()) {
         Some(p) => args::piece(p, "piece")?,
-        None => Leaper::Knight,
+        None => Leaper::default(),
     };
     let castling = match castling.filter(|c| !c.is_none()) {
         Some(c) => args::flag(c, "castling")?,
         None => false,
     };
-    let castling =
-        rules::castling(piece, castling).map_err(|e| named(Kind::Option, "castling", e))?;
-    Ok((piece, castling))
+    PositionMovesRequest::new(piece, true, castling)
+        .map_err(|e| named(Kind::Option, e.field().unwrap_or("castling"), &e))
 }
 
 /// A chess position, read from a FEN string or a python-chess ``chess.Board`` (through its
@@ -137,8 +129,10 @@ impl PyPosition {
         piece: Option<&Bound<'_, PyAny>>,
         castling: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<String>> {
-        let (piece, castling) = piece_and_castling(piece, castling)?;
-        Ok(uci(&legal_moves(&self.pos, piece, castling)))
+        let request = legal_moves_request(piece, castling)?;
+        Ok(uci(&self
+            .pos
+            .legal_moves(request.piece(), request.castling())))
     }
 
     /// The squares ``color``'s pieces of type ``piece_type`` attack together, as a bitboard

@@ -41,7 +41,7 @@ use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
 use crate::error::ParseMethodError;
-use crate::position::Role;
+use crate::position::{MoveList, Position, Role};
 use crate::square::Square;
 use crate::trace::Trace;
 use crate::{king, knight};
@@ -163,6 +163,60 @@ impl Leaper {
             leaper: self,
             other: Method::ALL.iter().find(named).copied(),
         })
+    }
+}
+
+/// The moves of a leaper in a position: the core chooses each piece's move generator, so a
+/// caller names the piece and never picks a function. (Written here, beside [`Leaper`], since
+/// this module already looks at `position` and `position` must not look back.)
+impl Position {
+    /// The legal moves of the side to move's `leaper`s, sorted in UCI text order: a king's
+    /// castlings included when `castling` (a piece that does not castle has none to include).
+    ///
+    /// ```
+    /// use knightbits::position::Position;
+    /// use knightbits::technique::Leaper;
+    /// let pos: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
+    /// assert_eq!(pos.legal_moves(Leaper::King, true), pos.legal_king_moves(true));
+    /// assert_eq!(pos.legal_moves(Leaper::Knight, true), pos.legal_knight_moves());
+    /// assert_eq!(pos.legal_moves(Leaper::King, true).len(), 7); // five steps, two castlings
+    /// # Ok::<(), knightbits::position::FenError>(())
+    /// ```
+    pub fn legal_moves(&self, leaper: Leaper, castling: bool) -> MoveList {
+        match leaper {
+            Leaper::Knight => self.legal_knight_moves(),
+            Leaper::King => self.legal_king_moves(castling),
+        }
+    }
+
+    /// The pseudo-legal moves of the side to move's `leaper`s (attacks `& !own`, pins and
+    /// checks ignored), sorted in UCI text order: a king's castlings included when `castling`.
+    ///
+    /// ```
+    /// use knightbits::position::Position;
+    /// use knightbits::technique::Leaper;
+    /// let pos: Position = "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1".parse()?;
+    /// assert_eq!(pos.pseudo_legal_moves(Leaper::Knight, false).len(), 6);
+    /// assert!(pos.legal_moves(Leaper::Knight, false).is_empty()); // pinned
+    /// # Ok::<(), knightbits::position::FenError>(())
+    /// ```
+    pub fn pseudo_legal_moves(&self, leaper: Leaper, castling: bool) -> MoveList {
+        match leaper {
+            Leaper::Knight => self.pseudo_legal_knight_moves(),
+            Leaper::King => self.pseudo_legal_king_moves(castling),
+        }
+    }
+}
+
+impl Default for Leaper {
+    /// The knight, the piece every question is about unless another is named.
+    ///
+    /// ```
+    /// use knightbits::technique::Leaper;
+    /// assert_eq!(Leaper::default(), Leaper::ALL[0]);
+    /// ```
+    fn default() -> Leaper {
+        Leaper::ALL[0]
     }
 }
 

@@ -12,9 +12,9 @@ use crate::picture::Picture;
 use crate::positions::{self, Source};
 use knightbits::technique::Leaper;
 use knightbits::technique::Method;
-use knightbits_api::attacks::{AttacksRequest, attacks};
+use knightbits_api::attacks::{AttacksAsked, AttacksForm, AttacksRequest, attacks};
 use knightbits_api::picture::Drawing;
-use knightbits_api::{rules, values};
+use knightbits_api::values;
 
 /// Squares attacked by the knights (or kings) on the given squares, or by one side's knights
 /// (or king) in a position.
@@ -48,7 +48,7 @@ pub struct Args {
     #[arg(long, value_parser = args::choice::<Color>())]
     side: Option<Color>,
     /// Which piece stands on those squares.
-    #[arg(long, value_parser = args::choice::<Leaper>(), default_value_t = Leaper::Knight)]
+    #[arg(long, value_parser = args::choice::<Leaper>(), default_value_t = Leaper::default())]
     piece: Leaper,
     #[arg(long, value_parser = MethodParser, default_value = MethodParser::DEFAULT,
           help = MethodParser::help(), conflicts_with_all = ["fen", "batch"])]
@@ -62,58 +62,68 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let piece = args.piece;
-    let position = args.source.given();
-    rules::pieces_or_position(args.input.is_some() || args.index.index.is_some(), position)?;
-    rules::needs_position(args.side.is_some(), position).map_err(|e| e.at("side"))?;
-    if position {
-        let draw = |set: &SquareSet| Drawing {
-            marked: set.bitboard,
-            ..Drawing::default()
-        };
-        let text = |board: String, set: &SquareSet, side: Color| {
-            format!(
-                "{board}{}\n{} attacked by {side}'s {}s\n",
-                hex(set.bitboard),
-                output::count(set.count, "square"),
-                piece.role().name()
-            )
-        };
-        let ask = |placement: Placement, side: Color| {
-            attacks(&AttacksRequest::Placement {
-                placement,
-                side,
-                piece,
-            })
-        };
-        // With --side only the pieces matter (a placement alone, no king needed); without,
-        // the side to move does.
-        return match args.side {
-            Some(side) => positions::answer_read(
-                &args.source,
-                args.json,
-                &args.picture,
-                values::placement,
-                |p: &Placement| ask(*p, side),
-                |p, set| text(args.picture.position_board(p, set.bitboard), set, side),
-                draw,
-            ),
-            None => positions::answer_read(
-                &args.source,
-                args.json,
-                &args.picture,
-                values::position,
-                |pos: &Position| ask((*pos).into(), pos.turn()),
-                |pos, set| {
-                    text(
-                        args.picture.position_board(pos, set.bitboard),
-                        set,
-                        pos.turn(),
-                    )
-                },
-                draw,
-            ),
-        };
-    }
+    // The rulebook decides what combines, from the options as given (clap keeps --method
+    // and --mapping from a position, and gives --method its default).
+    let pieces_given = args.input.is_some() || args.index.index.is_some();
+    let asked = AttacksAsked::try_from(AttacksForm {
+        position: args.source.given().then_some(()),
+        pieces: pieces_given.then_some(()),
+        piece,
+        method: Some(args.method.name()),
+        side: args.side,
+    })?;
+    let method = match asked {
+        AttacksAsked::Pieces(_, method) => method,
+        AttacksAsked::Position((), side, _) => {
+            let draw = |set: &SquareSet| Drawing {
+                marked: set.bitboard,
+                ..Drawing::default()
+            };
+            let text = |board: String, set: &SquareSet, side: Color| {
+                format!(
+                    "{board}{}\n{} attacked by {side}'s {}s\n",
+                    hex(set.bitboard),
+                    output::count(set.count, "square"),
+                    piece.role().name()
+                )
+            };
+            let ask = |placement: Placement, side: Color| {
+                attacks(&AttacksRequest::Placement {
+                    placement,
+                    side,
+                    piece,
+                })
+            };
+            // With --side only the pieces matter (a placement alone, no king needed); without,
+            // the side to move does.
+            return match side {
+                Some(side) => positions::answer_read(
+                    &args.source,
+                    args.json,
+                    &args.picture,
+                    values::placement,
+                    |p: &Placement| ask(*p, side),
+                    |p, set| text(args.picture.position_board(p, set.bitboard), set, side),
+                    draw,
+                ),
+                None => positions::answer_read(
+                    &args.source,
+                    args.json,
+                    &args.picture,
+                    values::position,
+                    |pos: &Position| ask((*pos).into(), pos.turn()),
+                    |pos, set| {
+                        text(
+                            args.picture.position_board(pos, set.bitboard),
+                            set,
+                            pos.turn(),
+                        )
+                    },
+                    draw,
+                ),
+            };
+        }
+    };
     let pieces = args
         .index
         .pieces(args.input.as_deref(), args.mapping)?
@@ -123,7 +133,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     .into(),
             )
         })?;
-    let method = values::method(piece, args.method.name())?;
     let set = attacks(&AttacksRequest::Pieces { pieces, method });
     let drawn = Drawing::pieces_on(pieces, piece);
     args.picture.write(&Drawing {

@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use indicatif::{HumanBytes, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use knightbits_api::rules;
 use knightbits_api::tour::TourCountRequest;
 use knightbits_api::values::{self, Bytes};
 use knightbits_board::Board;
@@ -37,8 +36,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     across: Option<u32>,
     /// Worker threads (default: as many as the machine runs at once).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=i64::from(rules::MAX_THREADS)))]
-    threads: Option<u16>,
+    #[arg(long)]
+    threads: Option<i64>,
     /// The memory the count may use, as bytes or with a suffix K, M, G or T (powers of 1024),
     /// default the memory available (three quarters of it for a count that goes out of core).
     /// A count square by square (see below) keeps within it by putting its layers in
@@ -163,11 +162,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         None => None,
     };
     let refused = |e: CountError| CliError::Input(format!("cannot count tours of {board}: {e}"));
-    let request = TourCountRequest {
-        board,
-        closed: args.closed,
-        start,
-    };
+    let mut request = TourCountRequest::new(board, args.closed, start)?;
+    if let Some(t) = args.threads {
+        request = request.with_threads(t)?;
+    }
     let mut job = request.job()?;
     #[cfg(feature = "dist")]
     if args.dist.processes.is_some() {
@@ -178,10 +176,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if let Some(w) = args.across {
         job = job.across(w).map_err(refused)?;
     }
-    let mut job = match args.threads {
-        Some(t) => job.with_threads(usize::from(t)),
-        None => job,
-    };
     job = match args.max_memory {
         Some(b) => job.with_budget(b.0),
         None => job.within_available_memory(),

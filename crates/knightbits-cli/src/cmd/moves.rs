@@ -11,9 +11,9 @@ use knightbits::mapping::Numbering;
 use knightbits::technique::Leaper;
 use knightbits_api::picture::Drawing;
 use knightbits_api::position::{
-    PieceMovesRequest, PositionMovesRequest, piece_moves, position_moves,
+    MovesAsked, MovesForm, PieceMovesRequest, piece_moves, position_moves,
 };
-use knightbits_api::{rules, values};
+use knightbits_api::values;
 
 /// Knight or king moves. From squares: pseudo-legal moves (attacks minus own pieces). From a
 /// position (--fen or --batch): the side to move's moves, pseudo-legal or --legal.
@@ -44,7 +44,7 @@ pub struct Args {
     #[arg(long, default_value = "0", conflicts_with_all = ["fen", "batch"])]
     own: String,
     /// Which piece moves.
-    #[arg(long, value_parser = args::choice::<Leaper>(), default_value_t = Leaper::Knight)]
+    #[arg(long, value_parser = args::choice::<Leaper>(), default_value_t = Leaper::default())]
     piece: Leaper,
     /// With a position: only legal moves (pins, checks, no king move into check).
     #[arg(long)]
@@ -61,41 +61,40 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let (piece, legal) = (args.piece, args.legal);
-    let position = args.source.given();
-    rules::pieces_or_position(args.input.is_some() || args.index.index.is_some(), position)?;
-    rules::needs_position(legal, position).map_err(|e| e.at("legal"))?;
-    rules::needs_position(args.castling, position).map_err(|e| e.at("castling"))?;
-    let castling = rules::castling(piece, args.castling)?;
-    if position {
-        return positions::answer(
-            &args.source,
-            args.json,
-            &args.picture,
-            |pos: &Position| {
-                position_moves(&PositionMovesRequest {
-                    position: *pos,
-                    piece,
-                    legal,
-                    castling,
-                })
-            },
-            |pos, answer| {
-                format!(
-                    "{}{}: {}\n",
-                    args.picture
-                        .position_board(pos, answer.moves.destinations()),
-                    output::count(answer.moves.len() as u64, "move"),
-                    output::list(&answer.moves)
-                )
-            },
-            |answer| Drawing {
-                marked: answer.moves.destinations(),
-                arrows: Drawing::arrows(&answer.moves),
-                ..Drawing::default()
-            },
-        );
-    }
+    // The rulebook decides what combines, from the options as given.
+    let pieces_given = args.input.is_some() || args.index.index.is_some();
+    let asked = MovesAsked::try_from(MovesForm {
+        position: args.source.given().then_some(&args.source),
+        pieces: pieces_given.then_some(()),
+        piece: args.piece,
+        legal: args.legal,
+        castling: args.castling,
+    })?;
+    let piece = match asked {
+        MovesAsked::Position(source, request) => {
+            return positions::answer(
+                source,
+                args.json,
+                &args.picture,
+                |pos: &Position| position_moves(&request, pos),
+                |pos, answer| {
+                    format!(
+                        "{}{}: {}\n",
+                        args.picture
+                            .position_board(pos, answer.moves.destinations()),
+                        output::count(answer.moves.len() as u64, "move"),
+                        output::list(&answer.moves)
+                    )
+                },
+                |answer| Drawing {
+                    marked: answer.moves.destinations(),
+                    arrows: Drawing::arrows(&answer.moves),
+                    ..Drawing::default()
+                },
+            );
+        }
+        MovesAsked::Pieces(_, piece) => piece,
+    };
     let pieces = args
         .index
         .pieces(args.input.as_deref(), args.mapping)?

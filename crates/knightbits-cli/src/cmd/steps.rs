@@ -36,7 +36,7 @@ pub struct Args {
           help = MethodParser::help())]
     method: Method,
     /// Which piece stands on those squares.
-    #[arg(long, value_parser = args::choice::<Leaper>(), default_value_t = Leaper::Knight)]
+    #[arg(long, value_parser = args::choice::<Leaper>(), default_value_t = Leaper::default())]
     piece: Leaper,
     /// The numbering the steps are written in, and of --index and a numeric INPUT.
     #[arg(long, value_parser = args::choice::<Numbering>(), default_value_t = Numbering::A1B1)]

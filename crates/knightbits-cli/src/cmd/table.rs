@@ -16,7 +16,7 @@ JSON: {\"piece\", \"counts\": [64 numbers, a1 first], \"total\", \"histogram\": 
 )]
 pub struct Args {
     /// Which piece.
-    #[arg(long, value_parser = args::choice::<Leaper>(), default_value_t = Leaper::Knight)]
+    #[arg(long, value_parser = args::choice::<Leaper>(), default_value_t = Leaper::default())]
     piece: Leaper,
     /// Print one JSON object: {"piece", "counts", "total", "histogram"}.
     #[arg(long)]

@@ -4,7 +4,6 @@
 //! dict of arrays (or a pandas DataFrame), and row selection by index, slice or index array.
 
 use knightbits::position::{Position, Role};
-use knightbits::technique::Leaper;
 use numpy::IntoPyArray;
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -309,7 +308,8 @@ pub fn legal_moves_batch(
         .map(args::mask)
         .transpose()?
         .unwrap_or(false);
-    let (piece, castling): (Leaper, bool) = position::piece_and_castling(piece, castling)?;
+    let request = position::legal_moves_request(piece, castling)?;
+    let (piece, castling) = (request.piece(), request.castling());
     not_one_string(fens)?;
     let items = items(fens, masked)?;
     let (parts, csr) = py
@@ -318,7 +318,7 @@ pub fn legal_moves_batch(
                 &items,
                 masked,
                 Csr::with_rows,
-                |csr, pos| csr.push(position::legal_moves(&pos, piece, castling).iter().copied()),
+                |csr, pos| csr.push(pos.legal_moves(piece, castling).iter().copied()),
                 |csr| csr.push(std::iter::empty()),
             )?;
             let mut csr = Csr::with_rows(items.len());
