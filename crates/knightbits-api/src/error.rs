@@ -16,7 +16,7 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     words: Words,
-    field: Option<String>,
+    field: Option<&'static str>,
 }
 
 /// What a refusal says.
@@ -58,16 +58,16 @@ impl Error {
 
     /// The same refusal, about the field (request parameter) `field`.
     #[must_use]
-    pub fn at(self, field: impl Into<String>) -> Error {
+    pub fn at(self, field: &'static str) -> Error {
         Error {
-            field: Some(field.into()),
+            field: Some(field),
             ..self
         }
     }
 
     /// The field (request parameter) at fault, if one is.
-    pub fn field(&self) -> Option<&str> {
-        self.field.as_deref()
+    pub fn field(&self) -> Option<&'static str> {
+        self.field
     }
 }
 

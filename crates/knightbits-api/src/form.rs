@@ -7,8 +7,9 @@
 //! is refused. Values are read by the request layer's own readers ([`crate::values`]), as on
 //! the command line, chosen by each field's type ([`Value`]). A refusal is `{"error": "…",
 //! "field": "…"}` with a 4xx status: the words as the command line says them, and the
-//! parameter at fault as data (left out where no one parameter is: too many parameters, an
-//! unknown endpoint, a request that is not UTF-8).
+//! parameter at fault as data (left out where no one parameter of the request is: an unknown
+//! parameter, whose words name it, too many parameters, an unknown endpoint, a request that
+//! is not UTF-8).
 //!
 //! (A serde `Deserialize` per request type, tried, says the same, but its code per type and
 //! per field made `knightbits.wasm` 305,499 bytes, over its 300,000-byte budget; with this
@@ -31,7 +32,7 @@ pub const MAX_FEN: usize = 128;
 pub struct QueryError {
     status: u16,
     message: String,
-    field: Option<String>,
+    field: Option<&'static str>,
 }
 
 impl QueryError {
@@ -60,8 +61,8 @@ impl QueryError {
     }
 
     /// The parameter at fault, if one is.
-    pub fn field(&self) -> Option<&str> {
-        self.field.as_deref()
+    pub fn field(&self) -> Option<&'static str> {
+        self.field
     }
 
     /// The JSON body: `{"error": "…", "field": "…"}`, `field` left out when no one parameter
@@ -80,7 +81,7 @@ impl From<Error> for QueryError {
         QueryError {
             status: 400,
             message: e.to_string(),
-            field: e.field().map(str::to_string),
+            field: e.field(),
         }
     }
 }
@@ -89,7 +90,7 @@ impl From<Error> for QueryError {
 pub const MISSING: &str = "missing parameter";
 
 /// A parameter that the other parameters given need (and that has no value to be named by).
-pub fn missing(name: &str) -> Error {
+pub fn missing(name: &'static str) -> Error {
     Error::refused(MISSING).at(name)
 }
 
@@ -118,7 +119,7 @@ pub struct Params {
 impl Params {
     /// Decodes `query`; an unknown name, one given twice, or more than 16 parameters, is an
     /// error.
-    pub fn parse(query: Option<&str>, accepted: &[&str]) -> Result<Params, QueryError> {
+    pub fn parse(query: Option<&str>, accepted: &[&'static str]) -> Result<Params, QueryError> {
         let mut pairs: Vec<(String, String)> = Vec::new();
         for (k, v) in form_urlencoded::parse(query.unwrap_or("").as_bytes()) {
             if pairs.len() == MAX_PARAMS {
@@ -131,11 +132,17 @@ impl Params {
                     names if names.is_empty() => "none".to_string(),
                     names => names,
                 };
-                let words = format!("unknown parameter '{}': expected {names}", shorten(&k));
-                return Err(Error::refused(words).at(k).into());
+                // No field of the request is at fault: the words name the parameter.
+                return Err(QueryError::bad(format!(
+                    "unknown parameter '{}': expected {names}",
+                    shorten(&k)
+                )));
             }
-            if pairs.iter().any(|(name, _)| *name == k) {
-                return Err(Error::refused(GIVEN_TWICE).at(k).into());
+            if let Some(&name) = accepted
+                .iter()
+                .find(|&&name| name == k && pairs.iter().any(|(given, _)| given == name))
+            {
+                return Err(Error::refused(GIVEN_TWICE).at(name).into());
             }
             pairs.push((k.into_owned(), v.into_owned()));
         }
@@ -153,7 +160,7 @@ impl Params {
     /// The value of `name` read by `read`, if given; a refusal names the parameter.
     pub fn with<T>(
         &self,
-        name: &str,
+        name: &'static str,
         read: impl FnOnce(&str) -> Result<T, Error>,
     ) -> Result<Option<T>, QueryError> {
         self.get(name)
@@ -162,7 +169,7 @@ impl Params {
     }
 
     /// The value of `name`, read by its type; `default` when absent.
-    pub fn or<T: Value>(&self, name: &str, default: T) -> Result<T, QueryError> {
+    pub fn or<T: Value>(&self, name: &'static str, default: T) -> Result<T, QueryError> {
         Ok(self.with(name, T::read)?.unwrap_or(default))
     }
 }

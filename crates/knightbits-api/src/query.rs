@@ -267,7 +267,7 @@ mod tests {
                 }
                 let e = call(name, Some(&query)).unwrap_err();
                 assert_eq!(e.status_code(), 400);
-                assert_eq!(e.field(), Some(unknown.replace("%20", " ").as_str()));
+                assert_eq!(e.field(), None, "no field of the request is at fault");
                 assert_eq!(
                     e.message(),
                     format!(
@@ -346,62 +346,62 @@ mod tests {
             (
                 "slide",
                 "squares=d4&by=up",
-                "by",
+                Some("by"),
                 "invalid slide 'up': expected north, south, east, west, a or d",
             ),
             (
                 "moves",
                 "input=d4&legal=maybe",
-                "legal",
+                Some("legal"),
                 "invalid flag 'maybe': expected true or false",
             ),
             (
                 "svg",
                 "tour=a1,z9",
-                "tour",
+                Some("tour"),
                 "invalid square 'z9': expected a square name, a1 to h8",
             ),
             (
                 "fill",
                 "input=a1&moves=99",
-                "moves",
+                Some("moves"),
                 "invalid number '99': expected 1 to 64",
             ),
             (
                 "attacks",
                 "input=d4&side=white",
-                "side",
+                Some("side"),
                 "it needs a position (a FEN)",
             ),
             (
                 "moves",
                 "input=d4&castling=true",
-                "castling",
+                Some("castling"),
                 "it needs a position (a FEN)",
             ),
             (
                 "attacks",
                 "fen=8/8/8/8/3N4/8/8/8&method=halves",
-                "method",
+                Some("method"),
                 "give either fen and side, or input (and method)",
             ),
             (
                 "svg",
                 "fen=8/8/8/8/3N4/8/8/8&piece=king",
-                "piece",
+                Some("piece"),
                 "give either fen or pieces (and piece), not both",
             ),
             (
                 "explore",
                 "input=d4&toggle=d4",
-                "toggle",
+                None,
                 "unknown parameter 'toggle': expected input, piece, method or numbering",
             ),
         ] {
             let e = call(name, Some(query)).unwrap_err();
             assert_eq!(
                 (e.status_code(), e.field(), e.message()),
-                (400, Some(field), message),
+                (400, field, message),
                 "{name}?{query}"
             );
         }
