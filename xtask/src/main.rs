@@ -10,10 +10,16 @@
 //! `cargo xtask npm` writes the npm package, `target/npm/knightbits-VERSION.tgz` (see `npm.rs`).
 //!
 //! `cargo xtask wheel` writes the Python package's wheel (abi3, manylinux2014) and sdist to
-//! `target/wheels/` (see `wheel.rs`; `--aarch64` adds the aarch64 wheel); `cargo xtask test`
-//! runs the suites (see `test.rs`).
+//! `target/wheels/` (see `wheel.rs`; `--aarch64` adds the aarch64 wheel, `--all` every
+//! desktop's, `--run` then runs the package's tests against them); `cargo xtask dist` writes
+//! every release artefact and their checksums to `target/dist/` (see `dist.rs`), and
+//! `cargo xtask rehearse` installs them from registries on the loopback interface (see
+//! `rehearse.rs`);
+//! `cargo xtask test` runs the suites (see `test.rs`).
 
+mod dist;
 mod npm;
+mod rehearse;
 mod test;
 mod wheel;
 
@@ -22,7 +28,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask web --out DIR | cargo xtask test [rust] [python] [browser] [npm] | cargo xtask wheel [--aarch64] | cargo xtask npm";
+const USAGE: &str = "usage: cargo xtask web --out DIR | cargo xtask test [rust] [python] [browser] [npm] | cargo xtask wheel [--aarch64 | --all [--run]] | cargo xtask npm | cargo xtask dist | cargo xtask rehearse";
 use npm::{MODULE_NAME, WASM_OPT_VERSION};
 
 fn main() -> ExitCode {
@@ -48,8 +54,12 @@ fn run(args: Vec<String>) -> Result<(), String> {
         }
         ["test", suites @ ..] => test::run(suites),
         ["npm"] => npm::build().map(|_| ()),
+        ["dist"] => dist::run(),
+        ["rehearse"] => rehearse::run(),
         ["wheel"] => wheel::build(&[wheel::X86_64]).map(|_| ()),
         ["wheel", "--aarch64"] => wheel::build(&[wheel::X86_64, wheel::AARCH64]).map(|_| ()),
+        ["wheel", "--all"] => wheel::build(&wheel::ALL).map(|_| ()),
+        ["wheel", "--all", "--run"] => wheel::build_all_and_run(),
         _ => Err(USAGE.to_string()),
     }
 }

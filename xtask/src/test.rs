@@ -165,8 +165,21 @@ fn python() -> Result<(), String> {
     let wheel = wheel.to_str().ok_or("wheel path is not UTF-8")?;
     wheel::pip(&venv, &["--force-reinstall", "--no-deps", wheel])?;
     wheel::pip(&venv, &[&format!("{wheel}[test,dask]")])?;
-    // The rulebook test compares the package's refusals with the command line's words.
-    // Built with the rust suite's features, so after it nothing is rebuilt.
+    let cli = rulebook_cli()?;
+
+    println!("== python: pytest");
+    wheel::pytest(
+        Command::new(venv.join("bin/python"))
+            .args(wheel::PYTEST)
+            .env("KNIGHTBITS_WHEEL", wheel)
+            .env("KNIGHTBITS_CLI", cli)
+            .current_dir(&crate_dir),
+    )
+}
+
+/// The command line the rulebook test compares the package's refusals with (its words), built
+/// with the rust suite's features, so after that suite nothing is rebuilt.
+pub fn rulebook_cli() -> Result<std::path::PathBuf, String> {
     status(cargo().args([
         "build",
         "-q",
@@ -175,25 +188,5 @@ fn python() -> Result<(), String> {
         "--bin",
         "knightbits",
     ]))?;
-    let cli = crate::target_dir()?.join("debug/knightbits");
-
-    println!("== python: pytest");
-    let code = Command::new(venv.join("bin/python"))
-        .args([
-            "-m",
-            "pytest",
-            "-p",
-            "no:cacheprovider",
-            "--hypothesis-profile=ci",
-        ])
-        .env("KNIGHTBITS_WHEEL", wheel)
-        .env("KNIGHTBITS_CLI", cli)
-        .current_dir(&crate_dir)
-        .status()
-        .map_err(|e| format!("pytest could not start: {e}"))?;
-    match code.code() {
-        Some(0) => Ok(()),
-        Some(5) => Err("pytest collected no tests".into()),
-        _ => Err(format!("pytest failed ({code})")),
-    }
+    Ok(crate::target_dir()?.join("debug/knightbits"))
 }

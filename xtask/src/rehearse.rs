@@ -1,0 +1,350 @@
+//! `cargo xtask rehearse`: the README's install lines against registries on the loopback
+//! interface, with what `cargo xtask dist` wrote to `target/dist/` (the public registries hold
+//! nothing until the first release):
+//!
+//! - PyPI: a pypiserver (from PyPI, pinned) serving the wheels, the sdist and numpy (the one
+//!   dependency, downloaded beforehand), and `pip install knightbits` from it alone into a fresh
+//!   virtual environment without cargo or rustc on its PATH; the package then answers;
+//! - crates.io: the core's `.crate` unpacked into a local directory registry standing in for
+//!   crates.io, and `cargo add knightbits` and `cargo run --offline` in a new project;
+//! - npm: when `target/dist/` has the npm tarball, a verdaccio (from npm, pinned) with no
+//!   uplink, `npm publish` to it and `npm install knightbits` from it into an empty folder; the
+//!   module then answers.
+//!
+//! Every server listens on 127.0.0.1 at a port the system picks, is stopped (by its process id)
+//! however the rehearsal ends, and every step has a time limit.
+
+use std::fs;
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use crate::{cargo, copy, status, target_dir, wheel};
+
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+/// The PyPI server, pinned.
+const PYPISERVER: &str = "pypiserver==2.4.2";
+/// The npm registry, pinned.
+const VERDACCIO: &str = "verdaccio@6.10.4";
+/// The longest one install step may take.
+const STEP: Duration = Duration::from_secs(600);
+/// The knight's attacks from d4, as every front end must answer.
+const D4: &str = "0x142200221400";
+
+/// Runs the rehearsal of every registry whose artefact `target/dist/` holds.
+pub fn run() -> Result<(), String> {
+    let target = target_dir()?;
+    let dist = target.join("dist");
+    if !dist.join("SHA256SUMS").exists() {
+        return Err(format!(
+            "{} has no release: run `cargo xtask dist` first",
+            dist.display()
+        ));
+    }
+    let work = target.join("rehearse");
+    let _ = fs::remove_dir_all(&work);
+    fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+    pypi(&dist, &work)?;
+    crates_io(&dist, &work)?;
+    let tarball = dist.join(format!("knightbits-{VERSION}.tgz"));
+    if tarball.exists() {
+        npm(&tarball, &work)?;
+    } else {
+        println!(
+            "== rehearse npm: not run: {} has no npm tarball",
+            dist.display()
+        );
+    }
+    println!("== rehearse: every install line answered {D4} for the knight on d4");
+    Ok(())
+}
+
+/// A server process, stopped by its id when dropped.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A free port on 127.0.0.1.
+fn free_port() -> Result<u16, String> {
+    let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
+    listener
+        .local_addr()
+        .map(|a| a.port())
+        .map_err(|e| e.to_string())
+}
+
+/// Waits until `port` accepts connections (at most a minute) while `server` runs.
+fn wait_for(server: &mut Server, port: u16, what: &str) -> Result<(), String> {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(60) {
+        if TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return Ok(());
+        }
+        if let Ok(Some(exit)) = server.0.try_wait() {
+            return Err(format!("{what} stopped at its start ({exit})"));
+        }
+        sleep(Duration::from_millis(200));
+    }
+    Err(format!(
+        "{what} did not listen on 127.0.0.1:{port} within a minute"
+    ))
+}
+
+/// `cmd` under `timeout` ([`STEP`]), its output captured; an error shows it.
+fn bounded(cmd: &mut Command) -> Result<String, String> {
+    let shown = format!("{cmd:?}");
+    let mut timed = Command::new("timeout");
+    timed.arg(STEP.as_secs().to_string()).arg(cmd.get_program());
+    timed.args(cmd.get_args());
+    for (key, value) in cmd.get_envs() {
+        match value {
+            Some(value) => timed.env(key, value),
+            None => timed.env_remove(key),
+        };
+    }
+    if let Some(dir) = cmd.get_current_dir() {
+        timed.current_dir(dir);
+    }
+    let out = timed
+        .output()
+        .map_err(|e| format!("{shown} could not start: {e}"))?;
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    if !out.status.success() {
+        return Err(format!(
+            "{shown} failed ({}): {text}{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(text)
+}
+
+/// The answer must be the knight's attacks from d4.
+fn answered(what: &str, text: &str) -> Result<(), String> {
+    if text.trim() != D4 {
+        return Err(format!("{what} answered {:?}, not {D4}", text.trim()));
+    }
+    println!("== rehearse {what}: {D4}");
+    Ok(())
+}
+
+/// `pip install knightbits` from a pypiserver on the loopback interface.
+fn pypi(dist: &Path, work: &Path) -> Result<(), String> {
+    let venv = wheel::venv()?;
+    wheel::pip(&venv, &[PYPISERVER])?;
+    let index = work.join("pypi");
+    fs::create_dir_all(&index).map_err(|e| e.to_string())?;
+    for file in fs::read_dir(dist).map_err(|e| e.to_string())? {
+        let path = file.map_err(|e| e.to_string())?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.ends_with(".whl") || name == format!("knightbits-{VERSION}.tar.gz") {
+            copy(&path, &index.join(name))?;
+        }
+    }
+    // The package's one dependency, fetched before the rehearsal, which reaches no other index.
+    status(
+        Command::new(venv.join("bin/python"))
+            .args(["-m", "pip", "download", "--quiet", "--only-binary", ":all:"])
+            .args(["--disable-pip-version-check", "numpy", "--dest"])
+            .arg(&index),
+    )?;
+    let port = free_port()?;
+    println!("== rehearse pip: pypiserver on 127.0.0.1:{port}");
+    let mut server = Server(
+        Command::new(venv.join("bin/pypi-server"))
+            .args(["run", "--interface", "127.0.0.1", "--port"])
+            .arg(port.to_string())
+            .arg(&index)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("pypi-server could not start: {e}"))?,
+    );
+    wait_for(&mut server, port, "pypiserver")?;
+
+    let user = work.join("pip-user");
+    status(Command::new("python3").arg("-m").arg("venv").arg(&user))?;
+    let path = format!("{}:/usr/bin:/bin", user.join("bin").display());
+    let python = user.join("bin/python");
+    bounded(
+        Command::new(&python)
+            .args(["-m", "pip", "install", "--no-cache-dir", "--quiet"])
+            .args(["--disable-pip-version-check", "--only-binary", ":all:"])
+            .arg("--index-url")
+            .arg(format!("http://127.0.0.1:{port}/simple/"))
+            .arg("knightbits")
+            .env_clear()
+            .env("PATH", &path)
+            .env("HOME", work),
+    )?;
+    let answer = bounded(
+        Command::new(&python)
+            .args([
+                "-c",
+                "import knightbits; print(hex(knightbits.knight_attacks(27)))",
+            ])
+            .env_clear()
+            .env("PATH", &path)
+            .current_dir(work),
+    )?;
+    drop(server);
+    answered("pip install knightbits", &answer)
+}
+
+/// `cargo add knightbits` from a directory registry replacing crates.io, built offline.
+fn crates_io(dist: &Path, work: &Path) -> Result<(), String> {
+    let registry = work.join("crates");
+    fs::create_dir_all(&registry).map_err(|e| e.to_string())?;
+    let file = dist.join(format!("knightbits-{VERSION}.crate"));
+    status(
+        Command::new("tar")
+            .arg("-xzf")
+            .arg(&file)
+            .arg("-C")
+            .arg(&registry),
+    )?;
+    let summed = Command::new("sha256sum")
+        .arg(&file)
+        .output()
+        .map_err(|e| format!("sha256sum could not start: {e}"))?;
+    let sum = String::from_utf8_lossy(&summed.stdout)
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_string();
+    let checksum = serde_json::json!({"files": {}, "package": sum});
+    fs::write(
+        registry
+            .join(format!("knightbits-{VERSION}"))
+            .join(".cargo-checksum.json"),
+        checksum.to_string(),
+    )
+    .map_err(|e| e.to_string())?;
+
+    let app = work.join("app");
+    status(
+        cargo()
+            .args(["new", "--quiet", "--vcs", "none", "--name", "rehearsal"])
+            .arg(&app),
+    )?;
+    fs::create_dir_all(app.join(".cargo")).map_err(|e| e.to_string())?;
+    fs::write(
+        app.join(".cargo/config.toml"),
+        format!(
+            "[source.crates-io]\nreplace-with = \"rehearsal\"\n\n[source.rehearsal]\n\
+             directory = \"{}\"\n",
+            registry.display()
+        ),
+    )
+    .map_err(|e| e.to_string())?;
+    fs::write(
+        app.join("src/main.rs"),
+        "fn main() {\n    let d4 = knightbits::knight::attacks(knightbits::Square::D4);\n    \
+         println!(\"{:#x}\", d4.0);\n}\n",
+    )
+    .map_err(|e| e.to_string())?;
+    let in_app = |args: &[&str]| {
+        let mut c = cargo();
+        c.args(args)
+            .current_dir(&app)
+            .env("CARGO_NET_OFFLINE", "true")
+            .env("CARGO_TARGET_DIR", work.join("app-target"));
+        c
+    };
+    bounded(&mut in_app(&["add", "--quiet", "knightbits"]))?;
+    let answer = bounded(&mut in_app(&["run", "--quiet"]))?;
+    answered("cargo add knightbits", &answer)
+}
+
+/// `npm install knightbits` from a verdaccio on the loopback interface.
+fn npm(tarball: &Path, work: &Path) -> Result<(), String> {
+    let tools = work.join("verdaccio");
+    bounded(
+        Command::new("npm")
+            .args([
+                "install",
+                "--no-audit",
+                "--no-fund",
+                "--loglevel=error",
+                "--prefix",
+            ])
+            .arg(&tools)
+            .arg(VERDACCIO),
+    )?;
+    let port = free_port()?;
+    let config = tools.join("config.yaml");
+    fs::write(
+        &config,
+        format!(
+            "storage: {}\nlisten: 127.0.0.1:{port}\nauth:\n  htpasswd:\n    file: {}\n\
+             packages:\n  '**':\n    access: $all\n    publish: $authenticated\n\
+             log: {{ type: stdout, format: pretty, level: error }}\n",
+            tools.join("storage").display(),
+            tools.join("htpasswd").display()
+        ),
+    )
+    .map_err(|e| e.to_string())?;
+    println!("== rehearse npm: verdaccio on 127.0.0.1:{port}");
+    let mut server = Server(
+        Command::new(tools.join("node_modules/.bin/verdaccio"))
+            .arg("--config")
+            .arg(&config)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("verdaccio could not start: {e}"))?,
+    );
+    wait_for(&mut server, port, "verdaccio")?;
+    let registry = format!("http://127.0.0.1:{port}/");
+    // A user of this registry only, for `npm publish`: its token goes in an npmrc of its own.
+    let token = bounded(Command::new("node").args([
+        "-e",
+        &format!(
+            "fetch('{registry}-/user/org.couchdb.user:rehearsal', {{method: 'PUT', \
+             headers: {{'content-type': 'application/json'}}, body: JSON.stringify({{name: \
+             'rehearsal', password: 'rehearsal-only'}})}}).then(r => r.json()).then(j => \
+             console.log(j.token))"
+        ),
+    ]))?;
+    let npmrc = tools.join("npmrc");
+    fs::write(
+        &npmrc,
+        format!(
+            "registry={registry}\n//127.0.0.1:{port}/:_authToken={}\n",
+            token.trim()
+        ),
+    )
+    .map_err(|e| e.to_string())?;
+    let npm_here = |dir: &Path| {
+        let mut c = Command::new("npm");
+        c.current_dir(dir)
+            .env("NPM_CONFIG_USERCONFIG", &npmrc)
+            .env("NPM_CONFIG_CACHE", tools.join("cache"))
+            .env("NPM_CONFIG_AUDIT", "false")
+            .env("NPM_CONFIG_FUND", "false");
+        c
+    };
+    bounded(npm_here(&tools).arg("publish").arg(tarball))?;
+    let user = work.join("npm-user");
+    fs::create_dir_all(&user).map_err(|e| e.to_string())?;
+    bounded(npm_here(&user).args(["install", "--loglevel=error", "knightbits"]))?;
+    let answer = bounded(
+        Command::new("node")
+            .args([
+                "--input-type=module",
+                "-e",
+                "const k = await import('knightbits'); \
+                 console.log('0x' + k.knightAttacks(27).toString(16));",
+            ])
+            .current_dir(&user),
+    )?;
+    drop(server);
+    answered("npm install knightbits", &answer)
+}
