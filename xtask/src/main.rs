@@ -28,7 +28,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask web --out DIR | cargo xtask test [rust] [python] [browser] [npm] | cargo xtask wheel [--aarch64 | --all [--run]] | cargo xtask npm | cargo xtask dist | cargo xtask rehearse";
+const USAGE: &str = "usage: cargo xtask web --out DIR | cargo xtask test [rust] [python] [browser] [npm] | cargo xtask wheel [--aarch64 | --all [--run] | --run] | cargo xtask npm | cargo xtask dist | cargo xtask rehearse";
 use npm::{MODULE_NAME, WASM_OPT_VERSION};
 
 fn main() -> ExitCode {
@@ -60,6 +60,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         ["wheel", "--aarch64"] => wheel::build(&[wheel::X86_64, wheel::AARCH64]).map(|_| ()),
         ["wheel", "--all"] => wheel::build(&wheel::ALL).map(|_| ()),
         ["wheel", "--all", "--run"] => wheel::build_all_and_run(),
+        ["wheel", "--run"] => wheel::run_built(),
         _ => Err(USAGE.to_string()),
     }
 }

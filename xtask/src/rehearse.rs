@@ -26,8 +26,8 @@ use crate::{cargo, copy, status, target_dir, wheel};
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// The PyPI server, pinned.
 const PYPISERVER: &str = "pypiserver==2.4.2";
-/// The npm registry, pinned.
-const VERDACCIO: &str = "verdaccio@6.10.4";
+/// The npm registry, pinned: 5.x runs on Node.js 20 (6.10 wants 22).
+const VERDACCIO: &str = "5.33.0";
 /// The longest one install step may take.
 const STEP: Duration = Duration::from_secs(600);
 /// The knight's attacks from d4, as every front end must answer.
@@ -266,17 +266,19 @@ fn crates_io(dist: &Path, work: &Path) -> Result<(), String> {
 /// `npm install knightbits` from a verdaccio on the loopback interface.
 fn npm(tarball: &Path, work: &Path) -> Result<(), String> {
     let tools = work.join("verdaccio");
+    fs::create_dir_all(&tools).map_err(|e| e.to_string())?;
+    // Some of verdaccio's dependencies ask for node-fetch by its `cjs` dist-tag, which not every
+    // registry mirror keeps: the tag's version is named instead.
+    let manifest = serde_json::json!({
+        "private": true,
+        "dependencies": {"verdaccio": VERDACCIO},
+        "overrides": {"node-fetch": "2.7.0"},
+    });
+    fs::write(tools.join("package.json"), manifest.to_string()).map_err(|e| e.to_string())?;
     bounded(
         Command::new("npm")
-            .args([
-                "install",
-                "--no-audit",
-                "--no-fund",
-                "--loglevel=error",
-                "--prefix",
-            ])
-            .arg(&tools)
-            .arg(VERDACCIO),
+            .args(["install", "--no-audit", "--no-fund", "--loglevel=error"])
+            .current_dir(&tools),
     )?;
     let port = free_port()?;
     let config = tools.join("config.yaml");

@@ -431,7 +431,15 @@ fn one(dir: &Path, ext: &str) -> Result<PathBuf, String> {
 /// one here ([`run_suite`]) and against the aarch64 one under emulation ([`run_suite_arm64`])
 /// when a Debian arm64 root is at hand: `KNIGHTBITS_ARM64_ROOT`, or `target/arm64-root`.
 pub fn build_all_and_run() -> Result<(), String> {
-    let x86_64 = build(&ALL)?;
+    build(&ALL)?;
+    run_built()
+}
+
+/// `cargo xtask wheel --run`: the package's suite against the wheels `target/wheels/` already
+/// holds, as [`build_all_and_run`] runs it.
+pub fn run_built() -> Result<(), String> {
+    let wheels = target_dir()?.join("wheels");
+    let x86_64 = one(&wheels, &format!("{}.whl", X86_64.tag))?;
     run_suite(&x86_64, &crate::test::rulebook_cli()?)?;
     let arm64_root = std::env::var_os("KNIGHTBITS_ARM64_ROOT")
         .map(PathBuf::from)
@@ -444,10 +452,7 @@ pub fn build_all_and_run() -> Result<(), String> {
         );
         return Ok(());
     }
-    let aarch64 = one(
-        &target_dir()?.join("wheels"),
-        &format!("{}.whl", AARCH64.tag),
-    )?;
+    let aarch64 = one(&wheels, &format!("{}.whl", AARCH64.tag))?;
     run_suite_arm64(&aarch64, &arm64_root)
 }
 
@@ -556,10 +561,15 @@ pub fn run_suite_arm64(wheel: &Path, arm64_root: &Path) -> Result<(), String> {
         .and_then(|n| n.to_str())
         .ok_or("wheel name")?;
     crate::copy(wheel, &inside.join(name))?;
-    crate::copy(
-        Path::new("/etc/resolv.conf"),
-        &arm64_root.join("etc/resolv.conf"),
-    )?;
+    // pip inside reaches PyPI with this machine's resolver and, where debootstrap's root has
+    // not made its own (ca-certificates makes it when configured), its CA bundle.
+    for file in ["etc/resolv.conf", "etc/ssl/certs/ca-certificates.crt"] {
+        let (host, there) = (Path::new("/").join(file), arm64_root.join(file));
+        if host.exists() && (file.ends_with("resolv.conf") || !there.exists()) {
+            fs::create_dir_all(there.parent().unwrap()).map_err(|e| e.to_string())?;
+            crate::copy(&host, &there)?;
+        }
+    }
     let script = format!(
         "set -e; cd /knightbits; python3 -m venv venv; \
          venv/bin/python -m pip install --quiet --disable-pip-version-check '{name}[test]'; \
