@@ -109,10 +109,10 @@ pub const WINDOWS_X86_64: Platform = Platform {
 pub const ALL: [Platform; 6] = [
     X86_64,
     AARCH64,
-    MUSL_X86_64,
-    MACOS_X86_64,
-    MACOS_ARM64,
     WINDOWS_X86_64,
+    MACOS_ARM64,
+    MACOS_X86_64,
+    MUSL_X86_64,
 ];
 
 /// The project's virtual environment (`target/venv`), created when missing; returns it.
@@ -158,6 +158,7 @@ pub fn build(platforms: &[Platform]) -> Result<PathBuf, String> {
     let bin = venv.join("bin");
     // maturin runs zig as `python -m ziglang` from the environment first on PATH.
     let path = path_with(&bin)?;
+    let mut wheels = Vec::new();
     for platform in platforms {
         if platform.triple != X86_64.triple {
             // The standard library of the target (a no-op once installed).
@@ -187,6 +188,10 @@ pub fn build(platforms: &[Platform]) -> Result<PathBuf, String> {
                 .env("PATH", &path)
                 .env("VIRTUAL_ENV", &venv),
         )?;
+        // Checked as soon as built, so a later target's failure leaves the earlier ones told.
+        let wheel = one(&out, &format!("{}.whl", platform.tag))?;
+        check(&venv, &wheel, platform)?;
+        wheels.push(wheel);
     }
     println!("== wheel: maturin sdist");
     status(
@@ -198,12 +203,6 @@ pub fn build(platforms: &[Platform]) -> Result<PathBuf, String> {
     )?;
     let sdist = one(&out, ".tar.gz")?;
     licences(&venv, &sdist)?;
-    let mut wheels = Vec::new();
-    for platform in platforms {
-        let wheel = one(&out, &format!("{}.whl", platform.tag))?;
-        check(&venv, &wheel, platform)?;
-        wheels.push(wheel);
-    }
     println!(
         "== sdist: {} (licences: {})",
         sdist.display(),
