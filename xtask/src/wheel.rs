@@ -1,4 +1,4 @@
-//! `cargo xtask wheel [--aarch64 | --all]`: the Python package's release artefacts in
+//! `cargo xtask wheel [--aarch64 | --all [--run] | --run]`: the Python package's release artefacts in
 //! `target/wheels/`, built in the project's own virtual environment (`target/venv`) by maturin
 //! with zig as the linker (both from PyPI, pinned in [`TOOLS`]; Windows aside), whatever the
 //! build machine:
