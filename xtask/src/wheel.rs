@@ -1,7 +1,7 @@
-//! `cargo xtask wheel [--aarch64 | --all [--run] | --run]`: the Python package's release artefacts in
-//! `target/wheels/`, built in the project's own virtual environment (`target/venv`) by maturin
-//! with zig as the linker (both from PyPI, pinned in [`TOOLS`]; Windows aside), whatever the
-//! build machine:
+//! `cargo xtask wheel [--aarch64 | --all [--run] | --run]`: the Python package's release
+//! artefacts in `target/wheels/`, built in the project's own virtual environment
+//! (`target/venv`) by maturin with zig as the linker (both from PyPI, pinned in [`TOOLS`];
+//! Windows aside), whatever the build machine:
 //!
 //! - abi3 wheels for CPython >= 3.9, stripped, each at most [`MAX_WHEEL_BYTES`] and each holding
 //!   both licence files: x86_64 Linux tagged manylinux2014 (glibc 2.17) always; with
