@@ -585,7 +585,7 @@ pub fn run_suite_arm64(wheel: &Path, arm64_root: &Path) -> Result<(), String> {
             .arg("chroot")
             .arg(arm64_root)
             .args(["/bin/sh", "-c", &script])
-            .env("HOME", "/knightbits")
+            .env("HOME", "/root") // pip's cache in the root outlives a run
             .env("LANG", "C.UTF-8"),
     )
 }
