@@ -296,13 +296,15 @@ fn auditwheel(venv: &Path, wheel: &Path, tag: &str) -> Result<String, String> {
     Ok(format!("auditwheel show: {tag}"))
 }
 
-/// The wheel's compiled module (`knightbits/_knightbits.*`), extracted beside the wheel.
+/// The wheel's compiled module (`knightbits/_knightbits.*`), extracted under
+/// `target/wheel-check/` (not beside the wheel: `target/wheels/` holds only release files).
 fn native_library(venv: &Path, wheel: &Path) -> Result<PathBuf, String> {
     let name = archive_names(venv, wheel)?
         .into_iter()
         .find(|n| n.starts_with("knightbits/_knightbits.") && !n.ends_with(".pyi"))
         .ok_or_else(|| format!("{}: no knightbits/_knightbits module", wheel.display()))?;
-    let dir = wheel.with_extension("contents");
+    let stem = wheel.file_stem().ok_or("a wheel without a name")?;
+    let dir = target_dir()?.join("wheel-check").join(stem);
     let _ = fs::remove_dir_all(&dir);
     status(
         Command::new(venv.join("bin/python"))
