@@ -3,8 +3,8 @@
 //! - the `.crate` file of every published crate (`cargo package`, verified by CI's
 //!   `cargo publish --workspace --dry-run`, so not built again here);
 //! - every wheel and the sdist (`cargo xtask wheel --all`, checked as it checks them);
-//! - the npm tarball, from `cargo xtask npm` (an error names it as missing when that task fails
-//!   or does not exist: nothing stands in for it);
+//! - the npm tarball, from `cargo xtask npm` (an error names it as missing when that task
+//!   fails: nothing stands in for it);
 //! - the static explorer as `knightbits-explorer-VERSION.tar.gz` (`cargo xtask web`);
 //! - the command line as static Linux binaries for x86_64 and aarch64 (musl, built with
 //!   cargo-zigbuild from PyPI, with the `dist` feature), each run here (aarch64 by qemu-user
@@ -13,7 +13,6 @@
 //!
 //! `sha256sum -c SHA256SUMS` is run in the folder before the task ends.
 
-use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -61,7 +60,7 @@ pub fn run() -> Result<(), String> {
     }
     explorer(&target, &out)?;
     binaries(&venv, &target, &out)?;
-    let npm = npm(&target, &out);
+    let npm = npm(&out);
 
     sums(&out)?;
     npm
@@ -202,23 +201,13 @@ fn run_binary(binary: &Path, runner: Option<&str>) -> Result<(), String> {
     Ok(())
 }
 
-/// The npm tarball, by `cargo xtask npm` (this same program): the task writes
-/// `target/npm/knightbits-VERSION.tgz`.
-fn npm(target: &Path, out: &Path) -> Result<(), String> {
-    let name = format!("knightbits-{VERSION}.tgz");
-    let built = target.join("npm").join(&name);
-    let _ = fs::remove_file(&built);
-    let me = env::current_exe().map_err(|e| e.to_string())?;
+/// The npm tarball, by `cargo xtask npm` ([`crate::npm::build`]).
+fn npm(out: &Path) -> Result<(), String> {
     println!("== dist: cargo xtask npm");
-    let ran = Command::new(me).arg("npm").status();
-    match ran {
-        Ok(s) if s.success() && built.exists() => copy(&built, &out.join(&name)),
-        _ => Err(format!(
-            "the npm tarball {name} is missing from {}: `cargo xtask npm` failed or this \
-             xtask has no npm task yet (see above); every other artefact is written and summed",
-            out.display()
-        )),
-    }
+    let built = crate::npm::build()
+        .map_err(|e| format!("the npm tarball is missing from {}: {e}", out.display()))?;
+    let name = built.file_name().ok_or("the npm tarball has no name")?;
+    copy(&built, &out.join(name))
 }
 
 /// Files directly in `dir`, sorted.
