@@ -125,17 +125,20 @@ pub fn venv() -> Result<PathBuf, String> {
     Ok(venv)
 }
 
+/// `python -m pip install`, quietly.
+const PIP_INSTALL: [&str; 5] = [
+    "-m",
+    "pip",
+    "install",
+    "--quiet",
+    "--disable-pip-version-check",
+];
+
 /// `pip install ARGS` in `venv`.
 pub fn pip(venv: &Path, args: &[&str]) -> Result<(), String> {
     status(
         Command::new(venv.join("bin/python"))
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-            ])
+            .args(PIP_INSTALL)
             .args(args),
     )
 }
@@ -481,13 +484,7 @@ pub fn run_suite(wheel: &Path, cli: &Path) -> Result<(), String> {
     println!("== wheel run: {wheel} in {} (PATH={path})", venv.display());
     status(
         Command::new(&python)
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-            ])
+            .args(PIP_INSTALL)
             .arg(format!("{wheel}[test]"))
             .env_clear()
             .env("PATH", &path)
