@@ -485,7 +485,7 @@ pub fn run_suite(wheel: &Path, cli: &Path) -> Result<(), String> {
     status(
         Command::new(&python)
             .args(PIP_INSTALL)
-            .arg(format!("{wheel}[test]"))
+            .arg(format!("{wheel}[test,dask]"))
             .env_clear()
             .env("PATH", &path)
             .env("HOME", &dir),
@@ -570,7 +570,7 @@ pub fn run_suite_arm64(wheel: &Path, arm64_root: &Path) -> Result<(), String> {
     }
     let script = format!(
         "set -e; cd /knightbits; python3 -m venv venv; \
-         venv/bin/python -m pip install --quiet --disable-pip-version-check '{name}[test]'; \
+         venv/bin/python -m pip install --quiet --disable-pip-version-check '{name}[test,dask]'; \
          cd crates/knightbits-py; ../../venv/bin/python {} --ignore=tests/test_rulebook.py",
         PYTEST[1..].join(" ")
     );
