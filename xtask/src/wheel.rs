@@ -11,8 +11,9 @@
 //! - the source distribution (`knightbits-VERSION.tar.gz`) maturin makes, path dependencies and
 //!   both licence files included.
 //!
-//! Each wheel is checked as far as a Linux machine can without running it: Linux wheels by
-//! `auditwheel show` (the tag it gives must be the wheel's), macOS wheels by
+//! Each wheel is checked as far as a Linux machine can without running it: glibc Linux wheels
+//! by `auditwheel show` (the tag it gives must be the wheel's), the musl one by `objdump -p`
+//! (needing musl's libc alone), macOS wheels by
 //! `llvm-objdump --macho` (Mach-O dylib of the wheel's architecture, linking nothing but
 //! `/usr/lib` and `/System`), the Windows wheel by `objdump -p` (PE32+ x86-64 DLL importing only
 //! `python3.dll` and Windows' own DLLs). Running them is the tests' part: the `python` suite of
@@ -44,6 +45,9 @@ enum Check {
     MachO(&'static str),
     /// A PE32+ x86-64 DLL importing only `python3.dll` and Windows' own DLLs.
     Pe,
+    /// An x86-64 ELF library needing only musl's libc (`auditwheel show` cannot resolve musl's
+    /// libc on a glibc machine: its ELF reader fails on the host's files).
+    Musl,
 }
 
 /// A target a wheel is built for: the Rust target triple, maturin's `--compatibility` (Linux),
@@ -79,7 +83,7 @@ pub const MUSL_X86_64: Platform = Platform {
     compatibility: Some("musllinux_1_2"),
     zig: true,
     tag: "musllinux_1_2_x86_64",
-    check: Check::Auditwheel,
+    check: Check::Musl,
 };
 /// Intel Macs, macOS 10.12 or newer (maturin's default for the target).
 pub const MACOS_X86_64: Platform = Platform {
@@ -238,6 +242,7 @@ fn check(venv: &Path, wheel: &Path, platform: &Platform) -> Result<(), String> {
         Check::Auditwheel => auditwheel(venv, wheel, platform.tag)?,
         Check::MachO(cpu) => macho(&native_library(venv, wheel)?, cpu)?,
         Check::Pe => pe(&native_library(venv, wheel)?)?,
+        Check::Musl => musl(&native_library(venv, wheel)?)?,
     };
     println!(
         "== wheel: {} ({size} bytes, licences, {how})",
@@ -367,6 +372,30 @@ fn macho(library: &Path, cpu: &str) -> Result<String, String> {
     Ok(format!(
         "llvm-objdump --macho: {cpu} dylib, links {}",
         dylibs.join(" ")
+    ))
+}
+
+/// An x86-64 ELF shared library whose only needed library is musl's libc (`libc.so` as zig
+/// names it, which musl's loader takes for itself, or `libc.musl-x86_64.so.1`).
+fn musl(library: &Path) -> Result<String, String> {
+    let text = listing("objdump", &["-p"], library)?;
+    if !text.contains("file format elf64-x86-64") {
+        return Err(format!("{}: not an x86-64 ELF file", library.display()));
+    }
+    let needed: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("NEEDED"))
+        .map(str::trim)
+        .collect();
+    if let Some(bad) = needed
+        .iter()
+        .find(|n| !["libc.so", "libc.musl-x86_64.so.1"].contains(n))
+    {
+        return Err(format!("{}: needs {bad}", library.display()));
+    }
+    Ok(format!(
+        "objdump -p: x86-64 ELF, needs {}",
+        needed.join(" ")
     ))
 }
 
