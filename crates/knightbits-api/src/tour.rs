@@ -2,7 +2,7 @@
 
 use knightbits_board::tour::{Tour, TourError};
 use knightbits_board::{Board, Coord};
-use knightbits_count::{Count, CountError};
+use knightbits_count::{Count, CountError, Tours};
 use serde::{Serialize, Serializer};
 
 use super::form::{Named, query};
@@ -250,7 +250,8 @@ impl TourCountRequest {
     }
 
     /// The answer, given the count.
-    pub fn answer(&self, count: u128) -> TourCount {
+    pub fn answer(&self, count: impl Into<Tours>) -> TourCount {
+        let count = count.into();
         if self.closed {
             TourCount::Closed(count)
         } else {
@@ -259,19 +260,32 @@ impl TourCountRequest {
     }
 }
 
-/// The answer to `count-tours`: `{"open": n}` or `{"closed": n}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// The answer to `count-tours`: `{"open": n}` or `{"closed": n}`, `n` a JSON number of any
+/// size (6 x 40 has 66 digits of closed tours): one past 2^53 loses digits in a reader that
+/// reads numbers as doubles (JavaScript's `JSON.parse`), none in Python's `json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum TourCount {
     /// Directed open tours.
-    Open(u128),
+    Open(#[serde(serialize_with = "number")] Tours),
     /// Undirected closed tours.
-    Closed(u128),
+    Closed(#[serde(serialize_with = "number")] Tours),
+}
+
+/// A number of tours as a JSON number: an integer up to 128 bits, past that its decimal
+/// digits as they are (through serde_json's raw values).
+fn number<S: Serializer>(n: &Tours, s: S) -> Result<S::Ok, S::Error> {
+    match n.to_u128() {
+        Some(n) => s.serialize_u128(n),
+        None => serde_json::value::RawValue::from_string(n.to_string())
+            .map_err(serde::ser::Error::custom)?
+            .serialize(s),
+    }
 }
 
 impl TourCount {
     /// `open` or `closed`.
-    pub fn kind(self) -> &'static str {
+    pub fn kind(&self) -> &'static str {
         match self {
             TourCount::Open(_) => "open",
             TourCount::Closed(_) => "closed",
@@ -279,7 +293,7 @@ impl TourCount {
     }
 
     /// The number of tours.
-    pub fn count(self) -> u128 {
+    pub fn count(&self) -> &Tours {
         match self {
             TourCount::Open(n) | TourCount::Closed(n) => n,
         }
@@ -300,7 +314,7 @@ mod tests {
                 job.run(&mut |_| std::ops::ControlFlow::Continue(()))
                     .unwrap()
             ),
-            TourCount::Closed(9862)
+            TourCount::Closed(Tours::from(9862u128))
         );
         let from_off = TourCountRequest::new("5x5".parse().unwrap(), false, Some(Coord::new(5, 0)));
         let e = from_off.unwrap_err();
@@ -323,12 +337,27 @@ mod tests {
     #[test]
     fn a_count_is_one_field_named_by_its_kind() {
         assert_eq!(
-            serde_json::to_string(&TourCount::Open(1728)).unwrap(),
+            serde_json::to_string(&TourCount::Open(Tours::from(1728u128))).unwrap(),
             r#"{"open":1728}"#
         );
         assert_eq!(
-            serde_json::to_string(&TourCount::Closed(9862)).unwrap(),
+            serde_json::to_string(&TourCount::Closed(Tours::from(9862u128))).unwrap(),
             r#"{"closed":9862}"#
+        );
+        // OEIS A175881's a(40): a number of 66 digits, not a string.
+        let a40 = "377031597006006571424070743308269493020186682009428464253448495336";
+        let json = serde_json::to_string(&TourCount::Closed(a40.parse().unwrap())).unwrap();
+        assert_eq!(json, format!(r#"{{"closed":{a40}}}"#));
+        let back: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert!(back["closed"].is_number());
+        // Just past 128 bits and just within.
+        let past = "340282366920938463463374607431768211456";
+        let json = serde_json::to_string(&TourCount::Open(past.parse().unwrap())).unwrap();
+        assert_eq!(json, format!(r#"{{"open":{past}}}"#));
+        let within = TourCount::Open(Tours::from(u128::MAX));
+        assert_eq!(
+            serde_json::to_string(&within).unwrap(),
+            format!(r#"{{"open":{}}}"#, u128::MAX)
         );
     }
 

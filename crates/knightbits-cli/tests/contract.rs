@@ -223,6 +223,19 @@ fn count_tours_names_its_start_and_tiny_estimates_read_plainly() {
     assert!(!err.contains("first 2 s"), "{err}");
 }
 
+/// An estimate past what its integers hold says "more than", never a saturated figure as if it
+/// were one: 9 x 9 open by the 128-bit frontier (which holds every layer) is foreseen past
+/// 16 EiB and 10^15 seconds, and refused.
+#[test]
+fn an_estimate_past_its_integers_says_more_than() {
+    let out = run(&["count-tours", "--board", "9x9", "--threads", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("would need more than 16.00 EiB"), "{err}");
+    assert!(err.contains("take more than 31709792 years"), "{err}");
+    assert!(!err.contains("about 16.00 EiB"), "{err}");
+}
+
 /// Where only the pieces matter (attack sets with --side), a placement needs no king, in
 /// every front end, and is echoed as given: nothing is invented for the fields it lacks.
 #[test]

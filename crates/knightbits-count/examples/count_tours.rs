@@ -5,7 +5,7 @@
 //! open count by the library's method and by the frontier programme, and of the closed count.
 
 use knightbits_board::{Board, Coord};
-use knightbits_count::{Count, Method, count_open_tours_by_frontier};
+use knightbits_count::{Count, Method, Tours, count_open_tours_by_frontier};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
@@ -30,7 +30,7 @@ fn main() {
         "closed" => {
             Count::closed(board).and_then(|job| job.run(&mut |_| ControlFlow::Continue(())))
         }
-        "frontier" => count_open_tours_by_frontier(board, start, 2),
+        "frontier" => count_open_tours_by_frontier(board, start, 2).map(Tours::from),
         _ => Count::open(board, start).and_then(|job| {
             job.run(&mut |p| {
                 eprint!("\r{}/{} ", p.done, p.total);

@@ -44,6 +44,9 @@ pub(crate) struct Header {
     /// The records are in frames of their own length (the 64-bit frontier's layers; its
     /// earlier files of 16-byte records are still read).
     pub(crate) framed: bool,
+    /// The sweep's ways: exact (0), or residues modulo the `residue` module's prime
+    /// `modulus - 1`. The byte after the record size, 0 in files written before.
+    pub(crate) modulus: u8,
 }
 
 impl Header {
@@ -92,7 +95,7 @@ impl Header {
         } else {
             Header::record_bytes(self.method)
         };
-        put(&(size as u16).to_le_bytes());
+        put(&[size as u8, self.modulus]);
         for w in words {
             put(&w.to_le_bytes());
         }
@@ -124,7 +127,8 @@ impl Header {
             1 => Kind::Open,
             _ => return Err(bad),
         };
-        let size = u64::from(u16::from_le_bytes([b[10], b[11]]));
+        let size = u64::from(b[10]);
+        let modulus = b[11];
         let framed = size == 0 && matches!(method, Method::Sweep | Method::Split);
         if size != Header::record_bytes(method) && !framed {
             return Err(bad);
@@ -147,6 +151,7 @@ impl Header {
             done: u128::from_le_bytes(done),
             records: u64::from_le_bytes(records),
             framed,
+            modulus,
         })
     }
 

@@ -1,11 +1,12 @@
 //! The one interface of the counting methods: each method (meet in the middle in `meet/`, the
-//! 128-bit frontier programme in `frontier/`, the 64-bit one in `closed/`) is a [`Counter`],
+//! 128-bit frontier programme in `frontier/`, the 64-bit one in `sweep/`, the split in `split/`) is a [`Counter`],
 //! and [`Count`](super::Count) runs whichever it chose through it.
 
 use super::checkpoint::Header;
 use super::error::CountError;
 use super::method::Method;
 use super::report::{Estimate, Progress};
+use super::tours::Tours;
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,7 +33,7 @@ pub(crate) trait Counter: Send {
     /// Runs the count to its end, from its checkpoint when there is one, reporting to `hook`
     /// after each unit; when the hook says stop, writes the checkpoint (if any) and returns
     /// [`CountError::Stopped`].
-    fn run(&mut self, hook: &Hook<'_>) -> Result<u128, CountError>;
+    fn run(&mut self, hook: &Hook<'_>) -> Result<Tours, CountError>;
 }
 
 /// Where a running count reports its progress (to the thread that called

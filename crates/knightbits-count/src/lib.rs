@@ -17,6 +17,7 @@ mod report;
 mod split;
 mod sweep;
 mod table;
+mod tours;
 mod workers;
 
 pub use self::error::CountError;
@@ -24,6 +25,7 @@ pub use self::frontier::{Frontier, Layer, State};
 pub use self::job::{Count, PROGRESS_EVERY};
 pub use self::method::{Kind, Method};
 pub use self::report::{Estimate, Progress, Round};
+pub use self::tours::{NotANumber, Tours};
 pub use self::workers::{available_disk, available_memory, available_threads, peak_memory};
 
 use knightbits_board::{Board, Coord};
@@ -46,7 +48,10 @@ pub fn count_open_tours(
 ) -> Result<u64, CountError> {
     let count = Count::by_method(board, Kind::Open, start, Method::MeetInTheMiddle)?;
     let total = run_to_the_end(count.with_threads(threads))?;
-    u64::try_from(total).map_err(|_| CountError::Overflow { bits: 64 })
+    total
+        .to_u128()
+        .and_then(|n| u64::try_from(n).ok())
+        .ok_or(CountError::Overflow { bits: 64 })
 }
 
 /// The number of undirected closed knight's tours (Hamiltonian cycles of the knight graph) of
@@ -54,10 +59,10 @@ pub fn count_open_tours(
 /// (as OEIS A001230: 9,862 on 6 x 6; A070030: 16 on 3 x 10, 176 on 3 x 12): [`Count::closed`]
 /// with no memory budget.
 ///
-/// Boards whose shorter side is at most [`MAX_CLOSED_WIDTH`]; the longer side may be anything
-/// as long as the count and the ways of every state on the way fit in a `u128` (6 x 24 does,
-/// 4,662,311,340,698,795,306,229,004,946,849,255,108 tours; 6 x 25 does not).
-pub fn count_closed_tours(board: Board, threads: usize) -> Result<u128, CountError> {
+/// Boards whose shorter side is at most [`MAX_CLOSED_WIDTH`], the longer side anything: the
+/// count is of any size (6 x 25 has 298,772,700,964,630,993,744,576,968,415,214,630,040
+/// closed tours, OEIS A175881).
+pub fn count_closed_tours(board: Board, threads: usize) -> Result<Tours, CountError> {
     run_to_the_end(Count::closed(board)?.with_threads(threads))
 }
 
@@ -72,11 +77,12 @@ pub fn count_open_tours_by_frontier(
     threads: usize,
 ) -> Result<u128, CountError> {
     let count = Count::open(board, start)?.by(Method::Frontier128)?;
-    run_to_the_end(count.with_threads(threads))
+    let total = run_to_the_end(count.with_threads(threads))?;
+    total.to_u128().ok_or(CountError::Overflow { bits: 128 })
 }
 
 /// Runs `count` without looking at its progress.
-fn run_to_the_end(count: Count) -> Result<u128, CountError> {
+fn run_to_the_end(count: Count) -> Result<Tours, CountError> {
     count.run(&mut |_| ControlFlow::Continue(()))
 }
 

@@ -9,10 +9,10 @@ use std::time::Duration;
 
 use knightbits_api::tour::TourCountRequest;
 use knightbits_api::values::Bytes;
-use knightbits_count::{self as count, CountError, Progress};
+use knightbits_count::{self as count, CountError, Progress, Tours};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyDict, PyInt, PyString};
 
 use crate::args;
 use crate::boards::tour_question;
@@ -24,7 +24,7 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(30);
 /// The number of knight's tours of a ``width`` x ``height`` board: directed open tours (from
 /// ``start``, or from every square), or undirected closed tours with ``closed=True``, on
 /// ``threads`` threads (1 to 1024, default: every core), as ``knightbits count-tours`` counts
-/// them. ``max_memory`` (bytes, as an int or a string such as ``"10G"``; default the memory
+/// them, an ``int`` of any size (``count_tours(6, 25, closed=True)`` has 39 digits). ``max_memory`` (bytes, as an int or a string such as ``"10G"``; default the memory
 /// available) bounds the memory of a count of a board up to 8 wide, which keeps the layers
 /// past it in the folder ``scratch`` (default the system's temporary folder). With
 /// ``checkpoint`` (a file path), the count keeps its work there as it goes and when stopped,
@@ -57,7 +57,7 @@ pub fn count_tours(
     scratch: Option<&Bound<'_, PyAny>>,
     checkpoint: Option<&Bound<'_, PyAny>>,
     across: Option<&Bound<'_, PyAny>>,
-) -> PyResult<u128> {
+) -> PyResult<Py<PyAny>> {
     let (b, closed, start) = tour_question(width, height, closed, start)?;
     let threads = given(threads)
         .map(|t| args::int_in(&t, "threads", "a thread count", i64::MIN, i64::MAX))
@@ -134,11 +134,20 @@ pub fn count_tours(
     if let Some(e) = raised {
         return Err(e);
     }
-    outcome.map_err(|e| match e {
+    let tours = outcome.map_err(|e| match e {
         CountError::Io { .. } => PyOSError::new_err(e.to_string()),
         CountError::Checkpoint => named(Kind::Value, "checkpoint", e),
         e => named(Kind::Board, "width, height", e),
-    })
+    })?;
+    int(py, &tours)
+}
+
+/// A number of tours as a Python `int`, of any size.
+fn int(py: Python<'_>, n: &Tours) -> PyResult<Py<PyAny>> {
+    match n.to_u128() {
+        Some(v) => Ok(v.into_pyobject(py)?.into_any().unbind()),
+        None => Ok(py.get_type::<PyInt>().call1((n.to_string(),))?.unbind()),
+    }
 }
 
 /// An argument given and not None.

@@ -210,3 +210,11 @@ def test_a_board_swept_across_its_longer_side_counts_the_same():
     assert kb.count_tours(3, 8, across=8) == 792
     assert kb.count_tours(8, 3, across=8) == 792
     assert kb.count_tours(6, 5, closed=True, across=6) == 8
+
+
+def test_a_count_past_128_bits_is_a_whole_int():
+    # OEIS A175881 a(25): closed tours of 6 x 25, 128 bits (past a u64 on the way, and the
+    # sweep's residues modulo three primes joined).
+    n = kb.count_tours(6, 25, closed=True)
+    assert type(n) is int
+    assert n == 298772700964630993744576968415214630040

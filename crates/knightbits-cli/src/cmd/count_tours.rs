@@ -65,7 +65,9 @@ pub struct Args {
     )]
     #[cfg_attr(feature = "dist", arg(conflicts_with = "processes"))]
     checkpoint_every: u64,
-    /// Print one JSON object: {"open": n} or {"closed": n}.
+    /// Print one JSON object: {"open": n} or {"closed": n}, n a JSON number of any size
+    /// (never a string: 6x40 closed prints 66 digits; a reader of numbers as doubles, such as
+    /// JavaScript's JSON.parse, keeps 15 or 16 of them).
     #[arg(long)]
     json: bool,
     /// Print a line on stderr as each square of a count square by square ends (the states
@@ -206,10 +208,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 d => format!(" and {} of scratch disk", HumanBytes(d)),
             };
             eprintln!(
-                "knightbits: counting {kind} tours of {board}: {} and about {} at peak{disk}, \
+                "knightbits: counting {kind} tours of {board}: {} and {} at peak{disk}, \
                  estimated from {} of counting",
                 duration(e.seconds),
-                HumanBytes(e.peak_bytes),
+                bytes(e.peak_bytes),
                 duration(clock.elapsed().as_secs_f64())
             )
         }
@@ -225,10 +227,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 "the memory available"
             };
             return Err(CliError::Input(format!(
-                "counting {kind} tours of {board} would need about {} and take {}, more than \
+                "counting {kind} tours of {board} would need {} and take {}, more than \
                  {} ({whose}), estimated from {} of counting; to go on anyway, raise \
                  --max-memory",
-                HumanBytes(needed),
+                bytes(needed),
                 duration(seconds as f64),
                 HumanBytes(budget),
                 duration(clock.elapsed().as_secs_f64())
@@ -300,16 +302,31 @@ fn mismatch(path: &Path, why: &str) -> CliError {
     ))
 }
 
+/// The longest time an estimate puts in words; past it, "more than" that.
+const LONGEST_SECONDS: f64 = 1e15;
+
 /// Seconds in words, by indicatif: "about 40 seconds", "about 12 minutes", "about 2 days";
-/// "under a second" below one (indicatif would say "0 seconds").
+/// "under a second" below one (indicatif would say "0 seconds"); "more than 31709792 years"
+/// past [`LONGEST_SECONDS`], where an estimate's figure means only that.
 fn duration(s: f64) -> String {
     if s < 1.0 {
         return "under a second".to_string();
     }
-    format!(
-        "about {}",
-        HumanDuration(Duration::from_secs_f64(s.min(1e15)))
-    )
+    let words = HumanDuration(Duration::from_secs_f64(s.min(LONGEST_SECONDS)));
+    if s >= LONGEST_SECONDS {
+        format!("more than {words}")
+    } else {
+        format!("about {words}")
+    }
+}
+
+/// An estimate's bytes in words: "about 1.50 GiB"; `u64::MAX`, what an estimate past 64 bits
+/// of bytes holds, "more than 16.00 EiB".
+fn bytes(b: u64) -> String {
+    match b {
+        u64::MAX => format!("more than {}", HumanBytes(b)),
+        b => format!("about {}", HumanBytes(b)),
+    }
 }
 
 #[cfg(test)]
@@ -332,5 +349,9 @@ mod tests {
         assert_eq!(duration(40.0), "about 40 seconds");
         assert_eq!(duration(720.0), "about 12 minutes");
         assert_eq!(HumanBytes(5 << 50).to_string(), "5.00 PiB");
+        assert_eq!(duration(1e15), "more than 31709792 years");
+        assert_eq!(duration(1e300), "more than 31709792 years");
+        assert_eq!(bytes(u64::MAX), "more than 16.00 EiB");
+        assert_eq!(bytes(3 << 29), "about 1.50 GiB");
     }
 }

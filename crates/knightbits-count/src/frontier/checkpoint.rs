@@ -24,6 +24,7 @@ impl Frontier {
             done,
             records: layer.len() as u64,
             framed: false,
+            modulus: 0,
         }
     }
 

@@ -8,6 +8,7 @@ use crate::counter::{Counter, Hook, stopped};
 use crate::error::CountError;
 use crate::method::Method;
 use crate::report::{Estimate, Progress};
+use crate::tours::Tours;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -58,7 +59,7 @@ impl Counter for FrontierCount {
         Ok(Some(estimate))
     }
 
-    fn run(&mut self, hook: &Hook<'_>) -> Result<u128, CountError> {
+    fn run(&mut self, hook: &Hook<'_>) -> Result<Tours, CountError> {
         let f = &self.frontier;
         let resumed = match &self.checkpoint {
             Some(path) => f.resume(path)?,
@@ -105,6 +106,6 @@ impl Counter for FrontierCount {
             total,
             round: None,
         });
-        f.total(&layer)
+        f.total(&layer).map(Tours::from)
     }
 }

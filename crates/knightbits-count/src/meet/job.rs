@@ -7,6 +7,7 @@ use crate::counter::{Counter, Hook, stopped};
 use crate::error::CountError;
 use crate::method::{Kind, Method};
 use crate::report::{Estimate, Progress};
+use crate::tours::Tours;
 use knightbits_board::{Board, Coord};
 use std::path::PathBuf;
 use std::vec::Vec;
@@ -68,6 +69,7 @@ impl MeetCount {
             done: sum,
             records: units.len() as u64,
             framed: false,
+            modulus: 0,
             ..self.header()
         };
         let bytes: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
@@ -89,6 +91,7 @@ impl Counter for MeetCount {
             done: 0,
             records: 0,
             framed: false,
+            modulus: 0,
         }
     }
 
@@ -100,7 +103,7 @@ impl Counter for MeetCount {
         Ok(Some(self.plan.estimate(self.threads, seconds)))
     }
 
-    fn run(&mut self, hook: &Hook<'_>) -> Result<u128, CountError> {
+    fn run(&mut self, hook: &Hook<'_>) -> Result<Tours, CountError> {
         let mut units = self.resume()?;
         let total = self.units();
         let overflow = CountError::Overflow { bits: 64 };
@@ -141,6 +144,6 @@ impl Counter for MeetCount {
             total,
             round: None,
         });
-        self.plan.total(sum).map(u128::from)
+        self.plan.total(sum).map(|n| Tours::from(u128::from(n)))
     }
 }

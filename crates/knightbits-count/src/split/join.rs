@@ -6,6 +6,7 @@ use crate::error::CountError;
 use crate::sweep::file::Source;
 use crate::sweep::key::{DONE, EMPTY, LOOSE, normalise, oldest, slot, slots_of, turn_over};
 use crate::sweep::path::{decode, unmark};
+use crate::sweep::residue::prime;
 use crate::sweep::shard::{BATCH, Shard, compact, filled, flush, hash};
 use crate::sweep::{Layer, Record, Store};
 use crate::workers;
@@ -433,7 +434,7 @@ impl Bottom {
                 .clamp(16, 1 << 14) as usize;
             let bits = parts.trailing_zeros();
             let shards: Vec<Mutex<Shard>> = (0..parts)
-                .map(|_| Mutex::new(Shard::with_capacity(expected as usize / parts)))
+                .map(|_| Mutex::new(Shard::with_capacity(expected as usize / parts, prime(0))))
                 .collect();
             let counted = workers::map((0..threads).collect(), |_| {
                 let mut batches: Vec<Vec<(u64, u64, u64)>> =
@@ -466,7 +467,11 @@ impl Bottom {
                 states += s?;
             }
             joined.top = states;
-            let shards = filled(shards)?;
+            // A sum past the first prime below 2^64 is past what the join's sums hold.
+            let (shards, reduced) = filled(shards);
+            if reduced {
+                return Err(CountError::Overflow { bits: 64 });
+            }
             // Sorted by key: by group, then by pairing.
             let blocks = compact(shards, threads);
             let mut all: Vec<Record> =

@@ -40,6 +40,7 @@ use crate::method::{Kind, Method};
 use crate::report::{Estimate, Progress, Round};
 use crate::sweep::expand::Places;
 use crate::sweep::{Layer, Store, Sweep, io_error};
+use crate::tours::Tours;
 use std::ffi::OsString;
 use std::fs;
 use std::io;
@@ -168,6 +169,7 @@ impl SplitCount {
         layer = count
             .sweep_to(layer, cut * w, &mut sizes, progress, stop)
             .map_err(as_split)?;
+        layer.exact()?;
         if layer.round == cut * w {
             match &layer.store {
                 Store::File(path) => {
@@ -184,6 +186,7 @@ impl SplitCount {
         layer = count
             .sweep_to(layer, top, &mut sizes, progress, stop)
             .map_err(as_split)?;
+        layer.exact()?;
         if let Store::File(path) = &layer.store {
             files.push(path.clone());
         }
@@ -196,6 +199,7 @@ impl SplitCount {
             round: cut * w,
             done: 0,
             states: 0,
+            modulus: 0,
             store: Store::File(self.kept.clone()),
         };
         let resumed = self.resumed_join()?;
@@ -307,7 +311,7 @@ impl Counter for SplitCount {
         self.estimate_split(seconds).map(Some)
     }
 
-    fn run(&mut self, hook: &Hook<'_>) -> Result<u128, CountError> {
+    fn run(&mut self, hook: &Hook<'_>) -> Result<Tours, CountError> {
         let top = u64::from(self.top_rounds());
         let passes = self.passes;
         let progress = &mut |r: Round| {
@@ -325,7 +329,7 @@ impl Counter for SplitCount {
             })
         };
         self.run_split(progress, joining, hook.flag())
-            .map(|(total, _)| total)
+            .map(|(total, _)| Tours::from(total))
     }
 }
 

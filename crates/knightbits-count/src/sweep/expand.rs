@@ -140,14 +140,14 @@ impl Places {
         round: u32,
         threads: usize,
         pass: Pass<'_>,
-    ) -> Result<Vec<Result<u128, CountError>>, CountError> {
+    ) -> Result<Vec<Result<Closed, CountError>>, CountError> {
         fn on<P: Expand>(
             places: &[P],
             round: u32,
             threads: usize,
             pass: Pass<'_>,
             turn: Option<u32>,
-        ) -> Result<Vec<Result<u128, CountError>>, CountError> {
+        ) -> Result<Vec<Result<Closed, CountError>>, CountError> {
             let place = places.get(round as usize).ok_or(CountError::Checkpoint)?;
             let work = Work { place, pass, turn };
             Ok(workers::map((0..threads).collect(), |_| work.run()))
@@ -162,6 +162,10 @@ impl Places {
         }
     }
 }
+
+/// A worker's ways of the tours closed in a pass, and whether they were reduced modulo the
+/// pass's prime.
+pub(crate) type Closed = (u128, bool);
 
 /// Placing a square on a key: the keys after it, and the number of ways it completes a tour.
 pub(crate) trait Expand: Sync {
@@ -203,6 +207,8 @@ pub(crate) struct Pass<'a> {
     pub(crate) bits: u32,
     /// Set when the count must stop: the workers leave the round.
     pub(crate) stop: &'a AtomicBool,
+    /// The prime the ways are added modulo.
+    pub(crate) modulus: u64,
 }
 
 /// Old states a worker expands between two looks at the stop flag.
@@ -217,15 +223,18 @@ struct Work<'a, P> {
 }
 
 impl<P: Expand> Work<'_, P> {
-    /// Expands old states until none is left: the ways of the tours closed.
-    fn run(&self) -> Result<u128, CountError> {
+    /// Expands old states until none is left: the ways of the tours closed, and whether they
+    /// were reduced modulo the pass's prime (when they passed a `u128`).
+    fn run(&self) -> Result<(u128, bool), CountError> {
         let Pass {
             source,
             shards,
             first,
             bits,
             stop,
+            modulus,
         } = self.pass;
+        let mut reduced = false;
         let mut batches: Vec<Vec<(Key, u64, u64)>> = (0..shards.len())
             .map(|_| Vec::with_capacity(BATCH))
             .collect();
@@ -256,9 +265,12 @@ impl<P: Expand> Work<'_, P> {
                         }
                     }
                 });
-                closed = closed
-                    .checked_add(u128::from(ways) * u128::from(c))
-                    .ok_or(CountError::Overflow { bits: 128 })?;
+                let add = u128::from(ways) * u128::from(c);
+                closed = closed.checked_add(add).unwrap_or_else(|| {
+                    reduced = true;
+                    let p = u128::from(modulus);
+                    closed % p + add % p
+                });
             }
             Ok(())
         })?;
@@ -267,6 +279,6 @@ impl<P: Expand> Work<'_, P> {
                 flush(i, batch);
             }
         }
-        Ok(closed)
+        Ok((closed, reduced))
     }
 }

@@ -356,6 +356,7 @@ mod tests {
             done: 0,
             records,
             framed,
+            modulus: 0,
         }
     }
 

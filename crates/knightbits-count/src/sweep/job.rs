@@ -1,53 +1,86 @@
 //! The 64-bit frontier programme as a [`Counter`]: closed or open tours of boards up to 8 wide
-//! within a memory budget, falling back to the 128-bit programme where some ways pass 64 bits.
+//! within a memory budget, of any size: past 64 bits the sweep runs again modulo other primes
+//! and the residues are joined (the `residue` module).
 
-use super::Sweep;
+use super::residue::{Residues, bound_bits, prime};
+use super::{Sweep, Ways};
 use crate::checkpoint::Header;
 use crate::counter::{Counter, Hook};
 use crate::error::CountError;
-use crate::frontier::FrontierCount;
-use crate::method::{Kind, Method};
+use crate::method::Kind;
 use crate::report::{Estimate, Progress, Round};
+use crate::tours::Tours;
 use knightbits_board::Board;
+use std::fs;
 use std::path::PathBuf;
+use std::string::String;
+use std::vec::Vec;
 
-/// A count by the 64-bit frontier programme, with the 128-bit count it falls back to.
+/// A count by the 64-bit frontier programme.
 pub(crate) struct SweepCount {
     count: Sweep,
-    fallback: FrontierCount,
     checkpoint: Option<PathBuf>,
 }
 
 impl SweepCount {
-    /// `count` (its checkpoint already set, at `checkpoint`), falling back to `fallback`.
-    pub(crate) fn new(
-        count: Sweep,
-        fallback: FrontierCount,
-        checkpoint: Option<PathBuf>,
-    ) -> SweepCount {
-        SweepCount {
-            count,
-            fallback,
-            checkpoint,
+    /// `count` (its checkpoint already set, at `checkpoint`).
+    pub(crate) fn new(count: Sweep, checkpoint: Option<PathBuf>) -> SweepCount {
+        SweepCount { count, checkpoint }
+    }
+
+    /// Where the residues of the runs finished are kept beside the checkpoint: `PATH.residues`,
+    /// one a line, the residue modulo `residue::prime(i)` on line `i`.
+    fn residues_path(&self) -> Option<PathBuf> {
+        self.checkpoint.as_ref().map(|path| {
+            let mut p = path.clone().into_os_string();
+            p.push(".residues");
+            PathBuf::from(p)
+        })
+    }
+
+    /// The residues of the runs finished (none without a checkpoint, or before the first ends).
+    fn finished(&self) -> Result<Vec<u64>, CountError> {
+        let Some(path) = self.residues_path() else {
+            return Ok(Vec::new());
+        };
+        match fs::read_to_string(&path) {
+            Ok(text) => text
+                .lines()
+                .map(|l| l.trim().parse::<u64>().map_err(|_| CountError::Checkpoint))
+                .collect(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+            Err(e) => Err(CountError::io(&path, &e)),
         }
     }
 
-    /// Does the checkpoint hold a layer of the 128-bit count this one fell back to?
-    fn fell_back(&self) -> Result<bool, CountError> {
-        let Some(path) = &self.checkpoint else {
-            return Ok(false);
+    /// Keeps `residues` beside the checkpoint (through `PATH.tmp`, renamed).
+    fn keep(&self, residues: &[u64]) -> Result<(), CountError> {
+        let Some(path) = self.residues_path() else {
+            return Ok(());
         };
-        Ok(Header::open(path)?.is_some_and(|(h, _)| h.method == Method::Frontier128))
+        let text: String = residues.iter().map(|r| std::format!("{r}\n")).collect();
+        let mut tmp = path.clone().into_os_string();
+        tmp.push(".tmp");
+        let tmp = PathBuf::from(tmp);
+        fs::write(&tmp, text)
+            .and_then(|()| fs::rename(&tmp, &path))
+            .map_err(|e| CountError::io(&path, &e))
+    }
+
+    /// Removes the residues' file, once the count is known.
+    fn forget(&self) {
+        if let Some(path) = self.residues_path() {
+            let _ = fs::remove_file(path);
+        }
     }
 }
+
+/// The most primes a count runs modulo: a checkpoint's byte names the run.
+const MAX_PRIMES: usize = 254;
 
 impl Counter for SweepCount {
     fn header(&self) -> Header {
         self.count.header(0, 0, 0)
-    }
-
-    fn owns(&self, h: &Header) -> bool {
-        self.header().same_count(h) || self.fallback.owns(h)
     }
 
     fn units(&self) -> u64 {
@@ -65,27 +98,50 @@ impl Counter for SweepCount {
         self.count.estimate(seconds).map(Some)
     }
 
-    fn run(&mut self, hook: &Hook<'_>) -> Result<u128, CountError> {
-        if self.fell_back()? {
-            return self.fallback.run(hook);
-        }
+    fn run(&mut self, hook: &Hook<'_>) -> Result<Tours, CountError> {
         let total = self.units();
-        let report = &mut |r: Round| {
-            hook.report(Progress {
-                done: u64::from(r.round) + 1,
-                total,
-                round: Some(r),
-            })
-        };
-        let outcome = self.count.run_until(report, hook.flag());
-        match outcome {
-            Err(CountError::Overflow { bits: 64 }) => {
-                if let Some(path) = &self.checkpoint {
-                    let _ = std::fs::remove_file(path);
-                }
-                self.fallback.run(hook)
+        let bound = bound_bits(self.count.board(), self.count.kind());
+        let mut found = self.finished()?;
+        loop {
+            if found.len() > MAX_PRIMES {
+                return Err(CountError::Overflow {
+                    bits: 64 * MAX_PRIMES as u32,
+                });
             }
-            outcome => outcome,
+            self.count.modulo(found.len() as u8);
+            // A layer of the run before, left by a stop between its end and its residue's
+            // record, is of no use to this one.
+            if let Some(path) = &self.checkpoint
+                && let Ok(Some((h, _))) = Header::open(path)
+                && !self.count.takes(h.modulus)
+            {
+                let _ = fs::remove_file(path);
+            }
+            let report = &mut |r: Round| {
+                hook.report(Progress {
+                    done: u64::from(r.round) + 1,
+                    total,
+                    round: Some(r),
+                })
+            };
+            match self.count.run_until(report, hook.flag())? {
+                Ways::Exact(n) => {
+                    self.forget();
+                    return Ok(Tours::from(n));
+                }
+                Ways::Residue(r) => found.push(r),
+            }
+            self.keep(&found)?;
+            let mut residues = Residues::new();
+            let mut changed = true;
+            for (i, &r) in found.iter().enumerate() {
+                changed = residues.push(prime(i as u32), r);
+            }
+            // Certain past the bound; else stable when one more prime changed nothing.
+            if residues.len() >= 2 && (!changed || residues.bits() >= bound) {
+                self.forget();
+                return Ok(Tours::from_big(residues.value().clone()));
+            }
         }
     }
 }

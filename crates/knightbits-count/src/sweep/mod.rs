@@ -7,9 +7,10 @@
 //! that appears once in the other 16 slots. A [`Key`] is those 16 slots, 64 bits; the oldest
 //! slot is worked out again when the state is expanded.
 //!
-//! Ways are `u64`, every addition checked: a count whose ways pass `u64::MAX` anywhere fails
-//! with [`CountError::Overflow`] (64 bits), and [`super::count_closed_tours`] counts it again
-//! with the 128-bit [`Frontier`] layers.
+//! Ways are `u64`, added modulo a prime just below 2^64: exact while no sum is reduced, else
+//! the count's residue, and the count runs again modulo other primes until the residues'
+//! join by the Chinese remainder theorem gives the count (the `residue` module): a count of
+//! any size, in `ceil(bits / 64) + 1` runs past 64 bits.
 //!
 //! A round expands the old layer's states into the next layer's shards: open-addressing
 //! tables with linear probing, one for each part of the key hash's range, each growing on its
@@ -27,6 +28,7 @@ mod job;
 pub(crate) mod key;
 pub(crate) mod order;
 pub(crate) mod path;
+pub(crate) mod residue;
 pub(crate) mod shard;
 pub(crate) mod store;
 
@@ -75,7 +77,26 @@ pub(crate) struct Layer {
     pub(crate) round: u32,
     pub(crate) done: u128,
     pub(crate) states: u64,
+    /// Its ways (and `done`): exact (0), or residues modulo prime `modulus - 1`.
+    pub(crate) modulus: u8,
     pub(crate) store: Store,
+}
+
+impl Layer {
+    /// [`CountError::Overflow`] unless its ways are exact (the split joins exact ways only).
+    pub(crate) fn exact(&self) -> Result<(), CountError> {
+        match self.modulus {
+            0 => Ok(()),
+            _ => Err(CountError::Overflow { bits: 64 }),
+        }
+    }
+}
+
+/// What a run of the sweep found: the number of tours, or its residue modulo the run's prime.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ways {
+    Exact(u128),
+    Residue(u64),
 }
 
 /// A count of the closed tours of a board up to [`Sweep::MAX_WIDTH`] wide, run round by round within
@@ -93,6 +114,11 @@ pub(crate) struct Sweep {
     pub(crate) scratch: PathBuf,
     pub(crate) checkpoint: Option<PathBuf>,
     pub(crate) checkpoint_every: f64,
+    /// The index of the prime its ways are added modulo (`residue::prime`): 0 keeps them
+    /// exact until a sum passes it.
+    pub(crate) prime: u8,
+    /// That prime.
+    pub(crate) modulus: u64,
 }
 
 impl Sweep {
@@ -142,6 +168,30 @@ impl Sweep {
             scratch: scratch.to_path_buf(),
             checkpoint: None,
             checkpoint_every: 30.0,
+            prime: 0,
+            modulus: residue::prime(0),
+        }
+    }
+
+    /// Adds its ways modulo prime `i` (from the first layer on, when `i > 0`).
+    pub(crate) fn modulo(&mut self, i: u8) {
+        self.prime = i;
+        self.modulus = residue::prime(u32::from(i));
+    }
+
+    /// The modulus of this run's first layer: exact for prime 0.
+    fn first_modulus(&self) -> u8 {
+        match self.prime {
+            0 => 0,
+            i => i + 1,
+        }
+    }
+
+    /// Does this run go on from a layer of ways of `modulus` (a header's)?
+    pub(crate) fn takes(&self, modulus: u8) -> bool {
+        match self.prime {
+            0 => modulus <= 1,
+            i => modulus == i + 1,
         }
     }
 
@@ -209,17 +259,22 @@ impl Sweep {
     }
 
     /// Runs every round (from the checkpoint when there is one), calling `progress` after
-    /// each, and returns the number of closed tours.
+    /// each, and returns the number of closed tours ([`CountError::Overflow`] when the ways
+    /// passed the first prime: the tests' counts are exact).
     #[cfg(test)]
     pub(crate) fn run(&self, progress: &mut dyn FnMut(Round)) -> Result<u128, CountError> {
         let go_on = &AtomicBool::new(false);
-        self.run_until(
+        let ways = self.run_until(
             &mut |r| {
                 progress(r);
                 ControlFlow::Continue(())
             },
             go_on,
-        )
+        )?;
+        match ways {
+            Ways::Exact(n) => Ok(n),
+            Ways::Residue(_) => Err(CountError::Overflow { bits: 64 }),
+        }
     }
 
     /// [`Sweep::run`], stopping when `progress` says so (the layer goes to the
@@ -230,7 +285,7 @@ impl Sweep {
         &self,
         progress: &mut dyn FnMut(Round) -> ControlFlow<()>,
         stop: &AtomicBool,
-    ) -> Result<u128, CountError> {
+    ) -> Result<Ways, CountError> {
         let layer = self.resume_or_first()?;
         let layer = self.sweep_to(layer, self.rounds(), &mut Vec::new(), progress, stop)?;
         if let Store::File(path) = &layer.store {
@@ -239,7 +294,7 @@ impl Sweep {
         if let Some(path) = &self.checkpoint {
             let _ = fs::remove_file(path);
         }
-        self.total(layer.done)
+        Ok(self.total(layer.done, layer.modulus))
     }
 
     /// The layer of the checkpoint, or the first one.
@@ -337,15 +392,19 @@ impl Sweep {
         super::counter::stopped(self.method, done, total, checkpoint)
     }
 
-    /// The number of tours from the ways of the last layer: open tours from every start are
-    /// the paths counted in both directions.
-    fn total(&self, done: u128) -> Result<u128, CountError> {
+    /// The number of tours from the ways of the last layer (of `modulus`): open tours from
+    /// every start are the paths counted in both directions.
+    fn total(&self, done: u128, modulus: u8) -> Ways {
         let open = self.kind() == Kind::Open && self.start.is_none();
-        if open && self.frontier.board().len() > 1 {
-            done.checked_mul(2)
-                .ok_or(CountError::Overflow { bits: 128 })
+        let factor = if open && self.frontier.board().len() > 1 {
+            2
         } else {
-            Ok(done)
+            1
+        };
+        let p = u128::from(self.modulus);
+        match done.checked_mul(factor) {
+            Some(n) if modulus == 0 => Ways::Exact(n),
+            _ => Ways::Residue((done % p * factor % p) as u64),
         }
     }
 
@@ -360,6 +419,7 @@ impl Sweep {
             round: first.round(),
             done: first.done(),
             states: records.len() as u64,
+            modulus: self.first_modulus(),
             store: Store::Memory(std::vec![Block::of(&records)]),
         }
     }
@@ -433,6 +493,8 @@ impl Sweep {
             .clamp(16, 1 << 14) as usize;
         let per_shard = (predicted as usize / parts).max(16);
         let mut done = old.done;
+        let mut modulus = old.modulus;
+        let p = self.modulus;
         let mut peak = 0u64;
         let mut states = 0u64;
         let mut ways = 0u128;
@@ -448,7 +510,7 @@ impl Sweep {
             let range = parts * pass / passes..parts * (pass + 1) / passes;
             let shards: Vec<Mutex<Shard>> = range
                 .clone()
-                .map(|_| Mutex::new(Shard::with_capacity(per_shard)))
+                .map(|_| Mutex::new(Shard::with_capacity(per_shard, p)))
                 .collect();
             source.rewind()?;
             let bits = parts.trailing_zeros();
@@ -459,25 +521,27 @@ impl Sweep {
                 first,
                 bits,
                 stop,
+                modulus: p,
             };
             let outcomes = self.places.run(round, threads, pass_of)?;
             for outcome in outcomes {
                 let closed = match outcome {
                     Err(stopped @ CountError::Stopped { .. }) => {
                         drop(shards);
-                        self.keep(round, old.done, old.states, source);
+                        self.keep(round, old.done, old.states, old.modulus, source);
                         return Err(stopped);
                     }
                     outcome => outcome?,
                 };
                 // Tours close while expanding: count them in the first pass only.
                 if pass == 0 {
-                    done = done
-                        .checked_add(closed)
-                        .ok_or(CountError::Overflow { bits: 128 })?;
+                    (done, modulus) = add_done(done, closed, modulus, p);
                 }
             }
-            let shards = filled(shards)?;
+            let (shards, reduced) = filled(shards);
+            if reduced && modulus == 0 {
+                (done, modulus) = (done % u128::from(p), 1);
+            }
             peak = peak.max(shards.iter().map(Shard::bytes).sum());
             match &mut writer {
                 // Each shard compacted in place and put in frames, a shard a thread.
@@ -508,7 +572,10 @@ impl Sweep {
         }
         let store = match writer {
             Some(w) => {
-                let header = self.header(round + 1, done, states);
+                let header = Header {
+                    modulus,
+                    ..self.header(round + 1, done, states)
+                };
                 let path = self.layer_path(round + 1);
                 w.finish(&header, &path).map_err(io_error)?;
                 Store::File(path)
@@ -519,6 +586,7 @@ impl Sweep {
             round: round + 1,
             done,
             states,
+            modulus,
             store,
         };
         let figures = Round {
@@ -531,6 +599,16 @@ impl Sweep {
             seconds: 0.0,
         };
         Ok((next, figures))
+    }
+}
+
+/// `done` (of `modulus`) with a worker's tours closed (`closed`, and whether it was reduced
+/// modulo `p` on the way): exact while both are, else modulo `p`.
+fn add_done(done: u128, closed: (u128, bool), modulus: u8, p: u64) -> (u128, u8) {
+    let p = u128::from(p);
+    match done.checked_add(closed.0) {
+        Some(sum) if modulus == 0 && !closed.1 => (sum, 0),
+        _ => ((done % p + closed.0 % p) % p, modulus.max(1)),
     }
 }
 

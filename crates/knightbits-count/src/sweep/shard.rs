@@ -1,7 +1,7 @@
 //! The next layer's tables: open addressing in shards by key hash, filled a batch at a time.
 
+use super::residue::add_mod;
 use super::{Key, Record, workers};
-use crate::error::CountError;
 use std::sync::{Mutex, PoisonError};
 use std::vec::Vec;
 
@@ -89,24 +89,29 @@ impl Block {
 }
 
 /// One shard of a layer being built: open addressing with linear probing (the ways of key 0,
-/// if it ever came, are kept aside).
+/// if it ever came, are kept aside). Ways are added modulo a prime below 2^64 (the `residue`
+/// module's), noting whether any sum was reduced.
 pub(crate) struct Shard {
     slots: Block,
     size: usize,
     len: usize,
     zero: u64,
-    pub(crate) overflow: bool,
+    modulus: u64,
+    pub(crate) reduced: bool,
 }
 
 impl Shard {
-    pub(crate) fn with_capacity(n: usize) -> Shard {
+    /// Room for `n` entries, ways added modulo `modulus` (a prime: ways below it are
+    /// exact until a sum is reduced).
+    pub(crate) fn with_capacity(n: usize, modulus: u64) -> Shard {
         let size = (n * 256 / MAX_LOAD).max(16);
         Shard {
             slots: Block::zeroed(size),
             size,
             len: 0,
             zero: 0,
-            overflow: false,
+            modulus,
+            reduced: false,
         }
     }
 
@@ -138,9 +143,9 @@ impl Shard {
     #[inline]
     fn add(&mut self, key: Key, h: u64, ways: u64) {
         if key == 0 {
-            let (sum, o) = self.zero.overflowing_add(ways);
+            let (sum, r) = add_mod(self.zero, ways, self.modulus);
             self.zero = sum;
-            self.overflow |= o;
+            self.reduced |= r;
             return;
         }
         let slots = self.slots.get_mut();
@@ -148,9 +153,9 @@ impl Shard {
         loop {
             match slots.get_mut(i) {
                 Some(s) if s[0] == key => {
-                    let (sum, o) = s[1].overflowing_add(ways);
+                    let (sum, r) = add_mod(s[1], ways, self.modulus);
                     s[1] = sum;
-                    self.overflow |= o;
+                    self.reduced |= r;
                     return;
                 }
                 Some(s) if s[0] == 0 => {
@@ -233,16 +238,14 @@ pub(crate) fn flush(shards: &[Mutex<Shard>], i: usize, batch: &mut Vec<(Key, u64
     batch.clear();
 }
 
-/// The shards filled, [`CountError::Overflow`] (64 bits) if some ways passed a `u64`.
-pub(crate) fn filled(shards: Vec<Mutex<Shard>>) -> Result<Vec<Shard>, CountError> {
+/// The shards filled, and whether some sum of ways was reduced modulo their prime.
+pub(crate) fn filled(shards: Vec<Mutex<Shard>>) -> (Vec<Shard>, bool) {
     let shards: Vec<Shard> = shards
         .into_iter()
         .map(|m| m.into_inner().unwrap_or_else(PoisonError::into_inner))
         .collect();
-    if shards.iter().any(|s| s.overflow) {
-        return Err(CountError::Overflow { bits: 64 });
-    }
-    Ok(shards)
+    let reduced = shards.iter().any(|s| s.reduced);
+    (shards, reduced)
 }
 
 /// The shards' entries as flat records, compacted by `threads` threads.

@@ -14,7 +14,7 @@ impl Sweep {
     /// After a stop in round `round`: the old layer (`done` ways, `states` states), still in
     /// memory, goes to the checkpoint, unless that holds this round already or the layer would
     /// take more than about a second to write (the checkpoint then keeps the last one written).
-    pub(crate) fn keep(&self, round: u32, done: u128, states: u64, source: Source) {
+    pub(crate) fn keep(&self, round: u32, done: u128, states: u64, modulus: u8, source: Source) {
         let Some(path) = &self.checkpoint else {
             return;
         };
@@ -27,6 +27,7 @@ impl Sweep {
                 round,
                 done,
                 states,
+                modulus,
                 store: Store::Memory(blocks),
             };
             // A failed write leaves the last checkpoint, which the stop reports.
@@ -49,6 +50,15 @@ impl Sweep {
             done,
             records: states,
             framed: true,
+            modulus: 0,
+        }
+    }
+
+    /// The header of `layer`'s file.
+    pub(crate) fn header_of(&self, layer: &Layer) -> Header {
+        Header {
+            modulus: layer.modulus,
+            ..self.header(layer.round, layer.done, layer.states)
         }
     }
 
@@ -109,8 +119,7 @@ impl Sweep {
                 blocks.iter_mut().map(Block::get_mut).collect(),
                 self.threads,
             )?;
-            let header = self.header(layer.round, layer.done, layer.states);
-            w.finish(&header, path)?;
+            w.finish(&self.header_of(layer), path)?;
         }
         Ok(())
     }
@@ -124,13 +133,18 @@ impl Sweep {
             return Ok(None);
         };
         let mine = self.header(0, 0, 0);
-        if !header.same_count(&mine) || header.parts != 1 || header.round > self.frontier.rounds() {
+        if !header.same_count(&mine)
+            || header.parts != 1
+            || header.round > self.frontier.rounds()
+            || !self.takes(header.modulus)
+        {
             return Err(CountError::Checkpoint);
         }
         Ok(Some(Layer {
             round: header.round,
             done: header.done,
             states: header.records,
+            modulus: header.modulus,
             store: Store::File(path.clone()),
         }))
     }

@@ -144,7 +144,7 @@ def count_tours(
     """The number of knight's tours of a ``width`` x ``height`` board: directed open tours (from
     ``start``, or from every square), or undirected closed tours with ``closed=True``, on
     ``threads`` threads (1 to 1024, default: every core), as ``knightbits count-tours`` counts
-    them. ``max_memory`` (bytes, as an int or a string such as ``"10G"``; default the memory
+    them, an ``int`` of any size (``count_tours(6, 25, closed=True)`` has 39 digits). ``max_memory`` (bytes, as an int or a string such as ``"10G"``; default the memory
     available) bounds the memory of a count of a board up to 8 wide, which keeps the layers
     past it in the folder ``scratch`` (default the system's temporary folder). With
     ``checkpoint`` (a file path), the count keeps its work there as it goes and when stopped,
