@@ -40,7 +40,8 @@ impl SweepCount {
 
     /// The residues of the runs finished (none without a checkpoint, or before the first ends).
     fn finished(&self) -> Result<Vec<u64>, CountError> {
-        let Some(path) = self.residues_path() else {
+        // None yet (a folder that is no folder is the checkpoint's error, named by its write).
+        let Some(path) = self.residues_path().filter(|p| p.exists()) else {
             return Ok(Vec::new());
         };
         match fs::read_to_string(&path) {
