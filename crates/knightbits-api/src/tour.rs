@@ -273,14 +273,27 @@ pub enum TourCount {
 }
 
 /// A number of tours as a JSON number: an integer up to 128 bits, past that its decimal
-/// digits as they are (through serde_json's raw values).
+/// digits as they are (through serde_json's raw values, the feature `json-big-numbers`).
 fn number<S: Serializer>(n: &Tours, s: S) -> Result<S::Ok, S::Error> {
     match n.to_u128() {
         Some(n) => s.serialize_u128(n),
-        None => serde_json::value::RawValue::from_string(n.to_string())
-            .map_err(serde::ser::Error::custom)?
-            .serialize(s),
+        None => past_128_bits(n, s),
     }
+}
+
+/// A number of tours past 128 bits: its digits as a JSON number.
+#[cfg(feature = "json-big-numbers")]
+fn past_128_bits<S: Serializer>(n: &Tours, s: S) -> Result<S::Ok, S::Error> {
+    serde_json::value::RawValue::from_string(n.to_string())
+        .map_err(serde::ser::Error::custom)?
+        .serialize(s)
+}
+
+/// A number of tours past 128 bits, without the feature `json-big-numbers`: its digits as a
+/// JSON string.
+#[cfg(not(feature = "json-big-numbers"))]
+fn past_128_bits<S: Serializer>(n: &Tours, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(n)
 }
 
 impl TourCount {
@@ -335,6 +348,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "json-big-numbers")]
     fn a_count_is_one_field_named_by_its_kind() {
         assert_eq!(
             serde_json::to_string(&TourCount::Open(Tours::from(1728u128))).unwrap(),
