@@ -14,9 +14,14 @@ use std::vec::Vec;
 /// assert_eq!(n, 9862);
 /// assert_eq!(n.to_string(), "9862");
 /// assert_eq!(n.to_u128(), Some(9862));
-/// let big: Tours = "298772700964630993744576968415214630040".parse().unwrap();
-/// assert_eq!(big.to_u128(), None);
-/// assert_eq!(big.bits(), 128);
+/// // OEIS A175881 a(25), closed tours of 6 x 25: 128 bits, within a u128
+/// let a25: Tours = "298772700964630993744576968415214630040".parse().unwrap();
+/// assert_eq!(a25.to_u128(), Some(298772700964630993744576968415214630040));
+/// assert_eq!(a25.bits(), 128);
+/// // a(30), 6 x 30: 158 bits, past it
+/// let a30: Tours = "322863244258188584511076820531771298243292346804".parse().unwrap();
+/// assert_eq!(a30.to_u128(), None);
+/// assert_eq!(a30.bits(), 158);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Tours(BigUint);
