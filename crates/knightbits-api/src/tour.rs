@@ -261,8 +261,10 @@ impl TourCountRequest {
 }
 
 /// The answer to `count-tours`: `{"open": n}` or `{"closed": n}`, `n` a JSON number of any
-/// size (6 x 40 has 66 digits of closed tours): one past 2^53 loses digits in a reader that
-/// reads numbers as doubles (JavaScript's `JSON.parse`), none in Python's `json`.
+/// size with the feature `json-big-numbers` (on in the command line; without it a count past
+/// 128 bits is a decimal string), 6 x 40 having 66 digits of closed tours: one past 2^53 loses
+/// digits in a reader that reads numbers as doubles (JavaScript's `JSON.parse`), none in
+/// Python's `json`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum TourCount {
