@@ -73,8 +73,8 @@ fn npm() -> Result<(), String> {
     let target = crate::target_dir()?;
     let site = target.join("npm/site");
     crate::web(&site)?;
-    // The refusals are compared with the command line's words (a build the browser suite shares).
-    status(cargo().args(["build", "-q", "-p", "knightbits-cli", "--bin", "knightbits"]))?;
+    // The refusals are compared with the command line's words (the build the other suites share).
+    let cli = rulebook_cli()?;
     let tests = root().join("crates/knightbits-wasm/npm/test");
     status(Command::new("npm").current_dir(&tests).args([
         "ci",
@@ -96,7 +96,7 @@ fn npm() -> Result<(), String> {
             .env("KNIGHTBITS_TGZ", &tarball)
             .env("KNIGHTBITS_PACKAGE", target.join("npm/package"))
             .env("KNIGHTBITS_SITE", &site)
-            .env("KNIGHTBITS_CLI", target.join("debug/knightbits"))
+            .env("KNIGHTBITS_CLI", cli)
             .env("CHROMIUM", CHROMIUM),
     )
 }
