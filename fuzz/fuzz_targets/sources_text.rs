@@ -29,11 +29,7 @@ fuzz_target!(|data: &[u8]| {
             values::bitboard_in(input, numbering),
             values::method(piece, method),
         ) {
-            match trace(&TraceRequest {
-                pieces,
-                method,
-                numbering,
-            }) {
+            match TraceRequest::new(pieces, method, numbering).map(|r| trace(&r)) {
                 Ok(t) => {
                     let union = t
                         .steps
@@ -66,13 +62,8 @@ fuzz_target!(|data: &[u8]| {
         values::choice("side", color),
     ) {
         for to_move in ToMove::ALL {
-            let req = CatchRequest {
-                knight: k,
-                pawn: p,
-                side: c,
-                to_move,
-            };
-            if let Ok(answer) = catch(&req) {
+            let answer = CatchRequest::new(k, p, c, to_move).and_then(|req| catch(&req));
+            if let Ok(answer) = answer {
                 if let (Some(sq), Some(path)) = (answer.square, &answer.path) {
                     assert_eq!(path.first(), Some(&k));
                     assert_eq!(path.last(), Some(&sq));

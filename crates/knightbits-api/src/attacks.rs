@@ -14,26 +14,62 @@ use super::values;
 use super::{Error, SquareSet, rules};
 
 /// `attacks`: what attacks. In `/api/attacks`: `input` (and `method`), or `fen` (and `side`),
-/// with `piece`.
+/// with `piece`. Built by [`AttacksRequest::pieces`] or [`AttacksRequest::placement`] (or from
+/// the raw form, [`AttacksForm`], through the rulebook): pieces by a method (which names its
+/// piece, so a method of another piece cannot be asked), or one side's pieces on a board, never
+/// both and never a side without a board. What it holds is private:
+///
+/// ```compile_fail,E0451
+/// use knightbits_api::attacks::AttacksRequest;
+/// let r = AttacksRequest { attackers: unimplemented!() };
+/// ```
+///
+/// ```
+/// use knightbits::Bitboard;
+/// use knightbits::technique::Leaper;
+/// use knightbits_api::attacks::{AttacksAsked, AttacksForm};
+/// let form = AttacksForm { position: None::<()>, pieces: Some(()), piece: Leaper::King,
+///     method: Some("halves"), side: None };
+/// let e = AttacksAsked::try_from(form).unwrap_err();
+/// assert_eq!(e.field(), Some("method"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AttacksRequest {
-    /// Pieces on squares, by one technique.
-    Pieces {
-        /// The squares of the pieces.
-        pieces: Bitboard,
-        /// The technique, which names the piece.
-        method: Method,
-    },
+pub struct AttacksRequest {
+    attackers: Attackers,
+}
+
+/// What attacks, as [`AttacksRequest`] holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Attackers {
+    /// Pieces on squares, by one technique (which names the piece).
+    Pieces { pieces: Bitboard, method: Method },
     /// One side's knights (or king) on a board of pieces (a position's, or a placement alone).
     /// Knight and king attack sets ignore occupancy.
     Placement {
-        /// The pieces.
         placement: Placement,
-        /// Whose pieces attack.
         side: Color,
-        /// Which pieces.
         piece: Leaper,
     },
+}
+
+impl AttacksRequest {
+    /// The attacks of the pieces on `pieces` by `method`, a method of one piece.
+    pub fn pieces(pieces: Bitboard, method: Method) -> Self {
+        AttacksRequest {
+            attackers: Attackers::Pieces { pieces, method },
+        }
+    }
+
+    /// The attacks of `side`'s pieces of the kind `piece` on `placement`.
+    pub fn placement(placement: Placement, side: Color, piece: Leaper) -> Self {
+        AttacksRequest {
+            attackers: Attackers::Placement {
+                placement,
+                side,
+                piece,
+            },
+        }
+    }
 }
 
 /// The parameters of `/api/attacks`: pieces on squares (`input`, by `method`), or one side's
@@ -109,10 +145,10 @@ impl TryFrom<AttacksQuery> for AttacksRequest {
         })?;
         let (fen, side, piece) = match asked {
             AttacksAsked::Pieces(pieces, method) => {
-                return Ok(AttacksRequest::Pieces {
-                    pieces: pieces.ok_or_else(|| form::missing("input"))?,
+                return Ok(AttacksRequest::pieces(
+                    pieces.ok_or_else(|| form::missing("input"))?,
                     method,
-                });
+                ));
             }
             AttacksAsked::Position(fen, side, piece) => (fen, side, piece),
         };
@@ -125,38 +161,50 @@ impl TryFrom<AttacksQuery> for AttacksRequest {
                 (Placement::from(position), position.turn())
             }
         };
-        Ok(AttacksRequest::Placement {
-            placement,
-            side,
-            piece,
-        })
+        Ok(AttacksRequest::placement(placement, side, piece))
     }
 }
 
 /// Answers `attacks`: `{"bitboard", "squares", "count"}`.
 pub fn attacks(req: &AttacksRequest) -> SquareSet {
-    match req {
-        AttacksRequest::Pieces { pieces, method } => method.attacks(*pieces),
-        AttacksRequest::Placement {
+    match req.attackers {
+        Attackers::Pieces { pieces, method } => method.attacks(pieces),
+        Attackers::Placement {
             placement,
             side,
             piece,
-        } => placement.attacks_by(*side, piece.role()),
+        } => placement.attacks_by(side, piece.role()),
     }
     .into()
 }
 
 /// `explore`: one technique step by step, with every technique's set beside it, for the
 /// page. The page keeps its pieces (its clicks and slides) itself and asks about the pieces
-/// it has.
+/// it has. Built by [`ExploreRequest::new`] (the method names its piece); its fields are
+/// private:
+///
+/// ```compile_fail,E0451
+/// use knightbits::{Bitboard, technique::Leaper};
+/// let r = knightbits_api::attacks::ExploreRequest {
+///     pieces: Bitboard::FULL, method: Leaper::default().lookup(), numbering: None };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExploreRequest {
-    /// The pieces.
-    pub pieces: Bitboard,
-    /// The technique.
-    pub method: Method,
-    /// When given, the answer also holds the attack set's view in this numbering.
-    pub numbering: Option<Numbering>,
+    pieces: Bitboard,
+    method: Method,
+    numbering: Option<Numbering>,
+}
+
+impl ExploreRequest {
+    /// The pieces on `pieces` by `method`; when `numbering` is given, the answer also holds
+    /// the attack set's view in it.
+    pub fn new(pieces: Bitboard, method: Method, numbering: Option<Numbering>) -> Self {
+        ExploreRequest {
+            pieces,
+            method,
+            numbering,
+        }
+    }
 }
 
 /// The parameters of `/api/explore` and `/api/steps`: the pieces `input`, the `piece` and its
@@ -188,11 +236,11 @@ impl TryFrom<PiecesQuery> for ExploreRequest {
     type Error = Error;
 
     fn try_from(q: PiecesQuery) -> Result<ExploreRequest, Error> {
-        Ok(ExploreRequest {
-            pieces: q.pieces_in(Numbering::A1B1)?,
-            method: q.method()?,
-            numbering: q.numbering,
-        })
+        Ok(ExploreRequest::new(
+            q.pieces_in(Numbering::A1B1)?,
+            q.method()?,
+            q.numbering,
+        ))
     }
 }
 
@@ -254,20 +302,28 @@ pub fn explore(req: &ExploreRequest) -> Explore {
             })
             .collect(),
         pieces: pieces.into(),
-        view: req.numbering.map(|numbering| {
-            view(&ShowRequest {
-                bitboard: result,
-                numbering,
-            })
-        }),
+        view: req
+            .numbering
+            .map(|numbering| view(&ShowRequest::new(result, numbering))),
     }
 }
 
-/// `fork-squares`: squares from which a knight attacks two or more targets.
+/// `fork-squares`: squares from which a knight attacks two or more targets. Built by
+/// [`ForkSquaresRequest::new`]; its field is private:
+///
+/// ```compile_fail,E0451
+/// let r = knightbits_api::attacks::ForkSquaresRequest { targets: knightbits::Bitboard::FULL };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ForkSquaresRequest {
-    /// The targets.
-    pub targets: Bitboard,
+    targets: Bitboard,
+}
+
+impl ForkSquaresRequest {
+    /// The fork squares against the pieces on `targets`.
+    pub fn new(targets: Bitboard) -> Self {
+        ForkSquaresRequest { targets }
+    }
 }
 
 query!(ForkSquaresRequest { targets });

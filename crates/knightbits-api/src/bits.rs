@@ -9,13 +9,37 @@ use super::form::{Named, query};
 use super::values;
 use super::{Bits, Error, Squares, display};
 
-/// `show`: a bitboard (LERF) seen in a numbering.
+/// `show`: a bitboard (LERF) seen in a numbering. Built by [`ShowRequest::new`] (every
+/// bitboard and numbering combine); its fields are private:
+///
+/// ```compile_fail,E0451
+/// use knightbits::{Bitboard, mapping::Numbering};
+/// let r = knightbits_api::bits::ShowRequest { bitboard: Bitboard::FULL, numbering: Numbering::A1B1 };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShowRequest {
+    bitboard: Bitboard,
+    numbering: Numbering,
+}
+
+impl ShowRequest {
+    /// `bitboard` seen in `numbering`.
+    pub fn new(bitboard: Bitboard, numbering: Numbering) -> Self {
+        ShowRequest {
+            bitboard,
+            numbering,
+        }
+    }
+
     /// The squares.
-    pub bitboard: Bitboard,
+    pub fn bitboard(&self) -> Bitboard {
+        self.bitboard
+    }
+
     /// The numbering whose bit indices are told.
-    pub numbering: Numbering,
+    pub fn numbering(&self) -> Numbering {
+        self.numbering
+    }
 }
 
 /// The parameters of `/api/show`: `input` in any form, a number read in `from` (default:
@@ -38,10 +62,10 @@ impl TryFrom<ShowQuery> for ShowRequest {
 
     fn try_from(q: ShowQuery) -> Result<ShowRequest, Error> {
         let numbering = q.numbering.unwrap_or(Numbering::A1B1);
-        Ok(ShowRequest {
-            bitboard: read_in(&q.input, q.from.unwrap_or(numbering))?,
+        Ok(ShowRequest::new(
+            read_in(&q.input, q.from.unwrap_or(numbering))?,
             numbering,
-        })
+        ))
     }
 }
 
@@ -133,13 +157,24 @@ impl Serialize for Popcounts {
     }
 }
 
-/// `convert`: the same squares in another numbering.
+/// `convert`: the same squares in another numbering. Built by [`ConvertRequest::new`]; its
+/// fields are private:
+///
+/// ```compile_fail,E0451
+/// use knightbits::{Bitboard, mapping::Numbering};
+/// let r = knightbits_api::bits::ConvertRequest { bitboard: Bitboard::FULL, to: Numbering::H1G1 };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ConvertRequest {
-    /// The squares as a LERF bitboard.
-    pub bitboard: Bitboard,
-    /// The numbering to write them in.
-    pub to: Numbering,
+    bitboard: Bitboard,
+    to: Numbering,
+}
+
+impl ConvertRequest {
+    /// The squares of `bitboard` (LERF) written in the numbering `to`.
+    pub fn new(bitboard: Bitboard, to: Numbering) -> Self {
+        ConvertRequest { bitboard, to }
+    }
 }
 
 /// The parameters of `/api/convert`: `input` read in `from`, written in `to` (both default
@@ -157,10 +192,10 @@ impl TryFrom<ConvertQuery> for ConvertRequest {
     type Error = Error;
 
     fn try_from(q: ConvertQuery) -> Result<ConvertRequest, Error> {
-        Ok(ConvertRequest {
-            bitboard: read_in(&q.input, q.from.unwrap_or(Numbering::A1B1))?,
-            to: q.to.unwrap_or(Numbering::A1B1),
-        })
+        Ok(ConvertRequest::new(
+            read_in(&q.input, q.from.unwrap_or(Numbering::A1B1))?,
+            q.to.unwrap_or(Numbering::A1B1),
+        ))
     }
 }
 
@@ -184,13 +219,23 @@ pub fn convert(req: &ConvertRequest) -> Converted {
 }
 
 /// `count`: the number of squares, by one of the article's methods. In `/api/count`: `input`
-/// and `method` (default hardware).
+/// and `method` (default hardware). Built by [`CountRequest::new`]; its fields are private:
+///
+/// ```compile_fail,E0451
+/// use knightbits::{Bitboard, popcount::Method};
+/// let r = knightbits_api::bits::CountRequest { bitboard: Bitboard::FULL, method: Method::Loop };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CountRequest {
-    /// The squares.
-    pub bitboard: Bitboard,
-    /// The popcount method.
-    pub method: popcount::Method,
+    bitboard: Bitboard,
+    method: popcount::Method,
+}
+
+impl CountRequest {
+    /// The squares of `bitboard` counted by `method`.
+    pub fn new(bitboard: Bitboard, method: popcount::Method) -> Self {
+        CountRequest { bitboard, method }
+    }
 }
 
 query!(CountRequest {
@@ -236,10 +281,10 @@ mod tests {
 
     #[test]
     fn the_view_adds_the_page_forms_after_the_shown_fields() {
-        let v = view(&ShowRequest {
-            bitboard: Bitboard(0x0000_0050_8800_8850),
-            numbering: Numbering::H1G1,
-        });
+        let v = view(&ShowRequest::new(
+            Bitboard(0x0000_0050_8800_8850),
+            Numbering::H1G1,
+        ));
         let json = serde_json::to_string(&v).unwrap();
         assert!(json.starts_with(
             r#"{"bitboard":"0x0000005088008850","squares":["e1","g1","d2","h2","d4","h4","e5","g5"],"count":8,"numbering":"h1-g1","indices":[3,1,12,8,28,24,35,33],"value":"0x0000000a1100110a""#

@@ -21,20 +21,90 @@ choices! {
 }
 
 /// `catch`: can a knight stop a passed pawn (the kings out of play, nothing else on board)?
-/// In `/api/catch`: `knight`, `pawn`, `side` and `to_move` (default knight).
+/// In `/api/catch`: `knight`, `pawn`, `side` and `to_move` (default knight). Built by
+/// [`CatchRequest::new`], which refuses a pawn on a back rank or on the knight's square (the
+/// library's words, field `pawn`); its fields are private:
+///
+/// ```compile_fail,E0451
+/// use knightbits::{Color, Square};
+/// use knightbits_api::catch::{CatchRequest, ToMove};
+/// let pawn_on_rank_8 = CatchRequest {
+///     knight: Square::A1, pawn: Square::A8, side: Color::White, to_move: ToMove::Knight };
+/// ```
+///
+/// ```
+/// use knightbits::{Color, Square};
+/// use knightbits_api::catch::{CatchRequest, ToMove};
+/// let e = CatchRequest::new(Square::A1, Square::A8, Color::White, ToMove::Knight).unwrap_err();
+/// assert_eq!(e.field(), Some("pawn"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CatchRequest {
-    /// The knight's square.
-    pub knight: Square,
-    /// The pawn's square.
-    pub pawn: Square,
-    /// The pawn's side; the knight is the other side's.
-    pub side: Color,
-    /// Who moves first.
-    pub to_move: ToMove,
+    knight: Square,
+    pawn: Square,
+    side: Color,
+    to_move: ToMove,
 }
 
-query!(CatchRequest { knight, pawn, side, to_move = ToMove::Knight });
+/// The parameters of `/api/catch`, read before [`CatchRequest::new`] checks them.
+struct CatchQuery {
+    knight: Square,
+    pawn: Square,
+    side: Color,
+    to_move: ToMove,
+}
+
+query!(CatchQuery { knight, pawn, side, to_move = ToMove::Knight });
+query!(CatchRequest via CatchQuery);
+
+impl TryFrom<CatchQuery> for CatchRequest {
+    type Error = Error;
+
+    fn try_from(q: CatchQuery) -> Result<CatchRequest, Error> {
+        CatchRequest::new(q.knight, q.pawn, q.side, q.to_move)
+    }
+}
+
+impl CatchRequest {
+    /// The race of a knight on `knight` against `side`'s pawn on `pawn`, `to_move` first.
+    ///
+    /// # Errors
+    ///
+    /// A pawn on rank 1 or 8, or on the knight's square (field `pawn`, the library's words).
+    pub fn new(knight: Square, pawn: Square, side: Color, to_move: ToMove) -> Result<Self, Error> {
+        let request = CatchRequest {
+            knight,
+            pawn,
+            side,
+            to_move,
+        };
+        // The library's race says which squares it takes; its answer is asked again by
+        // `catch`.
+        knight::catch_square(knight, pawn, side, request.to_move_color())
+            .map_err(|e| Error::refused(e.to_string()).at("pawn"))?;
+        Ok(request)
+    }
+
+    /// The knight's square.
+    pub fn knight(&self) -> Square {
+        self.knight
+    }
+
+    /// The pawn's square.
+    pub fn pawn(&self) -> Square {
+        self.pawn
+    }
+
+    /// The pawn's side; the knight is the other side's.
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// Who moves first.
+    pub fn to_move(&self) -> ToMove {
+        self.to_move
+    }
+}
 
 /// The answer to `catch`: `{"caught", "square", "knight_moves", "pawn_moves", "path",
 /// "line"}`; all but `caught` are `null` when the pawn promotes and survives.

@@ -120,15 +120,31 @@ impl Op {
     }
 }
 
-/// `op`: one edit of the page's board, answered with the new board's view.
+/// `op`: one edit of the page's board, answered with the new board's view. Built by
+/// [`OpRequest::new`] (an [`Op`] carries exactly the operand its edit takes, read by
+/// [`Op::named`]); its fields are private:
+///
+/// ```compile_fail,E0451
+/// use knightbits::{Bitboard, mapping::Numbering};
+/// use knightbits_api::edit::{Op, OpRequest};
+/// let r = OpRequest { bitboard: Bitboard::FULL, op: Op::Clear, numbering: Numbering::A1B1 };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpRequest {
-    /// The board before the edit.
-    pub bitboard: Bitboard,
-    /// The edit.
-    pub op: Op,
-    /// The numbering the answer is seen in.
-    pub numbering: Numbering,
+    bitboard: Bitboard,
+    op: Op,
+    numbering: Numbering,
+}
+
+impl OpRequest {
+    /// The edit `op` of `bitboard`, its answer seen in `numbering`.
+    pub fn new(bitboard: Bitboard, op: Op, numbering: Numbering) -> Self {
+        OpRequest {
+            bitboard,
+            op,
+            numbering,
+        }
+    }
 }
 
 /// The parameters of `/api/op`: the `bitboard`, the edit `op` with its operand (`square`, `n`
@@ -174,20 +190,17 @@ impl TryFrom<OpQuery> for OpRequest {
         if !matches!(op, Op::And(_) | Op::Or(_) | Op::Xor(_) | Op::AndNot(_)) {
             form::unwanted(&q.other, &unused)?;
         }
-        Ok(OpRequest {
-            bitboard: q.bitboard,
+        Ok(OpRequest::new(
+            q.bitboard,
             op,
-            numbering: q.numbering.unwrap_or(Numbering::A1B1),
-        })
+            q.numbering.unwrap_or(Numbering::A1B1),
+        ))
     }
 }
 
 /// Answers `op`.
 pub fn op(req: &OpRequest) -> View {
-    view(&ShowRequest {
-        bitboard: req.op.apply(req.bitboard),
-        numbering: req.numbering,
-    })
+    view(&ShowRequest::new(req.op.apply(req.bitboard), req.numbering))
 }
 
 choices! {
@@ -235,13 +248,24 @@ impl Slide {
     }
 }
 
-/// `slide`: every piece one step. In `/api/slide`: the pieces `squares`, one step `by`.
+/// `slide`: every piece one step. In `/api/slide`: the pieces `squares`, one step `by`. Built
+/// by [`SlideRequest::new`]; its fields are private:
+///
+/// ```compile_fail,E0451
+/// use knightbits_api::edit::{Slide, SlideRequest};
+/// let r = SlideRequest { pieces: knightbits::Bitboard::FULL, by: Slide::North };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SlideRequest {
-    /// The pieces.
-    pub pieces: Bitboard,
-    /// The step.
-    pub by: Slide,
+    pieces: Bitboard,
+    by: Slide,
+}
+
+impl SlideRequest {
+    /// Every piece on `pieces` one step `by`.
+    pub fn new(pieces: Bitboard, by: Slide) -> Self {
+        SlideRequest { pieces, by }
+    }
 }
 
 query!(SlideRequest {

@@ -9,11 +9,23 @@ use super::form::{self, Named, query};
 use super::values::Targets;
 use super::{Error, Moves, Squares, display, rules};
 
-/// `position`: the board of a FEN, for drawing. In `/api/position`: `fen`.
+/// `position`: the board of a FEN, for drawing. In `/api/position`: `fen`. Built by
+/// [`PositionRequest::new`] (a [`Position`] is valid once read); its field is private:
+///
+/// ```compile_fail,E0451
+/// use knightbits::position::Position;
+/// let r = knightbits_api::position::PositionRequest { position: Position::default() };
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionRequest {
-    /// The position.
-    pub position: Position,
+    position: Position,
+}
+
+impl PositionRequest {
+    /// The board of `position`.
+    pub fn new(position: Position) -> Self {
+        PositionRequest { position }
+    }
 }
 
 query!(PositionRequest { position: "fen" });
@@ -64,15 +76,28 @@ pub fn position(req: &PositionRequest) -> PositionBoard {
 }
 
 /// `moves` of pieces on squares: anywhere they attack but onto their own side's pieces
-/// (pseudo-legal moves without a position).
+/// (pseudo-legal moves without a position). Built by [`PieceMovesRequest::new`] (or from the
+/// raw form, [`MovesForm`]): it has no `legal` or `castling`, which need a position. Its fields
+/// are private:
+///
+/// ```compile_fail,E0451
+/// use knightbits::{Bitboard, technique::Leaper};
+/// use knightbits_api::position::PieceMovesRequest;
+/// let r = PieceMovesRequest { pieces: Bitboard::FULL, own: Bitboard::EMPTY, piece: Leaper::King };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceMovesRequest {
-    /// The moving pieces.
-    pub pieces: Bitboard,
-    /// The mover's other pieces (the moving pieces count as own too).
-    pub own: Bitboard,
-    /// Which piece moves.
-    pub piece: Leaper,
+    pieces: Bitboard,
+    own: Bitboard,
+    piece: Leaper,
+}
+
+impl PieceMovesRequest {
+    /// The moves of the `piece`s on `pieces`, not onto `own` (the moving pieces count as own
+    /// too).
+    pub fn new(pieces: Bitboard, own: Bitboard, piece: Leaper) -> Self {
+        PieceMovesRequest { pieces, own, piece }
+    }
 }
 
 /// The answer to `moves` of pieces on squares: `{"bitboard", "squares", "count", "moves"}`,
@@ -190,7 +215,8 @@ pub fn position_moves(req: &PositionMovesRequest, position: &Position) -> Positi
     }
 }
 
-/// `moves`: of pieces on squares, or in a position.
+/// `moves`: of pieces on squares, or in a position. Each variant holds a request that only its
+/// constructor builds, so this enum holds no combination the rulebook refuses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MovesRequest {
     /// Pieces on squares.
@@ -281,11 +307,11 @@ impl TryFrom<MovesQuery> for MovesRequest {
         })?;
         Ok(match asked {
             MovesAsked::Position(position, request) => MovesRequest::Position(position, request),
-            MovesAsked::Pieces(pieces, piece) => MovesRequest::Pieces(PieceMovesRequest {
-                pieces: pieces.ok_or_else(|| form::missing("input"))?,
-                own: form::value(&q.own).unwrap_or(Bitboard::EMPTY),
+            MovesAsked::Pieces(pieces, piece) => MovesRequest::Pieces(PieceMovesRequest::new(
+                pieces.ok_or_else(|| form::missing("input"))?,
+                form::value(&q.own).unwrap_or(Bitboard::EMPTY),
                 piece,
-            }),
+            )),
         })
     }
 }
@@ -309,13 +335,25 @@ pub fn moves(req: &MovesRequest) -> MoveSet {
 }
 
 /// `forks`: the side to move's knight forks against some of the opponent's pieces. In
-/// `/api/forks`: the position `fen`, against `targets` (letters, default kqr).
+/// `/api/forks`: the position `fen`, against `targets` (letters, default kqr). Built by
+/// [`ForksRequest::new`]; its fields are private:
+///
+/// ```compile_fail,E0451
+/// use knightbits::position::Position;
+/// use knightbits_api::{position::ForksRequest, values::Targets};
+/// let r = ForksRequest { position: Position::default(), targets: Targets::default() };
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ForksRequest {
-    /// The position.
-    pub position: Position,
-    /// Which enemy pieces are targets.
-    pub targets: Targets,
+    position: Position,
+    targets: Targets,
+}
+
+impl ForksRequest {
+    /// The side to move's forks in `position` against the opponent's `targets`.
+    pub fn new(position: Position, targets: Targets) -> Self {
+        ForksRequest { position, targets }
+    }
 }
 
 query!(ForksRequest { position: "fen", targets = Targets::default() });

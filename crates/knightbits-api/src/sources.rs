@@ -17,11 +17,22 @@ use super::form::query;
 use super::{Bits, Error, SquareSet, Squares};
 
 /// `table`: how many squares a knight (or king) attacks from each square. In `/api/table`:
-/// `piece` (default knight).
+/// `piece` (default knight). Built by [`TableRequest::new`]; its field is private:
+///
+/// ```compile_fail,E0451
+/// use knightbits::technique::Leaper;
+/// let r = knightbits_api::sources::TableRequest { piece: Leaper::King };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableRequest {
-    /// The piece.
-    pub piece: Leaper,
+    piece: Leaper,
+}
+
+impl TableRequest {
+    /// The move counts of `piece`.
+    pub fn new(piece: Leaper) -> Self {
+        TableRequest { piece }
+    }
 }
 
 query!(TableRequest { piece = Leaper::default() });
@@ -59,15 +70,54 @@ pub fn table(req: &TableRequest) -> Table {
 }
 
 /// `trace`: a technique's steps on some pieces, written in a numbering (the command line's
-/// and the explorer's `steps`).
+/// and the explorer's `steps`). Built by [`TraceRequest::new`], which refuses the numberings
+/// that lay files along the bits; its fields are private:
+///
+/// ```compile_fail,E0451
+/// use knightbits::{Bitboard, mapping::Numbering, technique::Leaper};
+/// let files_along_bits = knightbits_api::sources::TraceRequest {
+///     pieces: Bitboard::FULL, method: Leaper::default().lookup(), numbering: Numbering::A1A2 };
+/// ```
+///
+/// ```
+/// use knightbits::{Bitboard, mapping::Numbering, technique::Leaper};
+/// use knightbits_api::sources::TraceRequest;
+/// let e = TraceRequest::new(Bitboard::FULL, Leaper::default().lookup(), Numbering::A1A2).unwrap_err();
+/// assert_eq!(e.field(), Some("numbering"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TraceRequest {
-    /// The pieces.
-    pub pieces: Bitboard,
-    /// The technique (which names the piece).
-    pub method: Method,
+    pieces: Bitboard,
+    method: Method,
+    numbering: Numbering,
+}
+
+impl TraceRequest {
+    /// The steps of `method` (which names its piece) on `pieces`, written in `numbering`.
+    ///
+    /// # Errors
+    ///
+    /// A numbering that lays files along the bits (`a1-a2`, `h1-h2`, `a8-a7`, `h8-h7`: field
+    /// `numbering`), in which no step's shift is one number.
+    pub fn new(pieces: Bitboard, method: Method, numbering: Numbering) -> Result<Self, Error> {
+        if numbering.lays_files_along_bits() {
+            return Err(Error::refused(format!(
+                "steps are written in numberings that keep ranks along the bits \
+                 (a1-b1, h1-g1, a8-b8, h8-g8), not {numbering}"
+            ))
+            .at("numbering"));
+        }
+        Ok(TraceRequest {
+            pieces,
+            method,
+            numbering,
+        })
+    }
+
     /// The numbering the steps are written in.
-    pub numbering: Numbering,
+    pub fn numbering(&self) -> Numbering {
+        self.numbering
+    }
 }
 
 query!(TraceRequest via PiecesQuery);
@@ -77,11 +127,7 @@ impl TryFrom<PiecesQuery> for TraceRequest {
 
     fn try_from(q: PiecesQuery) -> Result<TraceRequest, Error> {
         let numbering = q.numbering.unwrap_or(Numbering::A1B1);
-        Ok(TraceRequest {
-            pieces: q.pieces_in(numbering)?,
-            method: q.method()?,
-            numbering,
-        })
+        TraceRequest::new(q.pieces_in(numbering)?, q.method()?, numbering)
     }
 }
 
@@ -136,26 +182,24 @@ pub struct Trace {
     pub attacks: SquareSet,
 }
 
-/// Answers `trace`; refuses the four numberings that lay files along the bits.
-pub fn trace(req: &TraceRequest) -> Result<Trace, Error> {
+/// Answers `trace` (its request keeps ranks along the bits, so every step is written in its
+/// numbering).
+pub fn trace(req: &TraceRequest) -> Trace {
     let numbering = req.numbering;
     let steps: Vec<knightbits::trace::Step> = req.method.trace(req.pieces).collect();
     let steps = steps
         .iter()
-        .map(|s| {
-            let its = s.in_numbering(numbering).ok_or_else(|| {
-                Error::refused(format!(
-                    "steps are written in numberings that keep ranks along the bits \
-                     (a1-b1, h1-g1, a8-b8, h8-g8), not {numbering}"
-                ))
-            })?;
+        .filter_map(|s| {
+            // `None` only in a numbering that lays files along the bits, which the request
+            // refused.
+            let its = s.in_numbering(numbering)?;
             let number = match s.kind() {
                 Kind::PostMask(d) | Kind::PreMask(d) if numbering.mirrors_files() => {
                     Some(pre_mask::engine_wiki_move(d))
                 }
                 _ => None,
             };
-            Ok(NumberedStep {
+            Some(NumberedStep {
                 name: s.name(),
                 r#move: number,
                 formula: its.formula().to_string(),
@@ -168,12 +212,12 @@ pub fn trace(req: &TraceRequest) -> Result<Trace, Error> {
                 part: s.is_part(),
             })
         })
-        .collect::<Result<Vec<_>, Error>>()?;
-    Ok(Trace {
+        .collect();
+    Trace {
         method: req.method.name(),
         piece: req.method.leaper(),
         numbering,
         steps,
         attacks: req.method.attacks(req.pieces).into(),
-    })
+    }
 }

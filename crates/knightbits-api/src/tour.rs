@@ -6,19 +6,46 @@ use knightbits_count::{Count, CountError, Tours};
 use serde::{Serialize, Serializer};
 
 use super::form::{Named, query};
-use super::walks::coord;
+use super::walks::{coord, on_board};
 use super::{Error, display, rules};
 
 /// `tour`: an open tour (Warnsdorff's rule, Roth's tie-break, constructions as fallback) or
-/// a closed one (divide and conquer).
+/// a closed one (divide and conquer). Built by [`TourRequest::new`], which refuses a start
+/// off the board; its fields are private:
+///
+/// ```compile_fail,E0451
+/// use knightbits_board::{Board, Coord};
+/// let off = knightbits_api::tour::TourRequest {
+///     board: Board::CHESS, start: Coord::new(8, 0), closed: false };
+/// ```
+///
+/// ```
+/// use knightbits_board::{Board, Coord};
+/// use knightbits_api::tour::TourRequest;
+/// let e = TourRequest::new(Board::CHESS, Coord::new(8, 0), false).unwrap_err();
+/// assert_eq!(e.field(), Some("start"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TourRequest {
-    /// The board.
-    pub board: Board,
-    /// The first square.
-    pub start: Coord,
-    /// Whether the last square must be a knight move from the first.
-    pub closed: bool,
+    board: Board,
+    start: Coord,
+    closed: bool,
+}
+
+impl TourRequest {
+    /// A tour of `board` from `start`, `closed` (the last square a knight move from the
+    /// first) or open.
+    ///
+    /// # Errors
+    ///
+    /// A start off the board (field `start`).
+    pub fn new(board: Board, start: Coord, closed: bool) -> Result<Self, Error> {
+        Ok(TourRequest {
+            board,
+            start: on_board(board, "start square", start).map_err(|e| e.at("start"))?,
+            closed,
+        })
+    }
 }
 
 /// Largest board the explorer tours: 10,000 squares (100 x 100), so an answer stays small.
@@ -50,11 +77,7 @@ impl TryFrom<TourQuery> for TourRequest {
             Some(start) => coord(board, "start square", start)?,
             None => Coord::new(0, 0),
         };
-        Ok(TourRequest {
-            board,
-            start,
-            closed: q.closed,
-        })
+        TourRequest::new(board, start, q.closed)
     }
 }
 
@@ -380,12 +403,7 @@ mod tests {
     #[test]
     fn a_tour_streams_its_square_names() {
         let board: Board = "5x5".parse().unwrap();
-        let t = tour(&TourRequest {
-            board,
-            start: Coord::new(2, 2),
-            closed: false,
-        })
-        .unwrap();
+        let t = tour(&TourRequest::new(board, Coord::new(2, 2), false).unwrap()).unwrap();
         let json = serde_json::to_string(&t).unwrap();
         assert!(json.starts_with(r#"{"board":"5x5","closed":false,"path":["c3","#));
         assert_eq!(json.matches(',').count(), 2 + 24);
@@ -394,12 +412,7 @@ mod tests {
     #[test]
     fn a_board_without_a_tour_is_answered_with_none_and_the_reason() {
         let board: Board = "3x3".parse().unwrap();
-        let t = tour(&TourRequest {
-            board,
-            start: Coord::new(0, 0),
-            closed: false,
-        })
-        .unwrap();
+        let t = tour(&TourRequest::new(board, Coord::new(0, 0), false).unwrap()).unwrap();
         assert_eq!(
             serde_json::to_string(&t).unwrap(),
             format!(
@@ -407,11 +420,15 @@ mod tests {
                 TourError::NoOpenTour
             )
         );
-        let off = tour(&TourRequest {
-            board,
-            start: Coord::new(5, 5),
-            closed: false,
-        });
-        assert!(off.is_err(), "a start off the board is bad input");
+        let off = TourRequest::new(board, Coord::new(5, 5), false).unwrap_err();
+        assert_eq!(
+            off.field(),
+            Some("start"),
+            "a start off the board is bad input"
+        );
+        assert_eq!(
+            off.to_string(),
+            "invalid start square 'f6': square is not on the board 3x3"
+        );
     }
 }

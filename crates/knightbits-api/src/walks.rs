@@ -1,28 +1,83 @@
 //! Where a knight gets to: `fill`, `reach`, `distance`, and the explorer's `distances`.
 
 use knightbits::{Bitboard, Square, knight};
-use knightbits_board::{Board, Coord};
+use knightbits_board::{Board, BoardSizeError, Coord};
 use serde::{Serialize, Serializer};
 
 use super::form::{self, Named, query};
 use super::{Error, SquareSet, values};
 
 /// `fill`: the wiki's knight fill (attacks plus the knights themselves), repeated. In
-/// `/api/fill`: from `input`, for `moves` fills (1 to 64) or until the set stops growing.
+/// `/api/fill`: from `input`, for `moves` fills (1 to [`MAX_MOVES`]) or until the set stops
+/// growing. Built by [`FillRequest::new`], which refuses a number of fills out of that range;
+/// its fields are private:
+///
+/// ```compile_fail,E0451
+/// let none = knightbits_api::walks::FillRequest { start: knightbits::Bitboard::FULL, moves: Some(0) };
+/// ```
+///
+/// ```
+/// use knightbits_api::walks::FillRequest;
+/// let e = FillRequest::new(knightbits::Bitboard::FULL, Some(0)).unwrap_err();
+/// assert_eq!(e.field(), Some("moves"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FillRequest {
-    /// The starting squares.
-    pub start: Bitboard,
-    /// Exactly this many fills (knight moves); `None`: until the set stops growing (six from
-    /// a1).
-    pub moves: Option<u32>,
+    start: Bitboard,
+    moves: Option<u32>,
 }
 
-query!(FillRequest { start: "input", moves ~ fills });
+/// The most moves `fill` and `reach` take: 64.
+pub const MAX_MOVES: u32 = 64;
 
-/// A number of fills, 1 to 64.
-fn fills(text: &str) -> Result<u32, Error> {
-    Ok(form::int(text, 1, 64)? as u32)
+/// `moves` if it is from `lo` to [`MAX_MOVES`], else its refusal (field `moves`).
+fn moves_from(lo: u32, moves: u32) -> Result<u32, Error> {
+    if (lo..=MAX_MOVES).contains(&moves) {
+        return Ok(moves);
+    }
+    Err(Error::invalid(
+        "number",
+        &moves.to_string(),
+        format!("expected {lo} to {MAX_MOVES}"),
+    )
+    .at("moves"))
+}
+
+impl FillRequest {
+    /// The fills of `start`: exactly `moves` of them (1 to [`MAX_MOVES`]), or with `None`
+    /// until the set stops growing (six from a1).
+    ///
+    /// # Errors
+    ///
+    /// A number of fills out of range (field `moves`).
+    pub fn new(start: Bitboard, moves: Option<u32>) -> Result<Self, Error> {
+        Ok(FillRequest {
+            start,
+            moves: moves.map(|n| moves_from(1, n)).transpose()?,
+        })
+    }
+}
+
+/// The parameters of `/api/fill`, read before [`FillRequest::new`] checks them.
+struct FillQuery {
+    start: Bitboard,
+    moves: Option<u32>,
+}
+
+query!(FillQuery { start: "input", moves ~ number });
+query!(FillRequest via FillQuery);
+
+impl TryFrom<FillQuery> for FillRequest {
+    type Error = Error;
+
+    fn try_from(q: FillQuery) -> Result<FillRequest, Error> {
+        FillRequest::new(q.start, q.moves)
+    }
+}
+
+/// A number of moves as the query gives it, checked by the request's constructor.
+fn number(text: &str) -> Result<u32, Error> {
+    Ok(form::int(text, 0, i64::from(u32::MAX))? as u32)
 }
 
 /// The answer to `fill`: `{"start": {"bitboard", "squares", "count"}, "steps": [{…}, …]}`;
@@ -62,12 +117,19 @@ pub enum Reach {
     Ring,
 }
 
+/// The words of [`Reach::from_flags`]'s refusal.
+pub const EXACTLY_OR_RING: &str = "exactly and ring exclude each other";
+
 impl Reach {
     /// The kind asked for by the two yes/no options `exactly` and `ring`, which exclude each
     /// other.
+    ///
+    /// # Errors
+    ///
+    /// Both asked for (field `ring`).
     pub fn from_flags(exactly: bool, ring: bool) -> Result<Reach, Error> {
         match (exactly, ring) {
-            (true, true) => Err(Error::refused("exactly and ring exclude each other")),
+            (true, true) => Err(Error::refused(EXACTLY_OR_RING).at("ring")),
             (true, false) => Ok(Reach::Exactly),
             (false, true) => Ok(Reach::Ring),
             (false, false) => Ok(Reach::Within),
@@ -75,15 +137,40 @@ impl Reach {
     }
 }
 
-/// `reach`: the squares a knight reaches from a set in N moves.
+/// `reach`: the squares a knight reaches from a set in N moves. Built by
+/// [`ReachRequest::new`], which refuses N past [`MAX_MOVES`] (and [`Reach::from_flags`]
+/// refuses `exactly` with `ring`); its fields are private:
+///
+/// ```compile_fail,E0451
+/// use knightbits_api::walks::{Reach, ReachRequest};
+/// let far = ReachRequest { start: knightbits::Bitboard::FULL, moves: 65, kind: Reach::Within };
+/// ```
+///
+/// ```
+/// use knightbits_api::walks::{Reach, ReachRequest};
+/// let e = ReachRequest::new(knightbits::Bitboard::FULL, 65, Reach::Within).unwrap_err();
+/// assert_eq!(e.field(), Some("moves"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReachRequest {
-    /// The starting squares.
-    pub start: Bitboard,
-    /// N.
-    pub moves: u32,
-    /// Which squares.
-    pub kind: Reach,
+    start: Bitboard,
+    moves: u32,
+    kind: Reach,
+}
+
+impl ReachRequest {
+    /// The squares of the `kind` asked for, `moves` (0 to [`MAX_MOVES`]) from `start`.
+    ///
+    /// # Errors
+    ///
+    /// A number of moves past [`MAX_MOVES`] (field `moves`).
+    pub fn new(start: Bitboard, moves: u32, kind: Reach) -> Result<Self, Error> {
+        Ok(ReachRequest {
+            start,
+            moves: moves_from(0, moves)?,
+            kind,
+        })
+    }
 }
 
 /// The parameters of `/api/reach`: from `input` in `moves` moves (0 to 64, default 1): within,
@@ -95,23 +182,14 @@ struct ReachQuery {
     ring: bool,
 }
 
-query!(ReachQuery { input, moves ~ reach_moves = 1, exactly = false, ring = false });
+query!(ReachQuery { input, moves ~ number = 1, exactly = false, ring = false });
 query!(ReachRequest via ReachQuery);
-
-/// A number of moves, 0 to 64.
-fn reach_moves(text: &str) -> Result<u32, Error> {
-    Ok(form::int(text, 0, 64)? as u32)
-}
 
 impl TryFrom<ReachQuery> for ReachRequest {
     type Error = Error;
 
     fn try_from(q: ReachQuery) -> Result<ReachRequest, Error> {
-        Ok(ReachRequest {
-            start: q.input,
-            moves: q.moves,
-            kind: Reach::from_flags(q.exactly, q.ring)?,
-        })
+        ReachRequest::new(q.input, q.moves, Reach::from_flags(q.exactly, q.ring)?)
     }
 }
 
@@ -126,14 +204,71 @@ pub fn reach(req: &ReachRequest) -> SquareSet {
 }
 
 /// `distance`: fewest knight moves between two squares of a board, and a shortest path.
+/// Built by [`DistanceRequest::new`], which refuses a square off the board; its fields are
+/// private:
+///
+/// ```compile_fail,E0451
+/// use knightbits_board::{Board, BoardSizeError, Coord};
+/// let off = knightbits_api::walks::DistanceRequest {
+///     board: Board::CHESS, from: Coord::new(0, 0), to: Coord::new(9, 9) };
+/// ```
+///
+/// ```
+/// use knightbits_board::{Board, BoardSizeError, Coord};
+/// use knightbits_api::walks::DistanceRequest;
+/// let e = DistanceRequest::new(Board::CHESS, Coord::new(0, 0), Coord::new(9, 9)).unwrap_err();
+/// assert_eq!(e.field(), Some("to"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DistanceRequest {
-    /// The board (8x8 or any size up to the board crate's largest side).
-    pub board: Board,
+    board: Board,
+    from: Coord,
+    to: Coord,
+}
+
+impl DistanceRequest {
+    /// The distance on `board` (8x8 or any size up to the board crate's largest side) from
+    /// `from` to `to`.
+    ///
+    /// # Errors
+    ///
+    /// A square off the board (field `from` or `to`), in the words of [`values::coord`].
+    pub fn new(board: Board, from: Coord, to: Coord) -> Result<Self, Error> {
+        Ok(DistanceRequest {
+            board,
+            from: on_board(board, "square", from).map_err(|e| e.at("from"))?,
+            to: on_board(board, "square", to).map_err(|e| e.at("to"))?,
+        })
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
     /// The start square.
-    pub from: Coord,
+    pub fn from(&self) -> Coord {
+        self.from
+    }
+
     /// The target square.
-    pub to: Coord,
+    pub fn to(&self) -> Coord {
+        self.to
+    }
+}
+
+/// `coord` if it is on `board`, else the refusal of an invalid `what`, as
+/// [`values::coord`] words it.
+pub(crate) fn on_board(board: Board, what: &'static str, coord: Coord) -> Result<Coord, Error> {
+    if board.contains(coord) {
+        return Ok(coord);
+    }
+    let off = BoardSizeError::SquareOffBoard;
+    Err(Error::invalid(
+        what,
+        &board.name(coord).to_string(),
+        format!("{off} {board}"),
+    ))
 }
 
 /// The parameters of `/api/distance`: `from` and `to` on `board` (default 8x8).
@@ -159,11 +294,11 @@ impl TryFrom<DistanceQuery> for DistanceRequest {
     type Error = Error;
 
     fn try_from(q: DistanceQuery) -> Result<DistanceRequest, Error> {
-        Ok(DistanceRequest {
-            board: q.board,
-            from: coord(q.board, "square", &q.from)?,
-            to: coord(q.board, "square", &q.to)?,
-        })
+        DistanceRequest::new(
+            q.board,
+            coord(q.board, "square", &q.from)?,
+            coord(q.board, "square", &q.to)?,
+        )
     }
 }
 
@@ -217,11 +352,21 @@ pub fn distance(req: &DistanceRequest) -> Distance {
 }
 
 /// `distances`: the knight distance from one square to every square of the 8x8 board. In
-/// `/api/distances`: `from`.
+/// `/api/distances`: `from`. Built by [`DistancesRequest::new`]; its field is private:
+///
+/// ```compile_fail,E0451
+/// let r = knightbits_api::walks::DistancesRequest { from: knightbits::Square::A1 };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DistancesRequest {
-    /// The start square.
-    pub from: Square,
+    from: Square,
+}
+
+impl DistancesRequest {
+    /// The distances from `from`.
+    pub fn new(from: Square) -> Self {
+        DistancesRequest { from }
+    }
 }
 
 query!(DistancesRequest { from });

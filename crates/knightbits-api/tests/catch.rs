@@ -174,12 +174,7 @@ fn catch_agrees_with_the_race_played_out_on_every_placement() {
             for color in [Color::White, Color::Black] {
                 for to_move in [ToMove::Knight, ToMove::Pawn] {
                     races += 1;
-                    let req = CatchRequest {
-                        knight,
-                        pawn,
-                        side: color,
-                        to_move,
-                    };
+                    let req = CatchRequest::new(knight, pawn, color, to_move).unwrap();
                     let answer = catch(&req).unwrap();
                     let expected = race(
                         fr(knight),
@@ -237,13 +232,9 @@ fn catch_agrees_with_the_race_played_out_on_every_placement() {
 /// blockades on a7 in two moves; from h1 against a6 it is far too slow.
 #[test]
 fn the_documented_races() {
-    let d8 = catch(&CatchRequest {
-        knight: Square::D8,
-        pawn: Square::A5,
-        side: Color::White,
-        to_move: ToMove::Knight,
-    })
-    .unwrap();
+    let d8 =
+        catch(&CatchRequest::new(Square::D8, Square::A5, Color::White, ToMove::Knight).unwrap())
+            .unwrap();
     assert_eq!(d8.square, Some(Square::A7));
     assert_eq!(d8.knight_moves, Some(2));
     assert_eq!(d8.pawn_moves, Some(1));
@@ -253,13 +244,9 @@ fn the_documented_races() {
         Some(vec!["d8c6".into(), "a5a6".into(), "c6a7".into()])
     );
     // The example: Nb3 at once would be taken, so the knight waits first.
-    let a1 = catch(&CatchRequest {
-        knight: Square::A1,
-        pawn: Square::A2,
-        side: Color::White,
-        to_move: ToMove::Knight,
-    })
-    .unwrap();
+    let a1 =
+        catch(&CatchRequest::new(Square::A1, Square::A2, Color::White, ToMove::Knight).unwrap())
+            .unwrap();
     assert_eq!(
         a1.path,
         Some(vec![Square::A1, Square::A1, Square::B3, Square::A5])
@@ -269,13 +256,9 @@ fn the_documented_races() {
         serde_json::json!(["wait", "a2a4", "a1b3", "a4a5", "b3a5"])
     );
     assert_eq!((a1.knight_moves, a1.pawn_moves), (Some(2), Some(2)));
-    let h1 = catch(&CatchRequest {
-        knight: Square::H1,
-        pawn: Square::A6,
-        side: Color::White,
-        to_move: ToMove::Knight,
-    })
-    .unwrap();
+    let h1 =
+        catch(&CatchRequest::new(Square::H1, Square::A6, Color::White, ToMove::Knight).unwrap())
+            .unwrap();
     assert!(!h1.caught);
     assert_eq!(
         serde_json::to_string(&h1).unwrap(),

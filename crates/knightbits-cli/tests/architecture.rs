@@ -336,12 +336,40 @@ fn front_end_modules_name_the_core_only_as_listed() {
     assert!(!naming.iter().any(|p| p.contains("knightbits-wasm")));
 }
 
+/// The struct literals of request types (`…Request {`) in `code`, by type name: a type
+/// named after `->`, `for`, `impl`, `struct` or `enum` is not a literal.
+fn request_literals(code: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (at, _) in code.match_indices("Request") {
+        let name_start = code[..at]
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        let name = &code[name_start..at + "Request".len()];
+        let after = code[at + "Request".len()..].trim_start();
+        let before = code[..name_start].trim_end();
+        let declared = ["->", "for", "impl", "struct", "enum"]
+            .iter()
+            .any(|word| before.ends_with(word));
+        if after.starts_with('{') && !declared && name.starts_with(char::is_uppercase) {
+            found.push(name.to_string());
+        }
+    }
+    found
+}
+
 /// The rulebook is applied where the API builds a request (its constructors and raw forms),
-/// never by a front end: no front-end module calls `rules::` or builds a request that has a
-/// constructor with a struct literal (privacy refuses that too: the API's compile-fail
-/// doctests show it).
+/// never by a front end: no front-end module calls `rules::` or writes a request type as a
+/// struct literal (privacy refuses that too: the API's compile-fail doctests on every
+/// request type show it).
 #[test]
 fn front_ends_build_requests_only_through_constructors() {
+    assert_eq!(
+        request_literals(
+            "let r = FillRequest { start, moves };\nfn f() -> TourRequest {\n\
+             impl From<X> for ShowRequest {\nstruct SlideRequest {\nlet q = Request<Body>;"
+        ),
+        ["FillRequest"]
+    );
     let mut checked = 0;
     for dir in [
         "crates/knightbits-cli/src",
@@ -353,12 +381,11 @@ fn front_ends_build_requests_only_through_constructors() {
                 !code.contains("rules::") || code.contains("rules::MAX_"),
                 "{path} applies a rule of the rulebook itself"
             );
-            for built in ["PositionMovesRequest {", "TourCountRequest {"] {
-                assert!(
-                    !code.contains(built),
-                    "{path} builds {built}… around its constructor"
-                );
-            }
+            let literals = request_literals(&code);
+            assert!(
+                literals.is_empty(),
+                "{path} builds {literals:?} around their constructors"
+            );
             checked += 1;
         }
     }

@@ -187,3 +187,43 @@ fn threads_past_the_range_are_refused_by_the_request() {
         assert_eq!(line, format!("knightbits: --threads: {refusal}\n"));
     }
 }
+
+/// The rules that the command line's clap arguments once applied themselves (ranges, options
+/// that exclude each other) are the request constructors' now: the same words in both.
+#[test]
+fn limits_of_walks_races_and_traces_are_the_requests() {
+    for (cli, endpoint, query, words) in [
+        (
+            &["reach", "a1", "--moves", "2", "--exactly", "--ring"][..],
+            "reach",
+            "input=a1&moves=2&exactly=true&ring=true",
+            "exactly and ring exclude each other",
+        ),
+        (
+            &["fill", "a1", "--moves", "65"],
+            "fill",
+            "input=a1&moves=65",
+            "invalid number '65': expected 1 to 64",
+        ),
+        (
+            &["reach", "a1", "--moves", "65"],
+            "reach",
+            "input=a1&moves=65",
+            "invalid number '65': expected 0 to 64",
+        ),
+        (
+            &["catch", "--knight", "d4", "--pawn", "d8", "--side", "white"],
+            "catch",
+            "knight=d4&pawn=d8&side=white",
+            "a pawn cannot stand on rank 1 or rank 8",
+        ),
+        (
+            &["steps", "d4", "--mapping", "a1-a2"],
+            "steps",
+            "input=d4&numbering=a1-a2",
+            "steps are written in numberings that keep ranks along the bits",
+        ),
+    ] {
+        same_words(cli, endpoint, query, words);
+    }
+}

@@ -88,11 +88,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 )
             };
             let ask = |placement: Placement, side: Color| {
-                attacks(&AttacksRequest::Placement {
-                    placement,
-                    side,
-                    piece,
-                })
+                attacks(&AttacksRequest::placement(placement, side, piece))
             };
             // With --side only the pieces matter (a placement alone, no king needed); without,
             // the side to move does.
@@ -133,7 +129,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     .into(),
             )
         })?;
-    let set = attacks(&AttacksRequest::Pieces { pieces, method });
+    let set = attacks(&AttacksRequest::pieces(pieces, method));
     let drawn = Drawing::pieces_on(pieces, piece);
     args.picture.write(&Drawing {
         title: hex(set.bitboard),

@@ -55,12 +55,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let knight: Square =
         values::square("knight square", &args.knight).map_err(|e| e.at("knight"))?;
     let pawn: Square = values::square("pawn square", &args.pawn).map_err(|e| e.at("pawn"))?;
-    let answer = catch(&CatchRequest {
-        knight,
-        pawn,
-        side,
-        to_move: args.to_move,
-    })?;
+    let answer = catch(&CatchRequest::new(knight, pawn, side, args.to_move)?)?;
     // Told once the input is read: bad input still gets its one line alone.
     if args.color.is_some() {
         crate::error::deprecated("catch --color", "--side");

@@ -31,10 +31,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let answer = convert(&ConvertRequest {
-        bitboard: values::bitboard_in(&args.input, args.from)?,
-        to: args.to,
-    });
+    let answer = convert(&ConvertRequest::new(
+        values::bitboard_in(&args.input, args.from)?,
+        args.to,
+    ));
     if args.json {
         output::json(&answer)
     } else {

@@ -25,10 +25,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let answer = count(&CountRequest {
-        bitboard: values::bitboard(&args.input)?,
-        method: args.method,
-    });
+    let answer = count(&CountRequest::new(
+        values::bitboard(&args.input)?,
+        args.method,
+    ));
     if args.json {
         output::json(&answer)
     } else {

@@ -35,11 +35,11 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let board = args.board;
-    let req = DistanceRequest {
+    let req = DistanceRequest::new(
         board,
-        from: values::coord(board, "square", &args.from)?,
-        to: values::coord(board, "square", &args.to)?,
-    };
+        values::coord(board, "square", &args.from)?,
+        values::coord(board, "square", &args.to)?,
+    )?;
     let answer = distance(&req);
     if args.json {
         return output::json(&answer);
@@ -51,8 +51,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ),
         _ => format!(
             "{} cannot be reached from {} on {board}\n",
-            board.name(req.to),
-            board.name(req.from)
+            board.name(req.to()),
+            board.name(req.from())
         ),
     };
     if let (true, Some(path)) = (board == Board::CHESS, &answer.path) {

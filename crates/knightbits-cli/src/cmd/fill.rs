@@ -21,11 +21,10 @@ pub struct Args {
     input: String,
     /// Exactly this many fills, one knight move each (1 to 64); the set may stop growing
     /// before.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long)]
     moves: Option<u32>,
     /// The old spelling of --moves (a note on stderr says so).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64), hide = true,
-          conflicts_with = "moves")]
+    #[arg(long, hide = true, conflicts_with = "moves")]
     steps: Option<u32>,
     /// Print one JSON object: {"start": {"bitboard", "squares", "count"}, "steps": [{…}, …]}.
     #[arg(long)]
@@ -43,10 +42,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.steps.is_some() {
         crate::error::deprecated("fill --steps", "--moves");
     }
-    let answer = fill(&FillRequest {
-        start,
-        moves: args.moves.or(args.steps),
-    });
+    let answer = fill(&FillRequest::new(start, args.moves.or(args.steps))?);
     let steps: Vec<Bitboard> = answer.steps.iter().map(|s| s.bitboard).collect();
     if let Some(path) = &args.svg {
         let drawing = Drawing {

@@ -49,7 +49,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             ));
         };
         let targets = values::bitboard(input)?;
-        let answer = fork_squares(&ForkSquaresRequest { targets });
+        let answer = fork_squares(&ForkSquaresRequest::new(targets));
         args.picture.write(&Drawing {
             title: output::hex(answer.bitboard),
             highlighted: targets,
@@ -72,12 +72,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         &args.source,
         args.json,
         &args.picture,
-        |pos: &Position| {
-            forks(&ForksRequest {
-                position: *pos,
-                targets,
-            })
-        },
+        |pos: &Position| forks(&ForksRequest::new(*pos, targets)),
         |pos, forks| {
             format!(
                 "{}fork squares: {}\nfork moves: {}\nforced (not attacked by pawns or knights): {}\nroyal (check and queen): {}\n",

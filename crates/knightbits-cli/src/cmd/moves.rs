@@ -105,7 +105,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             )
         })?;
     let own = values::bitboard_in(&args.own, args.mapping).map_err(|e| e.at("own"))?;
-    let answer = piece_moves(&PieceMovesRequest { pieces, own, piece });
+    let answer = piece_moves(&PieceMovesRequest::new(pieces, own, piece));
     let drawn = Drawing::pieces_on(pieces, piece);
     // Arrows are drawn piece by piece, a1 first, each piece's targets a1 first.
     let mut arrows = Drawing::arrows(&answer.moves);

@@ -16,10 +16,10 @@ pub struct Args {
     /// The starting squares (square names, a bitboard or a FEN placement).
     input: String,
     /// Number of moves (0 to 64).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
+    #[arg(long)]
     moves: u32,
     /// Squares where a walk of exactly N moves can end.
-    #[arg(long, conflicts_with = "ring")]
+    #[arg(long)]
     exactly: bool,
     /// Squares at distance exactly N (fewest moves equal to N).
     #[arg(long)]
@@ -33,11 +33,11 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let start = values::bitboard(&args.input)?;
-    let answer = reach(&ReachRequest {
+    let answer = reach(&ReachRequest::new(
         start,
-        moves: args.moves,
-        kind: Reach::from_flags(args.exactly, args.ring)?,
-    });
+        args.moves,
+        Reach::from_flags(args.exactly, args.ring)?,
+    )?);
     if args.json {
         output::json(&answer)
     } else {

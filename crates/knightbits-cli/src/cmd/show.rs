@@ -37,13 +37,12 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let numbering = args.mapping;
-    let answer = show(&ShowRequest {
-        bitboard: args
-            .index
+    let answer = show(&ShowRequest::new(
+        args.index
             .pieces(args.input.as_deref(), numbering)?
             .unwrap_or_default(),
         numbering,
-    });
+    ));
     let bb = answer.bitboard;
     args.picture.write(&Drawing {
         title: hex(bb),

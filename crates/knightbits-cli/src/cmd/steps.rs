@@ -55,11 +55,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .index
         .pieces(args.input.as_deref(), numbering)?
         .unwrap_or_default();
-    let answer = trace(&TraceRequest {
+    let answer = trace(&TraceRequest::new(
         pieces,
-        method: knightbits_api::values::method(args.piece, args.method.name())?,
+        knightbits_api::values::method(args.piece, args.method.name())?,
         numbering,
-    })?;
+    )?);
     if args.json {
         return output::json(&answer);
     }

@@ -26,7 +26,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let answer = table(&TableRequest { piece: args.piece });
+    let answer = table(&TableRequest::new(args.piece));
     if args.json {
         return output::json(&answer);
     }

@@ -48,11 +48,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Some(text) => values::coord(board, "start square", text).map_err(|e| e.at("start"))?,
         None => Coord::new(0, 0),
     };
-    let answer = tour(&TourRequest {
-        board,
-        start,
-        closed: args.closed,
-    })?;
+    let answer = tour(&TourRequest::new(board, start, args.closed)?)?;
     if let Some(path) = &args.svg {
         if board.len() > MAX_SVG_SQUARES {
             return Err(CliError::Input(format!(
