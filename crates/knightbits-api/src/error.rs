@@ -38,6 +38,13 @@ impl Error {
     /// A value that could not be read: what it was to be (`bitboard`, `method`, `start
     /// square`, …), the text as given (shortened when shown), and why it was refused.
     pub fn invalid(what: &'static str, text: &str, reason: impl fmt::Display) -> Error {
+        Error::invalid_because(what, text, &reason)
+    }
+
+    /// [`Error::invalid`] built once for every kind of reason (the WebAssembly module keeps
+    /// one copy, not one per caller).
+    #[inline(never)]
+    fn invalid_because(what: &'static str, text: &str, reason: &dyn fmt::Display) -> Error {
         Error {
             words: Words::Invalid {
                 what,
@@ -48,10 +55,22 @@ impl Error {
         }
     }
 
+    /// A number out of its range, `lo` to `hi`: the words of every such refusal.
+    #[inline(never)]
+    pub(crate) fn out_of_range(text: &str, lo: i64, hi: i64) -> Error {
+        Error::invalid_because("number", text, &format_args!("expected {lo} to {hi}"))
+    }
+
     /// A request that cannot be answered as asked.
     pub fn refused(message: impl Into<String>) -> Error {
+        Error::refused_because(message.into())
+    }
+
+    /// [`Error::refused`] built once.
+    #[inline(never)]
+    fn refused_because(message: String) -> Error {
         Error {
-            words: Words::Refused(message.into()),
+            words: Words::Refused(message),
             field: None,
         }
     }

@@ -77,6 +77,9 @@ impl QueryError {
 }
 
 impl From<Error> for QueryError {
+    /// One copy for every reader (the WebAssembly module keeps it once, not once per request
+    /// type).
+    #[inline(never)]
     fn from(e: Error) -> QueryError {
         QueryError {
             status: 400,
@@ -150,6 +153,7 @@ impl Params {
     }
 
     /// The text of `name`, if given.
+    #[inline(never)]
     pub fn get(&self, name: &str) -> Option<&str> {
         self.pairs
             .iter()
@@ -163,15 +167,26 @@ impl Params {
         name: &'static str,
         read: impl FnOnce(&str) -> Result<T, Error>,
     ) -> Result<Option<T>, QueryError> {
-        self.get(name)
-            .map(|text| read(text).map_err(|e| e.at(name).into()))
-            .transpose()
+        match self.get(name) {
+            None => Ok(None),
+            Some(text) => match read(text) {
+                Ok(value) => Ok(Some(value)),
+                Err(e) => Err(refused_at(e, name)),
+            },
+        }
     }
 
     /// The value of `name`, read by its type; `default` when absent.
     pub fn or<T: Value>(&self, name: &'static str, default: T) -> Result<T, QueryError> {
         Ok(self.with(name, T::read)?.unwrap_or(default))
     }
+}
+
+/// The refusal of parameter `name`'s value: one copy for every type a parameter is read as
+/// (the WebAssembly module keeps it once, not once per [`Params::with`]).
+#[inline(never)]
+fn refused_at(e: Error, name: &'static str) -> QueryError {
+    e.at(name).into()
 }
 
 /// What a field of a request is read as: a value (a required parameter), an optional one, or
@@ -383,11 +398,7 @@ pub fn int(text: &str, lo: i64, hi: i64) -> Result<i64, Error> {
         .parse()
         .map_err(|_| Error::invalid("number", text, "not an integer"))?;
     if !(lo..=hi).contains(&n) {
-        return Err(Error::invalid(
-            "number",
-            text,
-            format!("expected {lo} to {hi}"),
-        ));
+        return Err(Error::out_of_range(text, lo, hi));
     }
     Ok(n)
 }

@@ -194,6 +194,16 @@ impl PositionMovesRequest {
     pub fn castling(&self) -> bool {
         self.castling
     }
+
+    /// The moves the request asks for in `position`, as the library lists them (sorted): the
+    /// core chooses the move function for the piece, legal or pseudo-legal.
+    pub fn moves(&self, position: &Position) -> MoveList {
+        if self.legal {
+            position.legal_moves(self.piece, self.castling)
+        } else {
+            position.pseudo_legal_moves(self.piece, self.castling)
+        }
+    }
 }
 
 /// The answer to `moves` in a position: `{"moves"}`.
@@ -205,13 +215,8 @@ pub struct PositionMoves {
 
 /// Answers `moves` in `position`.
 pub fn position_moves(req: &PositionMovesRequest, position: &Position) -> PositionMoves {
-    let list: MoveList = if req.legal {
-        position.legal_moves(req.piece, req.castling)
-    } else {
-        position.pseudo_legal_moves(req.piece, req.castling)
-    };
     PositionMoves {
-        moves: Moves::from(&list),
+        moves: Moves::from(&req.moves(position)),
     }
 }
 

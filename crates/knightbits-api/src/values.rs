@@ -219,6 +219,13 @@ impl Targets {
         Ok(Targets { roles })
     }
 
+    /// The targets `roles` (repeats allowed; none: no target), as a front end read them.
+    pub fn of(roles: &[Role]) -> Targets {
+        Targets {
+            roles: roles.iter().fold(0, |set, &role| set | Targets::bit(role)),
+        }
+    }
+
     fn bit(role: Role) -> u8 {
         let i = Role::ALL.iter().position(|&r| r == role).unwrap_or(0);
         1 << i
@@ -286,9 +293,16 @@ pub fn coord(board: Board, what: &'static str, text: &str) -> Result<Coord, Erro
     board
         .parse_coord(&text.to_ascii_lowercase())
         .map_err(|e| match e {
-            BoardSizeError::SquareOffBoard => Error::invalid(what, text, format!("{e} {board}")),
+            BoardSizeError::SquareOffBoard => off_board(what, text, board),
             _ => Error::invalid(what, text, e),
         })
+}
+
+/// The refusal of the square `text` as an invalid `what`: it is not on `board`.
+#[inline(never)]
+pub(crate) fn off_board(what: &'static str, text: &str, board: Board) -> Error {
+    let off = BoardSizeError::SquareOffBoard;
+    Error::invalid(what, text, format_args!("{off} {board}"))
 }
 
 /// Is `fen` a placement alone (`rnbqkbnr/…/RNBQKBNR`), without the other fields?

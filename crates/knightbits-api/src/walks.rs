@@ -1,7 +1,7 @@
 //! Where a knight gets to: `fill`, `reach`, `distance`, and the explorer's `distances`.
 
 use knightbits::{Bitboard, Square, knight};
-use knightbits_board::{Board, BoardSizeError, Coord};
+use knightbits_board::{Board, Coord};
 use serde::{Serialize, Serializer};
 
 use super::form::{self, Named, query};
@@ -35,12 +35,9 @@ fn moves_from(lo: u32, moves: u32) -> Result<u32, Error> {
     if (lo..=MAX_MOVES).contains(&moves) {
         return Ok(moves);
     }
-    Err(Error::invalid(
-        "number",
-        &moves.to_string(),
-        format!("expected {lo} to {MAX_MOVES}"),
-    )
-    .at("moves"))
+    // Written as the query's numbers are (i64), so no other number formatting is kept.
+    let text = i64::from(moves).to_string();
+    Err(Error::out_of_range(&text, lo.into(), MAX_MOVES.into()).at("moves"))
 }
 
 impl FillRequest {
@@ -208,13 +205,13 @@ pub fn reach(req: &ReachRequest) -> SquareSet {
 /// private:
 ///
 /// ```compile_fail,E0451
-/// use knightbits_board::{Board, BoardSizeError, Coord};
+/// use knightbits_board::{Board, Coord};
 /// let off = knightbits_api::walks::DistanceRequest {
 ///     board: Board::CHESS, from: Coord::new(0, 0), to: Coord::new(9, 9) };
 /// ```
 ///
 /// ```
-/// use knightbits_board::{Board, BoardSizeError, Coord};
+/// use knightbits_board::{Board, Coord};
 /// use knightbits_api::walks::DistanceRequest;
 /// let e = DistanceRequest::new(Board::CHESS, Coord::new(0, 0), Coord::new(9, 9)).unwrap_err();
 /// assert_eq!(e.field(), Some("to"));
@@ -263,11 +260,10 @@ pub(crate) fn on_board(board: Board, what: &'static str, coord: Coord) -> Result
     if board.contains(coord) {
         return Ok(coord);
     }
-    let off = BoardSizeError::SquareOffBoard;
-    Err(Error::invalid(
+    Err(values::off_board(
         what,
         &board.name(coord).to_string(),
-        format!("{off} {board}"),
+        board,
     ))
 }
 
