@@ -28,8 +28,9 @@ use super::{Error, SquareSet, rules};
 /// use knightbits::Bitboard;
 /// use knightbits::technique::Leaper;
 /// use knightbits_api::attacks::{AttacksAsked, AttacksForm};
-/// let form = AttacksForm { position: None::<()>, pieces: Some(()), piece: Leaper::King,
-///     method: Some("halves"), side: None };
+/// // The default piece, the knight, has no method "shifts" (the king's).
+/// let form = AttacksForm { position: None::<()>, pieces: Some(()), piece: Leaper::default(),
+///     method: Some("shifts"), side: None };
 /// let e = AttacksAsked::try_from(form).unwrap_err();
 /// assert_eq!(e.field(), Some("method"));
 /// ```

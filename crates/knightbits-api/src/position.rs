@@ -83,7 +83,7 @@ pub fn position(req: &PositionRequest) -> PositionBoard {
 /// ```compile_fail,E0451
 /// use knightbits::{Bitboard, technique::Leaper};
 /// use knightbits_api::position::PieceMovesRequest;
-/// let r = PieceMovesRequest { pieces: Bitboard::FULL, own: Bitboard::EMPTY, piece: Leaper::King };
+/// let r = PieceMovesRequest { pieces: Bitboard::FULL, own: Bitboard::EMPTY, piece: Leaper::default() };
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceMovesRequest {

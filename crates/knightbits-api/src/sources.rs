@@ -21,7 +21,7 @@ use super::{Bits, Error, SquareSet, Squares};
 ///
 /// ```compile_fail,E0451
 /// use knightbits::technique::Leaper;
-/// let r = knightbits_api::sources::TableRequest { piece: Leaper::King };
+/// let r = knightbits_api::sources::TableRequest { piece: Leaper::default() };
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableRequest {

@@ -226,4 +226,14 @@ fn limits_of_walks_races_and_traces_are_the_requests() {
     ] {
         same_words(cli, endpoint, query, words);
     }
+    // The command line names its own option for the request's field.
+    let (line, _) = refusals(
+        &["steps", "d4", "--mapping", "a1-a2"],
+        "steps",
+        "input=d4&numbering=a1-a2",
+    );
+    assert!(
+        line.starts_with("knightbits: --mapping: steps are written"),
+        "{line}"
+    );
 }

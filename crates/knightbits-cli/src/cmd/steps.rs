@@ -55,11 +55,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .index
         .pieces(args.input.as_deref(), numbering)?
         .unwrap_or_default();
-    let answer = trace(&TraceRequest::new(
-        pieces,
-        knightbits_api::values::method(args.piece, args.method.name())?,
-        numbering,
-    )?);
+    let method = knightbits_api::values::method(args.piece, args.method.name())?;
+    // The request's one refusal is of its numbering, which this command reads as --mapping.
+    let request = TraceRequest::new(pieces, method, numbering).map_err(|e| e.at("mapping"))?;
+    let answer = trace(&request);
     if args.json {
         return output::json(&answer);
     }
