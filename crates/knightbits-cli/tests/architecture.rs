@@ -268,41 +268,45 @@ fn sources(dir: &str) -> Vec<(String, String)> {
 }
 
 /// The front ends' modules that name the core (`knightbits::`), the board crate
-/// (`knightbits_board::`) or the count crate (`knightbits_count::`) directly rather than only through the API, each with why: types and
-/// pure value functions (a bitboard, a square, a move list, the batch kernels) are fine to
-/// take from below; a rule about input is not (it is the API's, below). A module that starts
-/// naming the core must be added here, on purpose.
+/// (`knightbits_board::`) or the count crate (`knightbits_count::`) directly rather than only
+/// through the API, each with why: types and pure value functions (a bitboard, a square, a
+/// move list, the batch kernels) are fine to take from below; a rule about input, or the choice
+/// of which function answers a user's question, is not (those are the API's requests). A module
+/// that starts naming the core must be added here, on purpose, with its reason.
 const FRONT_ENDS_ON_THE_CORE: &[&str] = &[
-    // The command line: values it parses and prints, the count job it drives.
-    "crates/knightbits-cli/src/args.rs",
-    "crates/knightbits-cli/src/cmd/attacks.rs",
-    "crates/knightbits-cli/src/cmd/catch.rs",
-    "crates/knightbits-cli/src/cmd/convert.rs",
-    "crates/knightbits-cli/src/cmd/count.rs",
-    "crates/knightbits-cli/src/cmd/count_dist.rs",
-    "crates/knightbits-cli/src/cmd/count_tours.rs",
-    "crates/knightbits-cli/src/cmd/distance.rs",
-    "crates/knightbits-cli/src/cmd/fill.rs",
-    "crates/knightbits-cli/src/cmd/forks.rs",
-    "crates/knightbits-cli/src/cmd/moves.rs",
-    "crates/knightbits-cli/src/cmd/show.rs",
-    "crates/knightbits-cli/src/cmd/steps.rs",
-    "crates/knightbits-cli/src/cmd/table.rs",
-    "crates/knightbits-cli/src/cmd/tour.rs",
-    "crates/knightbits-cli/src/output.rs",
-    "crates/knightbits-cli/src/picture.rs",
-    "crates/knightbits-cli/src/positions.rs",
+    // The command line: the typed values clap parses (pieces, methods, numberings, sides,
+    // boards) and prints (bitboards, diagrams), and the count job it drives.
+    "crates/knightbits-cli/src/args.rs", // value parsers: Leaper, Method, Numbering, squares
+    "crates/knightbits-cli/src/cmd/attacks.rs", // Leaper, Method, Color, Position: values
+    "crates/knightbits-cli/src/cmd/catch.rs", // Square, Color: values
+    "crates/knightbits-cli/src/cmd/convert.rs", // Numbering: a value
+    "crates/knightbits-cli/src/cmd/count.rs", // popcount::Method: a value
+    "crates/knightbits-cli/src/cmd/count_dist.rs", // the Count job handed to the dist crate
+    "crates/knightbits-cli/src/cmd/count_tours.rs", // the Count job, its progress and errors
+    "crates/knightbits-cli/src/cmd/distance.rs", // Board, squares: values; a diagram
+    "crates/knightbits-cli/src/cmd/fill.rs", // Bitboard and the core's diagram text
+    "crates/knightbits-cli/src/cmd/forks.rs", // Position: a value read by the API
+    "crates/knightbits-cli/src/cmd/moves.rs", // Leaper, Numbering, Position: values
+    "crates/knightbits-cli/src/cmd/show.rs", // Numbering and the core's diagram text
+    "crates/knightbits-cli/src/cmd/steps.rs", // Leaper, Method, Numbering: values
+    "crates/knightbits-cli/src/cmd/table.rs", // Leaper: a value
+    "crates/knightbits-cli/src/cmd/tour.rs", // Board, Coord: values
+    "crates/knightbits-cli/src/output.rs", // Bitboard: printed
+    "crates/knightbits-cli/src/picture.rs", // Bitboard, Placement: drawn
+    "crates/knightbits-cli/src/positions.rs", // Position, Placement: values read by the API
     // Python: python-chess's values read into the core's types, numpy batches on the core's
-    // kernels, the count job with its progress callback.
-    "crates/knightbits-py/src/args.rs",
-    "crates/knightbits-py/src/arrays.rs",
-    "crates/knightbits-py/src/boards.rs",
-    "crates/knightbits-py/src/count.rs",
-    "crates/knightbits-py/src/fens/batch.rs",
-    "crates/knightbits-py/src/fens/mod.rs",
-    "crates/knightbits-py/src/lib.rs",
-    "crates/knightbits-py/src/method.rs",
-    "crates/knightbits-py/src/position.rs",
+    // kernels, the count job with its progress callback. Every function that takes a user's
+    // question builds the API's request (method.rs: attacks, fork squares; boards.rs:
+    // convert, distance, path, tour; position.rs and fens/: legal moves through
+    // `PositionMovesRequest`, forks through `ForksRequest`; count.rs: `TourCountRequest`).
+    "crates/knightbits-py/src/args.rs", // Python objects read into Square, Bitboard, Leaper…
+    "crates/knightbits-py/src/arrays.rs", // the batch kernels on numpy arrays (pure functions)
+    "crates/knightbits-py/src/boards.rs", // Board, Coord, Numbering: values
+    "crates/knightbits-py/src/count.rs", // the Count job, its progress and errors
+    "crates/knightbits-py/src/fens/batch.rs", // Move, Square: values into numpy arrays
+    "crates/knightbits-py/src/fens/mod.rs", // Position, Role: values; forks of a batch (pure)
+    "crates/knightbits-py/src/method.rs", // Leaper, Bitboard: values
+    "crates/knightbits-py/src/position.rs", // Position from chess.Board; its pieces (pure)
 ];
 
 #[test]

@@ -176,3 +176,10 @@ pub fn fork_squares_batch<'py>(
 ) -> PyResult<Bound<'py, PyArray1<u64>>> {
     run(py, knight::fork_squares_batch, a, out)
 }
+
+/// The instruction set the batch kernels use on this machine (``"avx512"``, ``"avx2"`` or
+/// ``"scalar"``), detected at run time.
+#[pyfunction]
+pub fn simd() -> &'static str {
+    knightbits::batch::backend().isa().name()
+}

@@ -2,8 +2,10 @@
 //! an int, ``rank * width + file`` (so python-chess's numbers on 8 x 8), or a
 //! ``(file, rank)`` pair counted from 0.
 
-use knightbits::mapping::{Numbering, convert as renumber};
-use knightbits_board::tour::Tour;
+use knightbits::mapping::Numbering;
+use knightbits_api::bits::{self, ConvertRequest};
+use knightbits_api::tour::{self as tours, TourRequest};
+use knightbits_api::walks::{self, DistanceRequest};
 use knightbits_board::{Board, Coord};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -110,14 +112,17 @@ pub fn convert(
     frm: &Bound<'_, PyAny>,
     to: &Bound<'_, PyAny>,
 ) -> PyResult<u64> {
-    let bits = args::bitboard(bitboard, "bitboard")?.0;
+    let bits = args::bitboard(bitboard, "bitboard")?;
     let numbering = |obj: &Bound<'_, PyAny>, name: &str| -> PyResult<Numbering> {
         args::text(obj, name, "a numbering")?
             .to_ascii_lowercase()
             .parse()
             .map_err(|e| named(Kind::Option, name, e))
     };
-    Ok(renumber(bits, numbering(frm, "frm")?, numbering(to, "to")?))
+    // The squares are read in `frm` (LERF underneath), then written in `to`.
+    let lerf = numbering(frm, "frm")?.to_lerf(bits.0);
+    let request = ConvertRequest::new(lerf, numbering(to, "to")?);
+    Ok(bits::convert(&request).bits.0)
 }
 
 /// The fewest knight moves from ``from_square`` to ``to_square`` on a ``width`` x ``height``
@@ -131,11 +136,24 @@ pub fn distance(
     width: Option<&Bound<'_, PyAny>>,
     height: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<u32>> {
+    Ok(walks::distance(&distance_request(from_square, to_square, width, height)?).distance)
+}
+
+/// The API's `distance` request from the arguments of `distance` and `path`, built by its
+/// constructor as the command line's `distance` builds it.
+fn distance_request(
+    from_square: &Bound<'_, PyAny>,
+    to_square: &Bound<'_, PyAny>,
+    width: Option<&Bound<'_, PyAny>>,
+    height: Option<&Bound<'_, PyAny>>,
+) -> PyResult<DistanceRequest> {
     let b = sized(from_square.py(), width, height)?;
-    Ok(b.distance(
+    DistanceRequest::new(
+        b,
         coord(b, from_square, "from_square")?,
         coord(b, to_square, "to_square")?,
-    ))
+    )
+    .map_err(|e| named(Kind::Square, e.field().unwrap_or("from_square"), &e))
 }
 
 /// The board of `width` and `height`, 8 each when not given.
@@ -159,12 +177,11 @@ pub fn path(
     width: Option<&Bound<'_, PyAny>>,
     height: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<Vec<u32>>> {
-    let b = sized(from_square.py(), width, height)?;
-    Ok(b.path(
-        coord(b, from_square, "from_square")?,
-        coord(b, to_square, "to_square")?,
-    )
-    .map(|p| p.map(|c| b.index(c)).collect()))
+    let request = distance_request(from_square, to_square, width, height)?;
+    let board = request.board();
+    Ok(walks::distance(&request)
+        .path
+        .map(|p| p.coords.iter().map(|&c| board.index(c)).collect()))
 }
 
 /// A knight's tour of a ``width`` x ``height`` board as square ints (``rank * width + file``):
@@ -173,8 +190,9 @@ pub fn path(
 /// fallback) from ``start`` (default 0, the a1 corner), or closed (divide and conquer: closed
 /// tours of small boards joined into one). A board without one raises ``BoardError`` saying
 /// why: no closed tour exists on the boards Schwenk's theorem (1991) excludes, with both sides
-/// odd, a side of 1, 2 or 4, or 3 x 4, 3 x 6 or 3 x 8 (the message calls it "schwenk"). The
-/// GIL is released while it runs.
+/// odd, a side of 1, 2 or 4, or 3 x 4, 3 x 6 or 3 x 8 (the message calls it "schwenk"). A
+/// closed tour is read from ``start`` too (default 0), as the command line's ``tour --closed``.
+/// The GIL is released while it runs.
 #[pyfunction]
 #[pyo3(signature = (width, height, closed = None, start = None),
        text_signature = "(width, height, closed=False, start=None)")]
@@ -186,11 +204,17 @@ pub fn tour(
     start: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<u32>> {
     let (b, closed, start) = tour_question(width, height, closed, start)?;
-    let t = py.detach(|| match (closed, start) {
-        (false, s) => Tour::open(b, s.unwrap_or(Coord::new(0, 0))),
-        (true, None) => Tour::closed(b),
-        (true, Some(s)) => Tour::closed_from(b, s),
-    });
-    Ok(t.map_err(|e| named(Kind::Board, "width, height", e))?
-        .into_squares())
+    let request = TourRequest::new(b, start.unwrap_or(Coord::new(0, 0)), closed)
+        .map_err(|e| named(Kind::Square, "start", &e))?;
+    let answer = py
+        .detach(|| tours::tour(&request))
+        .map_err(|e| named(Kind::Board, "width, height", &e))?;
+    match answer.path {
+        Some(path) => Ok(path.0.into_squares()),
+        None => Err(named(
+            Kind::Board,
+            "width, height",
+            answer.reason.unwrap_or_default(),
+        )),
+    }
 }

@@ -4,7 +4,8 @@ use knightbits::position::Setup;
 use knightbits::position::{MoveList, Position, Role};
 use knightbits::technique::Leaper;
 use knightbits::{Bitboard, Color};
-use knightbits_api::position::PositionMovesRequest;
+use knightbits_api::position::{ForksRequest, PositionMovesRequest};
+use knightbits_api::values::Targets;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -130,9 +131,7 @@ impl PyPosition {
         castling: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<String>> {
         let request = legal_moves_request(piece, castling)?;
-        Ok(uci(&self
-            .pos
-            .legal_moves(request.piece(), request.castling())))
+        Ok(uci(&request.moves(&self.pos)))
     }
 
     /// The squares ``color``'s pieces of type ``piece_type`` attack together, as a bitboard
@@ -162,7 +161,8 @@ impl PyPosition {
             Some(t) => args::roles(t, "targets")?,
             None => DEFAULT_TARGETS.to_vec(),
         };
-        Ok(Forks::of(&self.pos, self.pos.targets(&roles)))
+        let request = ForksRequest::new(self.pos, Targets::of(&roles));
+        Ok(Forks::from(knightbits_api::position::forks(&request)))
     }
 
     fn __repr__(&self) -> String {
@@ -211,12 +211,14 @@ pub struct Forks {
     pub royal_moves: Vec<String>,
 }
 
-impl Forks {
-    /// The forks of `pos` against `targets`.
-    pub fn of(pos: &Position, targets: Bitboard) -> Forks {
-        let f = pos.forks_against(targets);
+impl From<knightbits_api::position::Forks> for Forks {
+    /// The API's answer to `forks`, with python-chess's ints and UCI strings.
+    fn from(f: knightbits_api::position::Forks) -> Forks {
+        let uci = |moves: &knightbits_api::Moves| -> Vec<String> {
+            moves.as_slice().iter().map(|m| m.to_string()).collect()
+        };
         Forks {
-            squares: f.squares.0,
+            squares: f.squares.0.0,
             moves: uci(&f.moves),
             forced_moves: uci(&f.forced_moves),
             royal_moves: uci(&f.royal_moves),

@@ -126,8 +126,9 @@ def tour(
     fallback) from ``start`` (default 0, the a1 corner), or closed (divide and conquer: closed
     tours of small boards joined into one). A board without one raises ``BoardError`` saying
     why: no closed tour exists on the boards Schwenk's theorem (1991) excludes, with both sides
-    odd, a side of 1, 2 or 4, or 3 x 4, 3 x 6 or 3 x 8 (the message calls it "schwenk"). The
-    GIL is released while it runs."""
+    odd, a side of 1, 2 or 4, or 3 x 4, 3 x 6 or 3 x 8 (the message calls it "schwenk"). A
+    closed tour is read from ``start`` too (default 0), as the command line's ``tour --closed``.
+    The GIL is released while it runs."""
 def count_tours(
     width: int,
     height: int,

@@ -309,7 +309,6 @@ pub fn legal_moves_batch(
         .transpose()?
         .unwrap_or(false);
     let request = position::legal_moves_request(piece, castling)?;
-    let (piece, castling) = (request.piece(), request.castling());
     not_one_string(fens)?;
     let items = items(fens, masked)?;
     let (parts, csr) = py
@@ -318,7 +317,7 @@ pub fn legal_moves_batch(
                 &items,
                 masked,
                 Csr::with_rows,
-                |csr, pos| csr.push(pos.legal_moves(piece, castling).iter().copied()),
+                |csr, pos| csr.push(request.moves(&pos).iter().copied()),
                 |csr| csr.push(std::iter::empty()),
             )?;
             let mut csr = Csr::with_rows(items.len());
