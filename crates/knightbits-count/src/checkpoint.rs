@@ -47,6 +47,10 @@ pub(crate) struct Header {
     /// The sweep's ways: exact (0), or residues modulo the `residue` module's prime
     /// `modulus - 1`. The byte after the record size, 0 in files written before.
     pub(crate) modulus: u8,
+    /// Bits of the sweep's keys in frames: 64 (boards up to 8 across), or 128. The record
+    /// size's byte of a framed file says which: 0 for 64 (as in every file written before),
+    /// 1 for 128. 64 for every other file.
+    pub(crate) key_bits: u32,
 }
 
 impl Header {
@@ -69,6 +73,7 @@ impl Header {
                 other.across,
                 other.start,
             )
+            && (self.key_bits == other.key_bits || !(self.framed && other.framed))
     }
 
     fn bytes(&self) -> [u8; HEADER_BYTES as usize] {
@@ -89,11 +94,11 @@ impl Header {
         };
         put(MAGIC);
         put(&[method_code(self.method), self.kind as u8]);
-        // 0 for records in frames.
-        let size = if self.framed {
-            0
-        } else {
-            Header::record_bytes(self.method)
+        // 0 for records in frames of 64-bit keys, 1 for frames of 128-bit keys.
+        let size = match (self.framed, self.key_bits) {
+            (true, 128) => 1,
+            (true, _) => 0,
+            (false, _) => Header::record_bytes(self.method),
         };
         put(&[size as u8, self.modulus]);
         for w in words {
@@ -129,7 +134,8 @@ impl Header {
         };
         let size = u64::from(b[10]);
         let modulus = b[11];
-        let framed = size == 0 && matches!(method, Method::Sweep | Method::Split);
+        let framed = size <= 1 && matches!(method, Method::Sweep | Method::Split);
+        let key_bits = if framed && size == 1 { 128 } else { 64 };
         if size != Header::record_bytes(method) && !framed {
             return Err(bad);
         }
@@ -152,6 +158,7 @@ impl Header {
             records: u64::from_le_bytes(records),
             framed,
             modulus,
+            key_bits,
         })
     }
 

@@ -5,7 +5,7 @@
 use super::checkpoint::Header;
 use super::error::CountError;
 use super::method::Method;
-use super::report::{Estimate, Progress};
+use super::report::{Estimate, Plan, Progress};
 use super::tours::Tours;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -29,6 +29,13 @@ pub(crate) trait Counter: Send {
     /// (which a method may keep, to go on from), or `None` when the count is too short to
     /// estimate.
     fn estimate(&mut self, seconds: f64) -> Result<Option<Estimate>, CountError>;
+
+    /// The count spread over `processes` processes, foreseen from about `seconds` of its
+    /// work; `None` from a method that makes no plan (only the sweep and the split do).
+    fn plan(&mut self, processes: u32, seconds: f64) -> Result<Option<Plan>, CountError> {
+        let _ = (processes, seconds);
+        Ok(None)
+    }
 
     /// Runs the count to its end, from its checkpoint when there is one, reporting to `hook`
     /// after each unit; when the hook says stop, writes the checkpoint (if any) and returns

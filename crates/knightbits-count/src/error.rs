@@ -82,6 +82,12 @@ pub enum CountError {
         /// The method.
         method: Method,
     },
+    /// A plan across processes was asked of a method that makes none (only the sweep and
+    /// the split do).
+    NoPlan {
+        /// The method.
+        method: Method,
+    },
     /// The folder of the layer files has not room enough for the next layer.
     NoRoom {
         /// Bytes the layer needs.
@@ -161,6 +167,11 @@ impl fmt::Display for CountError {
             CountError::NoSweep { method } => {
                 write!(f, "{} lays no side across the board", method.name())
             }
+            CountError::NoPlan { method } => write!(
+                f,
+                "{} makes no plan across processes (the sweep and the split do)",
+                method.name()
+            ),
             CountError::NoRoom { needed, available } => write!(
                 f,
                 "a layer needs about {} MB on disk where the count keeps its layers, and {} MB \

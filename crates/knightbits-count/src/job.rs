@@ -9,9 +9,10 @@ use super::error::CountError;
 use super::frontier::{self, Frontier, FrontierCount};
 use super::grid::Grid;
 use super::meet::MeetCount;
-use super::method::{Kind, Method, SWEEP_WIDTH};
-use super::report::{Estimate, Progress};
+use super::method::{KEY64_WIDTH, Kind, Method, SWEEP_WIDTH};
+use super::report::{Estimate, Plan, Progress};
 use super::split::SplitCount;
+use super::sweep::word::Word;
 use super::sweep::{Sweep, SweepCount};
 use super::tours::Tours;
 use super::workers::{available_memory, available_threads};
@@ -145,8 +146,11 @@ impl Count {
                     limit: frontier::MAX_WIDTH,
                 });
             }
-            Method::Sweep | Method::Split if shorter > SWEEP_WIDTH => {
+            Method::Sweep if shorter > SWEEP_WIDTH => {
                 return Err(CountError::TooWide { limit: SWEEP_WIDTH });
+            }
+            Method::Split if shorter > KEY64_WIDTH => {
+                return Err(CountError::TooWide { limit: KEY64_WIDTH });
             }
             Method::Split if kind == Kind::Closed => {
                 return Err(CountError::NotByMethod { method, kind });
@@ -232,7 +236,8 @@ impl Count {
             });
         }
         let limit = match self.method {
-            Method::Sweep | Method::Split => SWEEP_WIDTH,
+            Method::Sweep => SWEEP_WIDTH,
+            Method::Split => KEY64_WIDTH,
             _ => frontier::MAX_WIDTH,
         };
         if w > limit {
@@ -300,20 +305,10 @@ impl Count {
                 checkpoint.clone(),
             )?),
             Method::Frontier128 => Box::new(frontier()?),
-            Method::Sweep => {
-                let (budget, scratch) = (self.budget, self.scratch.as_path());
-                let mut count = match self.kind {
-                    Kind::Closed => Sweep::new(board, threads, budget, scratch)?,
-                    Kind::Open => Sweep::open_tours(board, self.start, threads, budget, scratch)?,
-                };
-                if let Some(w) = self.across {
-                    count = count.across(w)?;
-                }
-                if let Some(path) = &checkpoint {
-                    count = count.with_checkpoint(path, self.every.as_secs_f64());
-                }
-                Box::new(SweepCount::new(count, checkpoint.clone()))
-            }
+            Method::Sweep => match self.sweep_width() {
+                ..=KEY64_WIDTH => Box::new(self.sweep_count::<u64>()?),
+                _ => Box::new(self.sweep_count::<u128>()?),
+            },
             Method::Split => {
                 let scratch = self.scratch.as_path();
                 let mut count =
@@ -327,6 +322,29 @@ impl Count {
                 Box::new(SplitCount::new(count)?)
             }
         })
+    }
+
+    /// The squares across the sweep: the side laid across, or the shorter.
+    fn sweep_width(&self) -> u32 {
+        self.across
+            .unwrap_or(self.board.width().min(self.board.height()))
+    }
+
+    /// The sweep of this count in keys of `K`.
+    fn sweep_count<K: Word>(&self) -> Result<SweepCount<K>, CountError> {
+        let (board, threads, budget) = (self.board, self.threads, self.budget);
+        let scratch = self.scratch.as_path();
+        let mut count = match self.kind {
+            Kind::Closed => Sweep::<K>::new(board, threads, budget, scratch)?,
+            Kind::Open => Sweep::<K>::open_tours(board, self.start, threads, budget, scratch)?,
+        };
+        if let Some(w) = self.across {
+            count = count.across(w)?;
+        }
+        if let Some(path) = &self.checkpoint {
+            count = count.with_checkpoint(path, self.every.as_secs_f64());
+        }
+        Ok(SweepCount::new(count, self.checkpoint.clone()))
     }
 
     /// Does the checkpoint hold a state to resume from? ([`CountError::Checkpoint`] when it
@@ -368,6 +386,34 @@ impl Count {
             }
             estimate => Ok(estimate),
         }
+    }
+
+    /// The count spread over `processes` processes, each owning a share of every layer by key
+    /// and keeping within this count's budget and scratch folder (a process's), foreseen from
+    /// about `seconds` of its first rounds as [`Count::estimate`] foresees it, the layers
+    /// divided among the processes: the states of the largest layer, a process's memory,
+    /// scratch disk and bytes sent to the others, and the wall time. Starts no count.
+    /// [`CountError::NoPlan`] for meet in the middle and the 128-bit frontier.
+    ///
+    /// ```
+    /// use knightbits_board::Board;
+    /// use knightbits_count::Count;
+    /// let mut count = Count::closed(Board::new(6, 6).unwrap()).unwrap();
+    /// let plan = count.plan(2, 0.0).unwrap();
+    /// // 6 x 6 is counted whole in the sample: its largest layer, not a foresight.
+    /// assert!(plan.states_peak > 1000);
+    /// assert!(plan.sent_bytes_per_process > 0);
+    /// ```
+    pub fn plan(&mut self, processes: u32, seconds: f64) -> Result<Plan, CountError> {
+        let mut counter = match self.counter.take() {
+            Some(c) => c,
+            None => self.counter()?,
+        };
+        let plan = counter.plan(processes, seconds);
+        self.counter = Some(counter);
+        plan?.ok_or(CountError::NoPlan {
+            method: self.method,
+        })
     }
 
     /// Runs the count to its end (from the checkpoint when there is one) and returns the

@@ -24,7 +24,7 @@ pub use self::error::CountError;
 pub use self::frontier::{Frontier, Layer, State};
 pub use self::job::{Count, PROGRESS_EVERY};
 pub use self::method::{Kind, Method};
-pub use self::report::{Estimate, Progress, Round};
+pub use self::report::{Estimate, Plan, Progress, Round};
 pub use self::tours::{NotANumber, Tours};
 pub use self::workers::{available_disk, available_memory, available_threads, peak_memory};
 
@@ -104,8 +104,8 @@ pub const SWEPT_OPEN_LENGTH: u32 = method::SWEPT_OPEN_LENGTH;
 /// by the split at the middle cut ([`Method::Split`]).
 pub const SPLIT_WIDTH: u32 = method::SPLIT_WIDTH;
 
-/// The widest shorter side of the 64-bit frontier programme ([`Method::Sweep`]), which
-/// counts within a memory budget, out of core past it.
+/// The widest shorter side of the sweep ([`Method::Sweep`]), which counts within a memory
+/// budget, out of core past it: in 64-bit keys up to 8 across, in 128-bit keys beyond.
 pub const MAX_SWEEP_WIDTH: u32 = method::SWEEP_WIDTH;
 
 #[cfg(test)]

@@ -2,8 +2,13 @@
 
 use knightbits_board::{Board, Coord};
 
-/// The widest board of the 64-bit frontier programme: 16 slots of four bits in a `u64`.
-pub(crate) const SWEEP_WIDTH: u32 = 8;
+/// The widest board of the sweep in 64-bit keys (16 slots of four bits in a `u64`), and of the
+/// split, which joins 64-bit keys.
+pub(crate) const KEY64_WIDTH: u32 = 8;
+
+/// The widest board of the sweep: past [`KEY64_WIDTH`] its keys are `u128`s (the `sweep::word`
+/// module), up to the widest window of the 128-bit frontier's rules.
+pub(crate) const SWEEP_WIDTH: u32 = crate::sweep::word::WIDE_WIDTH;
 
 /// The most squares meet in the middle walks: a set of squares is one `u64`.
 pub(crate) const MEET_SQUARES: u32 = u64::BITS;
@@ -49,31 +54,35 @@ pub enum Method {
     /// Meet in the middle: directed open tours of boards of at most
     /// [`MAX_OPEN_SQUARES`](super::MAX_OPEN_SQUARES) squares, in little memory, one unit of work per middle square.
     MeetInTheMiddle,
-    /// The sweep in 64-bit keys (`sweep/`): the frontier programme square by square with each
-    /// state a 64-bit key, closed or open tours of boards up to
-    /// [`MAX_SWEEP_WIDTH`](super::MAX_SWEEP_WIDTH) wide within a memory budget, out of core past it.
+    /// The sweep in compact keys (`sweep/`): the frontier programme square by square with each
+    /// state a 64-bit key (boards up to 8 across) or a 128-bit one (wider), closed or open
+    /// tours of boards up to [`MAX_SWEEP_WIDTH`](super::MAX_SWEEP_WIDTH) wide within a memory
+    /// budget, out of core past it.
     Sweep,
     /// The split at the middle cut (McKay's, by which Chernov counted the chessboard's open
-    /// tours): the 64-bit frontier programme sweeps the rows above the middle cut and the first
+    /// tours): the sweep in 64-bit keys sweeps the rows above the middle cut and the first
     /// row past it, and the two halves are joined. Directed open tours from every start of
-    /// boards up to [`MAX_SWEEP_WIDTH`](super::MAX_SWEEP_WIDTH) wide with an even number of rows
+    /// boards up to 8 wide with an even number of rows
     /// along the sweep, at least four; within a memory budget, out of core past it.
     Split,
     /// The 128-bit frontier (`frontier/`): the frontier programme in 128-bit states
     /// ([`Frontier`](super::Frontier)), open or closed tours of boards whose shorter side is at
     /// most [`MAX_CLOSED_WIDTH`](super::MAX_CLOSED_WIDTH), any length, in memory; the
-    /// independent check of the others on small boards, and the method that runs across processes.
+    /// independent check of the others on small boards (chosen by no board the others take),
+    /// and the method that runs across processes.
     Frontier128,
 }
 
 impl Method {
-    /// The method for the tours of `kind` on `board`: closed tours by the 64-bit frontier
-    /// programme up to 8 wide and by the 128-bit one beyond; open tours (from every start or
-    /// from one) by the 64-bit frontier programme on boards up to 8 wide that are at least
+    /// The method for the tours of `kind` on `board`: closed tours by the sweep up to
+    /// [`MAX_SWEEP_WIDTH`](super::MAX_SWEEP_WIDTH) wide (in 64-bit keys up to 8, 128-bit ones
+    /// beyond) and by the 128-bit frontier past it (which refuses them: it stops at the same
+    /// width); open tours (from every start or from one) by the sweep on boards up to
+    /// [`MAX_SWEEP_WIDTH`](super::MAX_SWEEP_WIDTH) wide that are at least
     /// [`SWEPT_OPEN_LENGTH`](super::SWEPT_OPEN_LENGTH) long or have more than
-    /// [`MEET_OPEN_SQUARES`](super::MEET_OPEN_SQUARES) squares (6 x 7, 7 x 7), by the 128-bit one on the wider boards
-    /// past [`MAX_OPEN_SQUARES`](super::MAX_OPEN_SQUARES) squares (which meet in the middle
-    /// cannot hold), and by meet in the middle on the others (up to 6 x 6 and 5 x 7, where it is
+    /// [`MEET_OPEN_SQUARES`](super::MEET_OPEN_SQUARES) squares (6 x 7, 7 x 7, 9 x 9), by the
+    /// 128-bit frontier on the wider boards past [`MAX_OPEN_SQUARES`](super::MAX_OPEN_SQUARES)
+    /// squares (which meet in the middle cannot hold), and by meet in the middle on the others (up to 6 x 6 and 5 x 7, where it is
     /// faster: the frontier's work grows with the shorter side, meet in the middle's with the
     /// number of squares; BENCHMARKS.md has the runs behind the rule); but open tours of
     /// boards [`SPLIT_WIDTH`](super::SPLIT_WIDTH) wide and an even number of squares long from every start by the split
@@ -93,9 +102,10 @@ impl Method {
     /// assert_eq!(method(6, 8, Kind::Open), Method::Sweep);
     /// assert_eq!(method(10, 5, Kind::Open), Method::Sweep);
     /// assert_eq!(method(9, 8, Kind::Open), Method::Sweep);
-    /// assert_eq!(method(9, 9, Kind::Open), Method::Frontier128); // 81 squares
+    /// assert_eq!(method(9, 9, Kind::Open), Method::Sweep); // in 128-bit keys
     /// assert_eq!(method(8, 8, Kind::Closed), Method::Sweep);
-    /// assert_eq!(method(9, 9, Kind::Closed), Method::Frontier128);
+    /// assert_eq!(method(10, 10, Kind::Closed), Method::Sweep);
+    /// assert_eq!(method(13, 13, Kind::Closed), Method::Frontier128);
     /// ```
     pub fn for_count(board: Board, kind: Kind) -> Method {
         let (w, h) = (
@@ -105,7 +115,7 @@ impl Method {
         match kind {
             Kind::Closed if w <= SWEEP_WIDTH => Method::Sweep,
             Kind::Closed => Method::Frontier128,
-            Kind::Open if w == SPLIT_WIDTH && h % 2 == 0 => Method::Split,
+            Kind::Open if w == SPLIT_WIDTH && w <= KEY64_WIDTH && h % 2 == 0 => Method::Split,
             Kind::Open
                 if w <= SWEEP_WIDTH
                     && (h >= SWEPT_OPEN_LENGTH || board.len() > MEET_OPEN_SQUARES) =>
@@ -140,12 +150,12 @@ impl Method {
         Method::Frontier128,
     ];
 
-    /// The method's name: `meet in the middle`, `the sweep in 64-bit keys`, `the split at the
+    /// The method's name: `meet in the middle`, `the sweep in compact keys`, `the split at the
     /// middle cut` or `the 128-bit frontier`.
     pub fn name(self) -> &'static str {
         match self {
             Method::MeetInTheMiddle => "meet in the middle",
-            Method::Sweep => "the sweep in 64-bit keys",
+            Method::Sweep => "the sweep in compact keys",
             Method::Split => "the split at the middle cut",
             Method::Frontier128 => "the 128-bit frontier",
         }
@@ -168,17 +178,18 @@ impl Method {
                  is under {SWEPT_OPEN_LENGTH} (6x6, 5x7)"
             ),
             Method::Sweep => format!(
-                "closed tours of boards whose shorter side is at most {SWEEP_WIDTH} (8x8), and \
-                 open tours of those at least {SWEPT_OPEN_LENGTH} long or of more than \
-                 {MEET_OPEN_SQUARES} squares (7x7, 6x8), but for the split's"
+                "closed tours of boards whose shorter side is at most {SWEEP_WIDTH} (8x8, \
+                 10x10), and open tours of those at least {SWEPT_OPEN_LENGTH} long or of more \
+                 than {MEET_OPEN_SQUARES} squares (7x7, 6x8, 9x9), but for the split's; in \
+                 64-bit keys up to {KEY64_WIDTH} across, 128-bit ones beyond"
             ),
             Method::Split => format!(
                 "open tours from every start of boards {SPLIT_WIDTH} wide and an even number of \
                  squares long (8x8)"
             ),
             Method::Frontier128 => format!(
-                "closed tours of boards wider than {SWEEP_WIDTH} (shorter side at most {}), and \
-                 open tours of those past {MEET_SQUARES} squares (9x9)",
+                "boards past the sweep's {SWEEP_WIDTH} across, which it refuses too (it stops at \
+                 {} across); by choice, the independent check of the others",
                 super::MAX_CLOSED_WIDTH
             ),
         }

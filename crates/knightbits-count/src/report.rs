@@ -26,6 +26,30 @@ pub struct Estimate {
     pub disk_bytes: u64,
 }
 
+/// What a count spread over processes will take, each process owning a share of every layer
+/// by key, foreseen before it starts ([`Count::plan`](super::Count::plan)): the method's
+/// estimate (its first rounds counted, the others foreseen) with every layer divided among the
+/// processes, each process within its own memory budget and scratch folder.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Plan {
+    /// The processes.
+    pub processes: u32,
+    /// States of the largest layer, all processes together.
+    pub states_peak: u64,
+    /// Peak bytes of a process's layers and tables (within its budget: out of core past it).
+    pub memory_bytes_per_process: u64,
+    /// Bytes of scratch disk a process's layer files take at once (0 in memory).
+    pub disk_bytes_per_process: u64,
+    /// Bytes a process sends to the others over the whole count: of each new layer, its share
+    /// of the states less the share it keeps ((P - 1) / P of them), a record each (the key
+    /// and its ways: 16 bytes in 64-bit keys, 24 in 128-bit ones). A floor: a state two
+    /// processes both reach is sent by each.
+    pub sent_bytes_per_process: u64,
+    /// Wall seconds of the whole count, each process working as this one does (its threads on
+    /// this machine's cores), the network's time left out.
+    pub seconds: f64,
+}
+
 /// What one round of the 64-bit frontier programme did, for the caller's log.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Round {

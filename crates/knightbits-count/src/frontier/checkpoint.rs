@@ -25,6 +25,7 @@ impl Frontier {
             records: layer.len() as u64,
             framed: false,
             modulus: 0,
+            key_bits: 64,
         }
     }
 

@@ -70,6 +70,7 @@ impl MeetCount {
             records: units.len() as u64,
             framed: false,
             modulus: 0,
+            key_bits: 64,
             ..self.header()
         };
         let bytes: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
@@ -92,6 +93,7 @@ impl Counter for MeetCount {
             records: 0,
             framed: false,
             modulus: 0,
+            key_bits: 64,
         }
     }
 

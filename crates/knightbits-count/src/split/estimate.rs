@@ -14,7 +14,7 @@
 use super::SplitCount;
 use super::join::PAIRING_BYTES;
 use crate::error::CountError;
-use crate::report::Estimate;
+use crate::report::{Estimate, Plan};
 use crate::sweep::FILE_BYTES;
 use crate::sweep::estimate::{Sample, timing};
 use crate::workers::peak_memory;
@@ -75,6 +75,44 @@ impl SplitCount {
         let (sizes, at_cut, bottom) = self.foresee_halves(&sample)?;
         let top_half = count.price(&sample, &sizes, timing);
         let top = sizes.last().copied().unwrap_or(0) as f64;
+        let (join, join_peak) = self.join_of(top, bottom);
+        let peak = top_half.peak_bytes.max(join_peak);
+        Ok(Estimate {
+            seconds: top_half.seconds + join,
+            peak_bytes: peak.saturating_add(baseline),
+            disk_bytes: top_half.disk_bytes + (at_cut as u64).saturating_mul(FILE_BYTES),
+        })
+    }
+
+    /// The count spread over `processes` processes ([`Plan`]): the top half's rounds as the
+    /// sweep's plan has them, and the join's groups divided among the processes (each pairs
+    /// the bottom states and top sums of its own groups, which the others send it).
+    pub(super) fn plan_split(&self, processes: u32, seconds: f64) -> Result<Plan, CountError> {
+        let count = &self.count;
+        let sample = count.first_rows(seconds / 2.0)?;
+        let timing = timing(&[&sample]).unwrap_or((0.0, 1.0));
+        let (sizes, at_cut, bottom) = self.foresee_halves(&sample)?;
+        let plan = count.plan_of(&sample, &sizes, timing, processes);
+        let p = f64::from(plan.processes);
+        let top = sizes.last().copied().unwrap_or(0) as f64;
+        let (join, join_peak) = self.join_of(top / p, bottom / p);
+        let sent = (top + bottom) / p * (p - 1.0) / p * 16.0;
+        let baseline = peak_memory().unwrap_or(0);
+        Ok(Plan {
+            memory_bytes_per_process: plan
+                .memory_bytes_per_process
+                .max(join_peak.saturating_add(baseline)),
+            disk_bytes_per_process: plan.disk_bytes_per_process + (at_cut / p) as u64 * FILE_BYTES,
+            sent_bytes_per_process: plan.sent_bytes_per_process + sent as u64,
+            seconds: plan.seconds + join,
+            ..plan
+        })
+    }
+
+    /// The join's seconds and peak bytes for `top` states of the last layer and `bottom` states
+    /// of the bottom half, within the count's budget.
+    fn join_of(&self, top: f64, bottom: f64) -> (f64, u64) {
+        let count = &self.count;
         let threads = count.threads as f64;
         let bottom_bytes = bottom * BOTTOM_BYTES;
         let room = (count.budget as f64 - bottom_bytes).max(1.0);
@@ -83,12 +121,7 @@ impl SplitCount {
             .clamp(1.0, 4096.0);
         let join = (passes * top * SUM_SECONDS + PAIRS * top * bottom * PAIR_SECONDS) / threads;
         let join_peak = (bottom_bytes + top * SUMS_A_STATE * SUM_BYTES / passes) as u64;
-        let peak = top_half.peak_bytes.max(join_peak.min(count.budget));
-        Ok(Estimate {
-            seconds: top_half.seconds + join,
-            peak_bytes: peak.saturating_add(baseline),
-            disk_bytes: top_half.disk_bytes + (at_cut as u64).saturating_mul(FILE_BYTES),
-        })
+        (join, join_peak.min(count.budget))
     }
 }
 
@@ -106,7 +139,7 @@ mod tests {
         let dir = std::env::temp_dir();
         let board = Board::new(w, h).unwrap();
         let count = || {
-            let c = Sweep::open_tours(board, None, 2, u64::MAX, &dir).unwrap();
+            let c = Sweep::<u64>::open_tours(board, None, 2, u64::MAX, &dir).unwrap();
             SplitCount::new(c.across(w).unwrap()).unwrap()
         };
         let split = count();

@@ -368,7 +368,7 @@ impl Bottom {
         };
         match &layer.store {
             Store::Memory(blocks) => blocks.iter().try_for_each(|b| each(b.get()))?,
-            Store::File(path) => Source::file(path.clone())?.each(each)?,
+            Store::File(path) => Source::<u64>::file(path.clone())?.each(each)?,
         }
         if !workers::sort_until(&mut states, &|s| s.0, threads, stop) {
             return Err(stopped());
@@ -404,7 +404,7 @@ impl Bottom {
         joining: &mut Passed<'_>,
     ) -> Result<(u128, Joined), CountError> {
         let layer_states = layer.states;
-        let source = match layer.store {
+        let source: Source<u64> = match layer.store {
             Store::Memory(blocks) => Source::memory(blocks),
             Store::File(path) => Source::file(path)?,
         };
@@ -433,7 +433,7 @@ impl Bottom {
                 .next_power_of_two()
                 .clamp(16, 1 << 14) as usize;
             let bits = parts.trailing_zeros();
-            let shards: Vec<Mutex<Shard>> = (0..parts)
+            let shards: Vec<Mutex<Shard<u64>>> = (0..parts)
                 .map(|_| Mutex::new(Shard::with_capacity(expected as usize / parts, prime(0))))
                 .collect();
             let counted = workers::map((0..threads).collect(), |_| {

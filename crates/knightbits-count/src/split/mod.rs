@@ -37,7 +37,7 @@ use crate::checkpoint::{self, Header};
 use crate::counter::{Counter, Hook, stopped};
 use crate::error::CountError;
 use crate::method::{Kind, Method};
-use crate::report::{Estimate, Progress, Round};
+use crate::report::{Estimate, Plan, Progress, Round};
 use crate::sweep::expand::Places;
 use crate::sweep::{Layer, Store, Sweep, io_error};
 use crate::tours::Tours;
@@ -309,6 +309,10 @@ impl Counter for SplitCount {
             return Ok(None);
         }
         self.estimate_split(seconds).map(Some)
+    }
+
+    fn plan(&mut self, processes: u32, seconds: f64) -> Result<Option<Plan>, CountError> {
+        self.plan_split(processes, seconds).map(Some)
     }
 
     fn run(&mut self, hook: &Hook<'_>) -> Result<Tours, CountError> {

@@ -120,7 +120,7 @@ mod split {
         ] {
             let board = Board::new(w, h).unwrap();
             let count = || {
-                Sweep::open_tours(board, None, 2, u64::MAX, &dir)
+                Sweep::<u64>::open_tours(board, None, 2, u64::MAX, &dir)
                     .unwrap()
                     .across(w)
                     .unwrap()
@@ -139,7 +139,7 @@ mod split {
         for (w, h) in [(6, 6), (8, 4)] {
             let board = Board::new(w, h).unwrap();
             let count = |budget| {
-                Sweep::open_tours(board, None, 2, budget, &dir)
+                Sweep::<u64>::open_tours(board, None, 2, budget, &dir)
                     .unwrap()
                     .across(w)
                     .unwrap()
@@ -173,7 +173,7 @@ mod split {
         let dir = scratch("split-resume");
         let board = Board::new(6, 6).unwrap();
         let count = |budget| {
-            Sweep::open_tours(board, None, 2, budget, &dir)
+            Sweep::<u64>::open_tours(board, None, 2, budget, &dir)
                 .unwrap()
                 .across(6)
                 .unwrap()
@@ -216,11 +216,11 @@ mod split {
         let board = Board::new(6, 6).unwrap();
         let path = dir.join("6x6.layer");
         let count = || {
-            let c = Sweep::open_tours(board, None, 2, 4 << 20, &dir).unwrap();
+            let c = Sweep::<u64>::open_tours(board, None, 2, 4 << 20, &dir).unwrap();
             SplitCount::new(c.across(6).unwrap().with_checkpoint(&path, 30.0)).unwrap()
         };
         let (whole, one) = open_tours(
-            Sweep::open_tours(board, None, 2, u64::MAX, &dir).unwrap(),
+            Sweep::<u64>::open_tours(board, None, 2, u64::MAX, &dir).unwrap(),
             &mut |_| {},
             &mut |_| {},
         )
@@ -284,7 +284,7 @@ mod split {
         let board = Board::new(6, 6).unwrap();
         let path = dir.join("6x6.layer");
         let count = || {
-            let c = Sweep::open_tours(board, None, 2, 4 << 20, &dir).unwrap();
+            let c = Sweep::<u64>::open_tours(board, None, 2, 4 << 20, &dir).unwrap();
             SplitCount::new(c.across(6).unwrap().with_checkpoint(&path, 30.0)).unwrap()
         };
         let (whole, _) = open_tours_of(count()).unwrap();
@@ -326,8 +326,9 @@ mod split {
     #[test]
     fn the_split_refuses_what_it_cannot_count() {
         let dir = scratch("split-refuses");
-        let open =
-            |w, h, start| Sweep::open_tours(Board::new(w, h).unwrap(), start, 2, u64::MAX, &dir);
+        let open = |w, h, start| {
+            Sweep::<u64>::open_tours(Board::new(w, h).unwrap(), start, 2, u64::MAX, &dir)
+        };
         for (w, h, rows) in [(5, 5, 5), (6, 7, 7), (6, 2, 2)] {
             let c = open(w, h, None).unwrap().across(w).unwrap();
             assert_eq!(
@@ -372,7 +373,7 @@ mod split_runs {
         let dir = std::env::var("KB_SCRATCH").map_or_else(|_| std::env::temp_dir(), Into::into);
         let budget = std::env::var("KB_BUDGET").map_or(18 << 30, |b| b.parse().unwrap());
         let board = Board::new(w, h).unwrap();
-        let mut count = Sweep::open_tours(board, None, 2, budget, &dir)
+        let mut count = Sweep::<u64>::open_tours(board, None, 2, budget, &dir)
             .unwrap()
             .across(w)
             .unwrap();

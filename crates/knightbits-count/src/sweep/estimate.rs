@@ -13,10 +13,11 @@
 //! the disk traffic its layer files cause.
 
 use super::shard::MAX_LOAD;
-use super::{BUFFERS, FILE_BYTES, Layer, Store, Sweep, TABLE_BYTES};
+use super::word::Word;
+use super::{BUFFERS, Layer, Store, Sweep, file_bytes_of, table_bytes_of};
 use crate::error::CountError;
 use crate::method::Kind;
-use crate::report::Estimate;
+use crate::report::{Estimate, Plan};
 use crate::workers::{available_memory, peak_memory};
 use knightbits_board::Board;
 use std::fs;
@@ -63,11 +64,11 @@ const FIRST_ROWS: u32 = 3;
 const TIMED_STATES: u64 = 100_000;
 
 /// Bytes a state of the tables of a round of `states` states made with room for `predicted`,
-/// at their loosest: 16-byte slots at the load limit for the predicted states, or grown by half
-/// just now (53 % of their slots full; the shards of a round fill at one pace, so they grow
-/// together).
-fn table_bytes(predicted: u64, states: u64) -> f64 {
-    let at_limit = 16.0 * 256.0 / MAX_LOAD as f64;
+/// at their loosest: slots of `record` bytes at the load limit for the predicted states, or
+/// grown by half just now (53 % of their slots full; the shards of a round fill at one pace, so
+/// they grow together).
+fn table_bytes(predicted: u64, states: u64, record: u64) -> f64 {
+    let at_limit = record as f64 * 256.0 / MAX_LOAD as f64;
     at_limit * (predicted as f64 / states.max(1) as f64).max(1.5)
 }
 
@@ -91,7 +92,24 @@ pub(crate) struct Sample {
     whole: bool,
 }
 
-impl Sweep {
+impl Sample {
+    /// The share of one of `p` processes: a `p`-th of the states of each round, and of its
+    /// seconds.
+    pub(crate) fn share(&self, p: u64) -> Sample {
+        let rounds = self.rounds.iter().map(|f| Figures {
+            states: f.states.div_ceil(p),
+            seconds: f.seconds / p as f64,
+            bytes_per_state: f.bytes_per_state,
+        });
+        Sample {
+            first: self.first.div_ceil(p),
+            rounds: rounds.collect(),
+            whole: self.whole,
+        }
+    }
+}
+
+impl<K: Word> Sweep<K> {
     /// The wall time of the whole count on its threads, the peak memory of the process under
     /// its budget and the scratch disk its layer files take at once (0 in memory), from about
     /// `seconds` of real work.
@@ -119,10 +137,73 @@ impl Sweep {
     /// [`Sweep::estimate`] but the process's memory before the count: the count's layers
     /// and tables only.
     fn estimate_tables(&self, seconds: f64) -> Result<Estimate, CountError> {
-        if self.kind() == Kind::Open {
-            return self.estimate_open(seconds);
+        let (sample, sizes, timing) = self.foreseen(seconds)?;
+        Ok(self.price(&sample, &sizes, timing))
+    }
+
+    /// The count spread over `processes` processes, each owning a share of every layer by key
+    /// ([`Plan`]): the layers foreseen as [`Sweep::estimate`] foresees them from about
+    /// `seconds` of work, divided evenly (the keys' hash spreads them), each share priced as
+    /// this count prices its layers within its budget (which is a process's).
+    pub(crate) fn plan(&self, processes: u32, seconds: f64) -> Result<Plan, CountError> {
+        let baseline = peak_memory().unwrap_or(0);
+        let (sample, sizes, timing) = self.foreseen(seconds)?;
+        let plan = self.plan_of(&sample, &sizes, timing, processes);
+        Ok(Plan {
+            memory_bytes_per_process: plan.memory_bytes_per_process.saturating_add(baseline),
+            ..plan
+        })
+    }
+
+    /// The plan over `processes` processes of the rounds of `sizes` states, the first sampled
+    /// (`sample`), priced by `timing`: the memory of the layers and tables only.
+    pub(crate) fn plan_of(
+        &self,
+        sample: &Sample,
+        sizes: &[u64],
+        timing: (f64, f64),
+        processes: u32,
+    ) -> Plan {
+        let p = u64::from(processes.max(1));
+        let shares: Vec<u64> = sizes.iter().map(|&s| s.div_ceil(p)).collect();
+        let e = self.price(&sample.share(p), &shares, timing);
+        let kept = 1.0 / p as f64;
+        let sent: f64 = shares
+            .iter()
+            .map(|&s| s as f64 * (1.0 - kept) * K::RECORD_BYTES as f64)
+            .sum();
+        Plan {
+            processes: processes.max(1),
+            states_peak: sizes.iter().copied().max().unwrap_or(0),
+            memory_bytes_per_process: e.peak_bytes,
+            disk_bytes_per_process: e.disk_bytes,
+            sent_bytes_per_process: sent as u64,
+            seconds: e.seconds,
         }
+    }
+
+    /// The first rounds counted (about half of `seconds`), the states after every round (those
+    /// counted, then foreseen), and the seconds a state took ([`timing`]).
+    ///
+    /// Closed tours: see [`Sweep::estimate`]. Open tours: the closed tours of the same sweep
+    /// are foreseen as above (of the board one row longer when it has an odd number of squares,
+    /// with no closed tour: its last two rows for the board's), and each later round has the
+    /// open count's states in the proportion to the closed count's of its row. That proportion
+    /// rises over the first rows, then falls towards a floor (the loose ends' states stop
+    /// growing sooner); it is carried on from the last row sampled as it falls on 5 x 10 after
+    /// its highest (its first eight rows counted both ways; on boards wider than 5, to the power
+    /// [`FALL_EXPONENT`]), row for row: with the keys of both ends placed merged into closed
+    /// keys, 6 x 8's proportion peaks in the same row as 5 x 10's and falls about as it does;
+    /// in the last two rows it falls further, as 5 x 8's does (to a power that grows with the
+    /// width). A round costs the seconds a state took in the sampled rounds. BENCHMARKS.md
+    /// holds it against counts.
+    fn foreseen(&self, seconds: f64) -> Result<(Sample, Vec<u64>, (f64, f64)), CountError> {
         let sample = self.first_rows(seconds / 2.0)?;
+        if self.kind() == Kind::Open {
+            let timing = timing(&[&sample]).unwrap_or((0.0, 1.0));
+            let sizes = self.foresee_open(&sample)?;
+            return Ok((sample, sizes, timing));
+        }
         let (sizes, timing) = if sample.whole {
             let sizes = sample.rounds.iter().map(|f| f.states).collect();
             (sizes, timing(&[&sample]))
@@ -131,29 +212,7 @@ impl Sweep {
             let sizes = self.foresee(&sample, &relatives);
             (sizes, timing(&[&sample, &relatives.six_counted]))
         };
-        let timing = timing.unwrap_or((0.0, 1.0));
-        Ok(self.price(&sample, &sizes, timing))
-    }
-
-    /// [`Sweep::estimate_tables`] of open tours: half of `seconds` counts the board's
-    /// first rows (three at least); the closed tours of the same sweep are foreseen as above
-    /// (of the board one row longer when it has an odd number of squares, with no closed tour:
-    /// its last two rows for the board's), and each later round has the open count's states in
-    /// the proportion to the closed count's of its row. That proportion rises over the first
-    /// rows, then falls towards a floor (the loose ends' states stop growing sooner); it is
-    /// carried on from the last row sampled as it falls on 5 x 10 after its highest (its first
-    /// eight rows counted both ways; on boards wider than 5, to the power [`FALL_EXPONENT`]), row
-    /// for row: with the keys of both ends placed merged into closed keys, 6 x 8's proportion
-    /// peaks in the same row as 5 x 10's and falls about as it does;
-    /// in the last two rows it falls further, as 5 x 8's does (to a power that grows with the
-    /// width).
-    /// A round costs the seconds a state took in the sampled rounds. BENCHMARKS.md holds it
-    /// against counts.
-    fn estimate_open(&self, seconds: f64) -> Result<Estimate, CountError> {
-        let sample = self.first_rows(seconds / 2.0)?;
-        let timing = timing(&[&sample]).unwrap_or((0.0, 1.0));
-        let sizes = self.foresee_open(&sample)?;
-        Ok(self.price(&sample, &sizes, timing))
+        Ok((sample, sizes, timing.unwrap_or((0.0, 1.0))))
     }
 
     /// The states of every round of an open count from its first rounds counted (`sample`).
@@ -166,7 +225,8 @@ impl Sweep {
         let h = self.height(w);
         let twin_h = if (w * h) % 2 == 1 { h + 1 } else { h };
         let twin_board = Board::new(w, twin_h).map_err(|_| CountError::TooWide { limit: w })?;
-        let twin = Sweep::new(twin_board, self.threads, self.budget, &self.scratch)?.across(w)?;
+        let twin =
+            Sweep::<K>::new(twin_board, self.threads, self.budget, &self.scratch)?.across(w)?;
         let n = counted.len();
         let closed_sample = twin.sample(&mut |done, _| done >= n)?;
         let relatives = Relatives::count(&twin)?;
@@ -194,24 +254,29 @@ impl Sweep {
         // is inside a row only from the end of that row on, so its first rows keep both keys of
         // each pair): the proportions then carry on to the rows where both turn.
         let mut like =
-            Sweep::new(twin_board, self.threads, self.budget, &self.scratch)?.across(w)?;
+            Sweep::<K>::new(twin_board, self.threads, self.budget, &self.scratch)?.across(w)?;
         like.places.turn_as(&self.places);
         let like_sample = like.sample(&mut |done, _| done >= n)?;
         let like_sizes: Vec<u64> = like_sample.rounds.iter().map(|f| f.states).collect();
         let own = by_rows(&counted, &like_sizes, wu);
         let five = Board::new(5, 10).map_err(|_| CountError::TooWide { limit: 5 })?;
-        let rows_of_five = |count: Sweep| -> Result<Vec<u64>, CountError> {
+        let rows_of_five = |count: Sweep<K>| -> Result<Vec<u64>, CountError> {
             let s = count.sample(&mut |done, _| done >= 40)?;
             Ok(s.rounds.iter().map(|f| f.states).collect())
         };
-        let open5 = rows_of_five(Sweep::open_tours(
+        let open5 = rows_of_five(Sweep::<K>::open_tours(
             five,
             None,
             self.threads,
             self.budget,
             &self.scratch,
         )?)?;
-        let closed5 = rows_of_five(Sweep::new(five, self.threads, self.budget, &self.scratch)?)?;
+        let closed5 = rows_of_five(Sweep::<K>::new(
+            five,
+            self.threads,
+            self.budget,
+            &self.scratch,
+        )?)?;
         let falls = by_rows(&open5, &closed5, 5);
         // The fall from the highest proportion on (none before it).
         let (peak_row, peak) =
@@ -237,19 +302,24 @@ impl Sweep {
         // the width less 4 (the window looks further ahead on a wider board; fitted on 7 x 7,
         // whose second last row 5 x 8's proportion alone foresaw twice too large, and 6 x 7).
         let short = Board::new(5, 8).map_err(|_| CountError::TooWide { limit: 5 })?;
-        let whole = |count: Sweep| -> Result<Vec<u64>, CountError> {
+        let whole = |count: Sweep<K>| -> Result<Vec<u64>, CountError> {
             let s = count.sample(&mut |_, _| false)?;
             Ok(s.rounds.iter().map(|f| f.states).collect())
         };
         let ends = by_rows(
-            &whole(Sweep::open_tours(
+            &whole(Sweep::<K>::open_tours(
                 short,
                 None,
                 self.threads,
                 self.budget,
                 &self.scratch,
             )?)?,
-            &whole(Sweep::new(short, self.threads, self.budget, &self.scratch)?)?,
+            &whole(Sweep::<K>::new(
+                short,
+                self.threads,
+                self.budget,
+                &self.scratch,
+            )?)?,
             5,
         );
         let last_rows = |d: usize| match (ends.get(6 + d), falls.get(6 + d)) {
@@ -321,11 +391,11 @@ impl Sweep {
 
     /// A count of `board` swept `w` across with this one's threads, budget and scratch folder,
     /// but no checkpoint (the estimate must not touch the count's own).
-    fn fresh(&self, board: Board, w: u32) -> Result<Sweep, CountError> {
+    fn fresh(&self, board: Board, w: u32) -> Result<Sweep<K>, CountError> {
         let count = match self.kind() {
-            Kind::Closed => Sweep::new(board, self.threads, self.budget, &self.scratch),
+            Kind::Closed => Sweep::<K>::new(board, self.threads, self.budget, &self.scratch),
             Kind::Open => {
-                Sweep::open_tours(board, self.start, self.threads, self.budget, &self.scratch)
+                Sweep::<K>::open_tours(board, self.start, self.threads, self.budget, &self.scratch)
             }
         };
         count?.across(w)
@@ -380,19 +450,20 @@ impl Sweep {
         };
         let room = self.budget.saturating_sub(BUFFERS) / 3 * 2;
         let spare = available_memory().unwrap_or(0) as f64;
+        let file_bytes = file_bytes_of::<K>();
         let (mut seconds, mut peak, mut disk) = (0.0f64, 0.0f64, 0u64);
         let mut on_disk = false;
         let mut old = sample.first;
         for (r, &new) in sizes.iter().enumerate() {
             let predicted = self.predict(old, sizes.get(..r).unwrap_or_default());
-            let tables = predicted.saturating_mul(TABLE_BYTES);
-            let fits = old.saturating_mul(16).saturating_add(tables) <= room;
+            let tables = predicted.saturating_mul(table_bytes_of::<K>());
+            let fits = old.saturating_mul(K::RECORD_BYTES).saturating_add(tables) <= room;
             // Bytes written to the scratch folder, and read from it past the page cache.
             let (mut written, mut read) = (0.0, 0.0);
             if !on_disk && !fits && old > 4096 {
                 on_disk = true;
-                written += FILE_BYTES as f64 * old as f64;
-                disk = disk.max(old.saturating_mul(FILE_BYTES));
+                written += file_bytes as f64 * old as f64;
+                disk = disk.max(old.saturating_mul(file_bytes));
             } else if on_disk && fits {
                 // Read back from the page cache, as the layer file was just written.
                 on_disk = false;
@@ -405,20 +476,20 @@ impl Sweep {
             let sampled = sample.rounds.get(r);
             let bytes = match sampled {
                 Some(f) => f.bytes_per_state,
-                None => table_bytes(predicted, new),
+                None => table_bytes(predicted, new, K::RECORD_BYTES),
             };
             let mut memory = bytes * new as f64 / passes as f64;
             if on_disk {
                 // The new layer is written; the old one read once a pass, from the page cache
                 // as far as the memory left beside the tables and the new layer's file holds it.
-                let file = FILE_BYTES as f64 * old as f64;
-                let new_file = FILE_BYTES as f64 * new as f64;
+                let file = file_bytes as f64 * old as f64;
+                let new_file = file_bytes as f64 * new as f64;
                 let cached = (spare - memory - new_file).clamp(0.0, file);
                 written += new_file;
                 read += (file - cached) * passes as f64;
-                disk = disk.max(old.saturating_add(new).saturating_mul(FILE_BYTES));
+                disk = disk.max(old.saturating_add(new).saturating_mul(file_bytes));
             } else {
-                memory += 16.0 * old as f64;
+                memory += K::RECORD_BYTES as f64 * old as f64;
             }
             peak = peak.max(memory);
             seconds += match sampled {
@@ -478,7 +549,7 @@ struct Relatives {
 }
 
 impl Relatives {
-    fn count(like: &Sweep) -> Result<Relatives, CountError> {
+    fn count<K: Word>(like: &Sweep<K>) -> Result<Relatives, CountError> {
         let first_rows = |w: u32, h: u32| -> Result<Sample, CountError> {
             let board = Board::new(w, h).map_err(|_| CountError::TooWide { limit: w })?;
             let rounds = ((FULL_ROW + 1) * w) as usize;
@@ -564,7 +635,7 @@ fn across(v: u32, w: u32, j: u32, at: impl Fn(u32) -> f64) -> f64 {
 }
 
 /// Drops a layer, and its file when out of core.
-fn discard(layer: Layer) {
+fn discard<K: Word>(layer: Layer<K>) {
     if let Store::File(path) = &layer.store {
         let _ = fs::remove_file(path);
     }
@@ -582,7 +653,7 @@ mod tests {
         let dir = std::env::temp_dir();
         for (w, h) in [(6, 8), (6, 7)] {
             let board = Board::new(w, h).unwrap();
-            let count = Sweep::new(board, 2, u64::MAX, &dir).unwrap();
+            let count = Sweep::<u64>::new(board, 2, u64::MAX, &dir).unwrap();
             let e = count.estimate_tables(0.0).unwrap();
             let peak = measured_peak(&count);
             let ratio = e.peak_bytes as f64 / peak;
@@ -591,6 +662,53 @@ mod tests {
                 "{board}: {e:?} against {peak} bytes"
             );
             assert_eq!(e.disk_bytes, 0, "{board}");
+        }
+    }
+
+    /// A plan for one process is the estimate, and one for four divides it: on 6 x 8 and 6 x 7
+    /// closed, foreseen from their first three rows, the states of the largest layer are within
+    /// 1.5 times of those the count reaches, and so is the memory of one process (its layers and
+    /// tables) of the count's, with no disk and nothing sent; four processes plan for the same
+    /// largest layer, each within 1.5 times of a quarter of the count's memory, sending three
+    /// quarters of its share of each layer, 16 bytes a state.
+    #[test]
+    fn a_plan_divides_the_count_foreseen_among_processes() {
+        let dir = std::env::temp_dir();
+        for (w, h) in [(6, 8), (6, 7)] {
+            let board = Board::new(w, h).unwrap();
+            let count = Sweep::<u64>::new(board, 2, u64::MAX, &dir).unwrap();
+            let (mut most, mut old, mut peak) = (0u64, count.first().states, 0.0f64);
+            count
+                .run(&mut |r| {
+                    peak = peak.max(r.bytes_per_state * r.states as f64 + 16.0 * old as f64);
+                    most = most.max(r.states);
+                    old = r.states;
+                })
+                .unwrap();
+            let (sample, sizes, timing) = count.foreseen(0.0).unwrap();
+            assert!(!sample.whole, "{board}: foreseen, not counted");
+            let within = |a: f64, b: f64| (1.0 / 1.5..=1.5).contains(&(a / b));
+            let one = count.plan_of(&sample, &sizes, timing, 1);
+            assert!(
+                within(one.states_peak as f64, most as f64),
+                "{board}: {one:?}, {most}"
+            );
+            let memory = one.memory_bytes_per_process as f64;
+            assert!(within(memory, peak), "{board}: {one:?}, {peak}");
+            assert_eq!(
+                (one.disk_bytes_per_process, one.sent_bytes_per_process),
+                (0, 0)
+            );
+            let four = count.plan_of(&sample, &sizes, timing, 4);
+            assert_eq!((four.processes, four.states_peak), (4, one.states_peak));
+            let memory = four.memory_bytes_per_process as f64;
+            assert!(within(memory, peak / 4.0), "{board}: {four:?}, {peak}");
+            let sent: u64 = sizes.iter().map(|s| s.div_ceil(4) * 12).sum();
+            assert!(
+                four.sent_bytes_per_process.abs_diff(sent) <= sizes.len() as u64,
+                "{board}"
+            );
+            assert!(four.seconds < one.seconds, "{board}");
         }
     }
 
@@ -612,7 +730,7 @@ mod tests {
     fn open_peak_ratio(w: u32, h: u32) -> f64 {
         let dir = std::env::temp_dir();
         let board = Board::new(w, h).unwrap();
-        let count = Sweep::open_tours(board, None, 2, u64::MAX, &dir).unwrap();
+        let count = Sweep::<u64>::open_tours(board, None, 2, u64::MAX, &dir).unwrap();
         let e = count.estimate_tables(0.0).unwrap();
         assert_eq!(e.disk_bytes, 0, "{board}");
         e.peak_bytes as f64 / measured_peak(&count)
@@ -649,7 +767,7 @@ mod tests {
     #[test]
     fn a_board_six_across_is_foreseen_as_counted() {
         let dir = std::env::temp_dir();
-        let count = Sweep::new(Board::new(6, 9).unwrap(), 2, u64::MAX, &dir).unwrap();
+        let count = Sweep::<u64>::new(Board::new(6, 9).unwrap(), 2, u64::MAX, &dir).unwrap();
         let sample = count.sample(&mut |done, _| done >= 18).unwrap();
         let relatives = Relatives::count(&count).unwrap();
         let foreseen = count.foresee(&sample, &relatives);
@@ -681,7 +799,7 @@ mod tests {
     #[test]
     fn out_of_core_under_a_small_budget() {
         let dir = std::env::temp_dir();
-        let count = Sweep::new(Board::new(6, 8).unwrap(), 2, 4_000_000, &dir).unwrap();
+        let count = Sweep::<u64>::new(Board::new(6, 8).unwrap(), 2, 4_000_000, &dir).unwrap();
         let e = count.estimate_tables(0.0).unwrap();
         assert!(e.peak_bytes <= 4_000_000, "{e:?}");
         assert!(e.disk_bytes > 10_000_000, "{e:?}");

@@ -5,7 +5,7 @@ use super::key::{Place, normalise};
 use super::order::Order;
 use super::path::PathPlace;
 use super::shard::{BATCH, Shard, flush, hash};
-use super::{Key, Record};
+use super::word::Word;
 use crate::counter::stopped;
 use crate::error::CountError;
 use crate::frontier::Frontier;
@@ -18,15 +18,15 @@ use std::vec::Vec;
 
 /// How each round places its square on keys: closed tours' keys or open tours'.
 #[derive(Debug)]
-enum Steps {
-    Closed(Vec<Place>),
-    Open(Vec<PathPlace>),
+enum Steps<K> {
+    Closed(Vec<Place<K>>),
+    Open(Vec<PathPlace<K>>),
 }
 
 /// How each round places its square, and after which rounds keys are turned over.
 #[derive(Debug)]
-pub(crate) struct Places {
-    steps: Steps,
+pub(crate) struct Places<K> {
+    steps: Steps<K>,
     /// The sweep's width, when the board is swept in rows (it is turned over within them).
     w: u32,
     /// The rounds after which a key is replaced by the least of it and its image turned over
@@ -35,8 +35,8 @@ pub(crate) struct Places {
     turn: Vec<bool>,
 }
 
-impl Places {
-    pub(crate) fn of(frontier: &Frontier) -> Places {
+impl<K: Word> Places<K> {
+    pub(crate) fn of(frontier: &Frontier) -> Places<K> {
         let steps = frontier.steps().iter();
         let (w, n) = (frontier.across_width(), frontier.rounds());
         // The start of tours counted from one square is on one side of the board.
@@ -75,7 +75,7 @@ impl Places {
     /// Open tours' places for a count split after row `cut` (`split.rs`): the rounds of the
     /// rows before it as in [`Places::of`], the last of them keeping the states with no end of
     /// the tour placed, then the row past the cut by [`PathPlace::crossing`]; none after.
-    pub(crate) fn split(frontier: &Frontier, cut: u32) -> Places {
+    pub(crate) fn split(frontier: &Frontier, cut: u32) -> Places<K> {
         let mut places = Places::of(frontier);
         let w = places.w;
         let sweep = Order::new(w, frontier.rounds(), true);
@@ -102,7 +102,7 @@ impl Places {
 
     /// Turns keys over after the same rounds as `other` (a count of the same width), so that
     /// their layers compare (estimates).
-    pub(crate) fn turn_as(&mut self, other: &Places) {
+    pub(crate) fn turn_as(&mut self, other: &Places<K>) {
         for (t, &o) in self.turn.iter_mut().zip(&other.turn) {
             *t = o;
         }
@@ -117,7 +117,7 @@ impl Places {
 
     /// The key a layer after round `round` keeps for `key` (see [`Places::turns`]).
     #[cfg(test)]
-    pub(crate) fn kept(&self, round: u32, key: Key) -> Key {
+    pub(crate) fn kept(&self, round: u32, key: K) -> K {
         let Some(true) = self.turn.get(round as usize) else {
             return key;
         };
@@ -128,8 +128,8 @@ impl Places {
     }
 
     /// The key of a 128-bit frontier state (the first layer's, with no end of a tour placed).
-    pub(crate) fn key_of(state: u128) -> Key {
-        normalise((state >> 4) as u64)
+    pub(crate) fn key_of(state: u128) -> K {
+        normalise(K::from_u128(state >> 4).unwrap_or(K::ZERO))
     }
 
     /// One pass of round `round` on `threads` threads: the old states of `source` expanded
@@ -139,13 +139,13 @@ impl Places {
         &self,
         round: u32,
         threads: usize,
-        pass: Pass<'_>,
+        pass: Pass<'_, K>,
     ) -> Result<Vec<Result<Closed, CountError>>, CountError> {
-        fn on<P: Expand>(
+        fn on<K: Word, P: Expand<K>>(
             places: &[P],
             round: u32,
             threads: usize,
-            pass: Pass<'_>,
+            pass: Pass<'_, K>,
             turn: Option<u32>,
         ) -> Result<Vec<Result<Closed, CountError>>, CountError> {
             let place = places.get(round as usize).ok_or(CountError::Checkpoint)?;
@@ -168,39 +168,38 @@ impl Places {
 pub(crate) type Closed = (u128, bool);
 
 /// Placing a square on a key: the keys after it, and the number of ways it completes a tour.
-pub(crate) trait Expand: Sync {
-    fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32;
+pub(crate) trait Expand<K>: Sync {
+    fn expand(&self, key: K, next: &mut impl FnMut(K)) -> u32;
     /// The least of `key` and its image turned over, at the end of a row `w` across.
-    fn canonical(&self, key: Key, w: u32) -> Key;
+    fn canonical(&self, key: K, w: u32) -> K;
 }
 
-impl Expand for Place {
+impl<K: Word> Expand<K> for Place<K> {
     #[inline]
-    fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32 {
+    fn expand(&self, key: K, next: &mut impl FnMut(K)) -> u32 {
         Place::expand(self, key, next)
     }
     #[inline]
-    fn canonical(&self, key: Key, w: u32) -> Key {
+    fn canonical(&self, key: K, w: u32) -> K {
         Place::canonical(key, w)
     }
 }
 
-impl Expand for PathPlace {
+impl<K: Word> Expand<K> for PathPlace<K> {
     #[inline]
-    fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32 {
+    fn expand(&self, key: K, next: &mut impl FnMut(K)) -> u32 {
         PathPlace::expand(self, key, next)
     }
     #[inline]
-    fn canonical(&self, key: Key, w: u32) -> Key {
+    fn canonical(&self, key: K, w: u32) -> K {
         PathPlace::canonical(self, key, w)
     }
 }
 
 /// What a pass reads and fills.
-#[derive(Clone, Copy)]
-pub(crate) struct Pass<'a> {
-    pub(crate) source: &'a Source,
-    pub(crate) shards: &'a [Mutex<Shard>],
+pub(crate) struct Pass<'a, K: Word> {
+    pub(crate) source: &'a Source<K>,
+    pub(crate) shards: &'a [Mutex<Shard<K>>],
     /// The shard index of `shards[0]` among all of the layer's.
     pub(crate) first: usize,
     /// Bits of the hash that choose a shard.
@@ -211,18 +210,26 @@ pub(crate) struct Pass<'a> {
     pub(crate) modulus: u64,
 }
 
+impl<K: Word> Clone for Pass<'_, K> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<K: Word> Copy for Pass<'_, K> {}
+
 /// Old states a worker expands between two looks at the stop flag.
 const STOP_EVERY: usize = 1024;
 
 /// One worker's part of a pass.
-struct Work<'a, P> {
+struct Work<'a, K: Word, P> {
     place: &'a P,
-    pass: Pass<'a>,
+    pass: Pass<'a, K>,
     /// Keys are turned over in rows this wide after this round.
     turn: Option<u32>,
 }
 
-impl<P: Expand> Work<'_, P> {
+impl<K: Word, P: Expand<K>> Work<'_, K, P> {
     /// Expands old states until none is left: the ways of the tours closed, and whether they
     /// were reduced modulo the pass's prime (when they passed a `u128`).
     fn run(&self) -> Result<(u128, bool), CountError> {
@@ -235,13 +242,14 @@ impl<P: Expand> Work<'_, P> {
             modulus,
         } = self.pass;
         let mut reduced = false;
-        let mut batches: Vec<Vec<(Key, u64, u64)>> = (0..shards.len())
+        let mut batches: Vec<Vec<(K, u64, u64)>> = (0..shards.len())
             .map(|_| Vec::with_capacity(BATCH))
             .collect();
         let mut closed = 0u128;
         let flush = |i, batch: &mut _| flush(shards, i, batch);
-        source.each(|records: &[Record]| {
-            for (i, &[key, ways]) in records.iter().enumerate() {
+        source.each(|records: &[K::Record]| {
+            for (i, r) in records.iter().enumerate() {
+                let (key, ways) = (K::key(r), K::ways(r));
                 if i % STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
                     return Err(stopped(Method::Sweep, 0, 0, None));
                 }

@@ -4,12 +4,14 @@
 //!
 //! A frame is its number of records and its bytes (two `u64`), then its records sorted by key,
 //! each the difference from the key before (from 0 in the frame's first) and the ways, both
-//! LEB128 varints. Keys are sorted a million at a time, so that the differences are short
+//! LEB128 varints (a 128-bit key's difference in up to 19 bytes: the header says which keys
+//! a file holds). Keys are sorted a million at a time, so that the differences are short
 //! (BENCHMARKS.md, "Layer files in frames"). Files of flat 16-byte records, written before
 //! frames, are still read.
 
 use super::shard::Block;
-use super::{Record, io_error, workers};
+use super::word::Word;
+use super::{io_error, workers};
 use crate::checkpoint::{FRAME_HEADER_BYTES, HEADER_BYTES, Header, Writer};
 use crate::error::CountError;
 use crate::error::located;
@@ -30,6 +32,9 @@ const SORTED: usize = 1 << 20;
 /// Bytes of a varint of 64 bits at most.
 const VARINT_BYTES: usize = 10;
 
+/// Bytes of a varint of 128 bits at most.
+const WIDE_VARINT_BYTES: usize = 19;
+
 /// A layer file being written (a checkpoint of the counts' one format): `path.tmp`, renamed to
 /// `path` by [`LayerFile::finish`].
 pub(crate) struct LayerFile(Writer, PathBuf);
@@ -44,7 +49,11 @@ impl LayerFile {
 
     /// Appends `pieces` as frames, sorted by key in place a million records at a time, on
     /// `threads` threads (whose frames interleave) when there are more than a million.
-    pub(crate) fn write(&mut self, pieces: Vec<&mut [Record]>, threads: usize) -> io::Result<()> {
+    pub(crate) fn write<K: Word>(
+        &mut self,
+        pieces: Vec<&mut [K::Record]>,
+        threads: usize,
+    ) -> io::Result<()> {
         let records: usize = pieces.iter().map(|p| p.len()).sum();
         let pieces = pieces.into_iter().flat_map(|p| p.chunks_mut(SORTED));
         let queue = Mutex::new(pieces.collect::<Vec<_>>());
@@ -56,10 +65,10 @@ impl LayerFile {
                 let Some(piece) = queue.lock().unwrap_or_else(PoisonError::into_inner).pop() else {
                     return Ok(());
                 };
-                piece.sort_unstable_by_key(|r| r[0]);
+                piece.sort_unstable_by_key(K::key);
                 for frame in piece.chunks(FRAME) {
                     bytes.clear();
-                    encode(frame, &mut bytes);
+                    encode::<K>(frame, &mut bytes);
                     let mut w = writer.lock().unwrap_or_else(PoisonError::into_inner);
                     w.write(&bytes)?;
                 }
@@ -80,13 +89,18 @@ impl LayerFile {
 }
 
 /// Appends a frame of `records` (sorted by key) to `out`.
-fn encode(records: &[Record], out: &mut Vec<u8>) {
+fn encode<K: Word>(records: &[K::Record], out: &mut Vec<u8>) {
     let at = out.len();
     out.extend_from_slice(&[0; FRAME_HEADER_BYTES as usize]);
-    let mut key = 0;
-    for &[k, w] in records {
-        varint(out, k - key);
-        varint(out, w);
+    let mut key = K::ZERO;
+    for r in records {
+        let k = K::key(r);
+        if K::SLOTS == 16 {
+            varint(out, k.low() - key.low());
+        } else {
+            wide_varint(out, k.to_u128() - key.to_u128());
+        }
+        varint(out, K::ways(r));
         key = k;
     }
     let bytes = (out.len() - at) as u64 - FRAME_HEADER_BYTES;
@@ -103,6 +117,33 @@ fn varint(out: &mut Vec<u8>, mut x: u64) {
         x >>= 7;
     }
     out.push(x as u8);
+}
+
+/// Appends `x` as a LEB128 varint of up to 128 bits.
+#[inline]
+fn wide_varint(out: &mut Vec<u8>, mut x: u128) {
+    while x >= 0x80 {
+        out.push(x as u8 | 0x80);
+        x >>= 7;
+    }
+    out.push(x as u8);
+}
+
+/// The varint of up to 128 bits at the start of `bytes` and the bytes after it; `None` past
+/// the end or past 128 bits.
+#[inline]
+fn read_wide_varint(bytes: &[u8]) -> Option<(u128, &[u8])> {
+    let mut x = 0u128;
+    for (i, &b) in bytes.iter().enumerate().take(WIDE_VARINT_BYTES) {
+        if i == WIDE_VARINT_BYTES - 1 && b > 3 {
+            return None;
+        }
+        x |= u128::from(b & 0x7f) << (7 * i);
+        if b < 0x80 {
+            return Some((x, bytes.get(i + 1..).unwrap_or_default()));
+        }
+    }
+    None
 }
 
 /// The varint at the start of `bytes` and the bytes after it; `None` past the end or past 64
@@ -136,6 +177,8 @@ pub(crate) struct Reader {
     left: u64,
     records: u64,
     framed: bool,
+    /// Bits of the file's keys.
+    key_bits: u32,
 }
 
 /// The bytes of a frame: its records, whether they are in a frame or flat, and the bytes.
@@ -148,20 +191,32 @@ struct Frame {
 
 impl Frame {
     /// The records into `out` (cleared first).
-    fn decode(&self, out: &mut Vec<Record>) -> io::Result<()> {
+    fn decode<K: Word>(&self, out: &mut Vec<K::Record>) -> io::Result<()> {
         out.clear();
         if !self.framed {
-            out.extend(self.bytes.chunks_exact(16).map(record));
+            let flat = self.bytes.chunks_exact(16).map(record);
+            out.extend(flat.map(|[k, w]| K::record(from_u64::<K>(k), w)));
             return Ok(());
         }
         let mut rest = &self.bytes[..];
-        let mut key = 0u64;
-        for _ in 0..self.records {
-            let (d, r) = read_varint(rest).ok_or_else(corrupt)?;
-            let (w, r) = read_varint(r).ok_or_else(corrupt)?;
-            key = key.checked_add(d).ok_or_else(corrupt)?;
-            out.push([key, w]);
-            rest = r;
+        if K::SLOTS == 16 {
+            let mut key = 0u64;
+            for _ in 0..self.records {
+                let (d, r) = read_varint(rest).ok_or_else(corrupt)?;
+                let (w, r) = read_varint(r).ok_or_else(corrupt)?;
+                key = key.checked_add(d).ok_or_else(corrupt)?;
+                out.push(K::record(from_u64::<K>(key), w));
+                rest = r;
+            }
+        } else {
+            let mut key = 0u128;
+            for _ in 0..self.records {
+                let (d, r) = read_wide_varint(rest).ok_or_else(corrupt)?;
+                let (w, r) = read_varint(r).ok_or_else(corrupt)?;
+                key = key.checked_add(d).ok_or_else(corrupt)?;
+                out.push(K::record(K::from_u128(key).ok_or_else(corrupt)?, w));
+                rest = r;
+            }
         }
         match rest.is_empty() {
             true => Ok(()),
@@ -171,14 +226,20 @@ impl Frame {
 }
 
 impl Reader {
-    fn open(path: &Path) -> io::Result<Reader> {
+    /// The layer file at `path`, of keys of `key_bits` bits (a file of other keys is not one of
+    /// this count's layers).
+    fn open(path: &Path, key_bits: u32) -> io::Result<Reader> {
         let mut input = File::open(path)?;
         let header = Header::read(&mut input).map_err(|_| corrupt())?;
+        if header.key_bits != key_bits {
+            return Err(corrupt());
+        }
         Ok(Reader {
             input,
             left: header.records,
             records: header.records,
             framed: header.framed,
+            key_bits,
         })
     }
 
@@ -210,7 +271,11 @@ impl Reader {
             let word = |x: &[u8]| u64::from_le_bytes(x.try_into().unwrap_or([0; 8]));
             let (n, len) = (word(n), word(len));
             // At most FRAME records of at most two varints each.
-            if n == 0 || n > self.left || n > FRAME as u64 || len > n * 2 * VARINT_BYTES as u64 {
+            let most = match self.key_bits {
+                64 => 2 * VARINT_BYTES,
+                _ => WIDE_VARINT_BYTES + VARINT_BYTES,
+            };
+            if n == 0 || n > self.left || n > FRAME as u64 || len > n * most as u64 {
                 return Err(corrupt());
             }
             frame.records = n;
@@ -226,16 +291,19 @@ impl Reader {
     }
 }
 
-/// Every record of a layer file.
-pub(crate) fn read_records(path: &Path, each: &mut dyn FnMut(Record)) -> io::Result<()> {
-    read_all(path, each).map_err(|e| located(path, e))
+/// Every record of a layer file of keys `K`.
+pub(crate) fn read_records<K: Word>(
+    path: &Path,
+    each: &mut dyn FnMut(K::Record),
+) -> io::Result<()> {
+    read_all::<K>(path, each).map_err(|e| located(path, e))
 }
 
-fn read_all(path: &Path, each: &mut dyn FnMut(Record)) -> io::Result<()> {
-    let mut reader = Reader::open(path)?;
+fn read_all<K: Word>(path: &Path, each: &mut dyn FnMut(K::Record)) -> io::Result<()> {
+    let mut reader = Reader::open(path, 4 * K::SLOTS)?;
     let (mut frame, mut records) = (Frame::default(), Vec::new());
     while reader.next(&mut frame)? {
-        frame.decode(&mut records)?;
+        frame.decode::<K>(&mut records)?;
         records.iter().for_each(|&r| each(r));
     }
     Ok(())
@@ -243,11 +311,11 @@ fn read_all(path: &Path, each: &mut dyn FnMut(Record)) -> io::Result<()> {
 
 /// Where a round reads the old layer from: blocks in memory, kept until the round ends, or a
 /// file read a frame at a time (again in each pass).
-pub(crate) enum Source {
+pub(crate) enum Source<K: Word> {
     /// A layer in memory: its blocks handed out in turn (a stop in the round writes them to
     /// the checkpoint).
     Memory {
-        blocks: Vec<Block>,
+        blocks: Vec<Block<K::Record>>,
         next: AtomicUsize,
     },
     File {
@@ -257,8 +325,8 @@ pub(crate) enum Source {
     },
 }
 
-impl Source {
-    pub(crate) fn memory(blocks: Vec<Block>) -> Source {
+impl<K: Word> Source<K> {
+    pub(crate) fn memory(blocks: Vec<Block<K::Record>>) -> Source<K> {
         Source::Memory {
             blocks,
             next: AtomicUsize::new(0),
@@ -266,8 +334,8 @@ impl Source {
     }
 
     /// The layer file at `path`.
-    pub(crate) fn file(path: PathBuf) -> Result<Source, CountError> {
-        let reader = Reader::open(&path).map_err(|e| io_error(located(&path, e)))?;
+    pub(crate) fn file(path: PathBuf) -> Result<Source<K>, CountError> {
+        let reader = Reader::open(&path, 4 * K::SLOTS).map_err(|e| io_error(located(&path, e)))?;
         Ok(Source::File {
             reader: Mutex::new(reader),
             path,
@@ -290,7 +358,7 @@ impl Source {
     /// another caller, until none is left or `each` fails.
     pub(crate) fn each(
         &self,
-        mut each: impl FnMut(&[Record]) -> Result<(), CountError>,
+        mut each: impl FnMut(&[K::Record]) -> Result<(), CountError>,
     ) -> Result<(), CountError> {
         match self {
             Source::Memory { blocks, next } => {
@@ -310,7 +378,7 @@ impl Source {
                     if !more.map_err(located)? {
                         return Ok(());
                     }
-                    frame.decode(&mut records).map_err(located)?;
+                    frame.decode::<K>(&mut records).map_err(located)?;
                     each(&records)?;
                 }
             }
@@ -318,7 +386,7 @@ impl Source {
     }
 
     /// The blocks of a layer in memory, back.
-    pub(crate) fn into_blocks(self) -> Option<Vec<Block>> {
+    pub(crate) fn into_blocks(self) -> Option<Vec<Block<K::Record>>> {
         match self {
             Source::Memory { blocks, .. } => Some(blocks),
             Source::File { .. } => None,
@@ -326,9 +394,15 @@ impl Source {
     }
 }
 
-/// A record from its 16 bytes.
+/// A 64-bit key as a key of `K`.
 #[inline]
-fn record(b: &[u8]) -> Record {
+fn from_u64<K: Word>(k: u64) -> K {
+    K::from_u128(u128::from(k)).unwrap_or(K::ZERO)
+}
+
+/// A flat record (64-bit key, ways) from its 16 bytes.
+#[inline]
+fn record(b: &[u8]) -> [u64; 2] {
     let (k, w) = b.split_at(8);
     let word = |x: &[u8]| u64::from_le_bytes(x.try_into().unwrap_or([0; 8]));
     [word(k), word(w)]
@@ -340,6 +414,7 @@ mod tests {
     use super::*;
     use crate::checkpoint::save;
     use crate::method::{Kind, Method};
+    use crate::sweep::Record;
     use knightbits_board::Board;
     use std::fs;
 
@@ -357,6 +432,7 @@ mod tests {
             records,
             framed,
             modulus: 0,
+            key_bits: 64,
         }
     }
 
@@ -379,7 +455,7 @@ mod tests {
 
     fn read(path: &Path) -> io::Result<Vec<Record>> {
         let mut all = Vec::new();
-        read_records(path, &mut |r| all.push(r))?;
+        read_records::<u64>(path, &mut |r| all.push(r))?;
         Ok(all)
     }
 
@@ -403,12 +479,12 @@ mod tests {
         let (a, rest) = copy.split_at_mut(3);
         let (b, c) = rest.split_at_mut(70_000);
         let mut w = LayerFile::create(path.clone()).unwrap();
-        w.write(std::vec![a, b, c, &mut []], 2).unwrap();
+        w.write::<u64>(std::vec![a, b, c, &mut []], 2).unwrap();
         w.finish(&header(all.len() as u64, true), &path).unwrap();
         assert_eq!(sorted(read(&path).unwrap()), all);
         let len = fs::metadata(&path).unwrap().len();
         assert!(len < HEADER_BYTES + 16 * all.len() as u64, "{len} bytes");
-        let source = Source::file(path.clone()).unwrap();
+        let source = Source::<u64>::file(path.clone()).unwrap();
         for _ in 0..2 {
             source.rewind().unwrap();
             let got = Mutex::new(Vec::new());
@@ -449,7 +525,7 @@ mod tests {
         let all = records(9000);
         let mut copy = all.clone();
         let mut w = LayerFile::create(path.clone()).unwrap();
-        w.write(std::vec![&mut copy[..]], 1).unwrap();
+        w.write::<u64>(std::vec![&mut copy[..]], 1).unwrap();
         w.finish(&header(all.len() as u64, true), &path).unwrap();
         let whole = fs::read(&path).unwrap();
         let at = HEADER_BYTES as usize;

@@ -1,14 +1,15 @@
-//! The 64-bit frontier programme as a [`Counter`]: closed or open tours of boards up to 8 wide
-//! within a memory budget, of any size: past 64 bits the sweep runs again modulo other primes
+//! The sweep as a [`Counter`]: closed or open tours of boards up to 8 wide in 64-bit keys (up
+//! to 12 in 128-bit keys) within a memory budget, of any size: past 64 bits the sweep runs again modulo other primes
 //! and the residues are joined (the `residue` module).
 
 use super::residue::{Residues, bound_bits, prime};
+use super::word::Word;
 use super::{Sweep, Ways};
 use crate::checkpoint::Header;
 use crate::counter::{Counter, Hook};
 use crate::error::CountError;
 use crate::method::Kind;
-use crate::report::{Estimate, Progress, Round};
+use crate::report::{Estimate, Plan, Progress, Round};
 use crate::tours::Tours;
 use knightbits_board::Board;
 use std::fs;
@@ -17,14 +18,14 @@ use std::string::String;
 use std::vec::Vec;
 
 /// A count by the 64-bit frontier programme.
-pub(crate) struct SweepCount {
-    count: Sweep,
+pub(crate) struct SweepCount<K: Word = u64> {
+    count: Sweep<K>,
     checkpoint: Option<PathBuf>,
 }
 
-impl SweepCount {
+impl<K: Word> SweepCount<K> {
     /// `count` (its checkpoint already set, at `checkpoint`).
-    pub(crate) fn new(count: Sweep, checkpoint: Option<PathBuf>) -> SweepCount {
+    pub(crate) fn new(count: Sweep<K>, checkpoint: Option<PathBuf>) -> SweepCount<K> {
         SweepCount { count, checkpoint }
     }
 
@@ -79,7 +80,7 @@ impl SweepCount {
 /// The most primes a count runs modulo: a checkpoint's byte names the run.
 const MAX_PRIMES: usize = 254;
 
-impl Counter for SweepCount {
+impl<K: Word> Counter for SweepCount<K> {
     fn header(&self) -> Header {
         self.count.header(0, 0, 0)
     }
@@ -97,6 +98,10 @@ impl Counter for SweepCount {
         }
         // Past its budget this count goes out of core: an estimate, never a refusal.
         self.count.estimate(seconds).map(Some)
+    }
+
+    fn plan(&mut self, processes: u32, seconds: f64) -> Result<Option<Plan>, CountError> {
+        self.count.plan(processes, seconds).map(Some)
     }
 
     fn run(&mut self, hook: &Hook<'_>) -> Result<Tours, CountError> {

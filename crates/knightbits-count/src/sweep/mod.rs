@@ -1,11 +1,13 @@
-//! Closed tours of boards up to 8 wide by the frontier programme, in 64-bit states, within a
-//! memory budget: the count that reaches the chessboard.
+//! Closed and open tours of boards up to 12 wide by the frontier programme, in compact keys,
+//! within a memory budget: the count that reaches the chessboard, and 9 and 10 across.
 //!
 //! A state of [`Frontier`] is 17 four-bit slots on a board 8 wide, but once a square is
 //! placed the oldest slot holds no information of its own: its square has no later neighbour
 //! but the next square, so it is either finished or a path end whose partner is the one label
-//! that appears once in the other 16 slots. A [`Key`] is those 16 slots, 64 bits; the oldest
-//! slot is worked out again when the state is expanded.
+//! that appears once in the other 16 slots. A key is those 16 slots, 64 bits; the oldest
+//! slot is worked out again when the state is expanded. Past 8 across the 2w slots of a key
+//! take a `u128` ([`word::Word`]): the sweep, its tables and its layer files are generic over
+//! the word, so boards up to 8 across keep their 64-bit keys.
 //!
 //! Ways are `u64`, added modulo a prime just below 2^64: exact while no sum is reduced, else
 //! the count's residue, and the count runs again modulo other primes until the residues'
@@ -31,6 +33,7 @@ pub(crate) mod path;
 pub(crate) mod residue;
 pub(crate) mod shard;
 pub(crate) mod store;
+pub(crate) mod word;
 
 pub(crate) use self::job::SweepCount;
 
@@ -41,7 +44,7 @@ use self::store::load;
 use super::checkpoint::Header;
 use super::error::CountError;
 use super::frontier::Frontier;
-use super::method::{Kind, Method, SWEEP_WIDTH};
+use super::method::{Kind, Method};
 use super::report::Round;
 use super::workers;
 use knightbits_board::{Board, Coord};
@@ -53,12 +56,9 @@ use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use std::vec::Vec;
+use word::Word;
 
-/// A frontier state without its oldest slot: 16 slots of four bits, the slot after the
-/// oldest lowest.
-pub(crate) type Key = u64;
-
-/// A state and its ways, as a layer holds it.
+/// A state of a 64-bit key and its ways, as a layer holds it (the split's layers).
 pub(crate) type Record = [u64; 2];
 
 /// The most states of a layer in memory that a stop in the middle of a round writes to the
@@ -66,23 +66,23 @@ pub(crate) type Record = [u64; 2];
 const STOP_WRITE_STATES: u64 = 1 << 25;
 
 /// Where a layer is: in memory as flat records, or in a file of the scratch folder.
-pub(crate) enum Store {
-    Memory(Vec<Block>),
+pub(crate) enum Store<K: Word = u64> {
+    Memory(Vec<Block<K::Record>>),
     File(PathBuf),
 }
 
 /// A layer between rounds: the square it comes before, the ways of the tours already closed,
 /// its number of states and where they are.
-pub(crate) struct Layer {
+pub(crate) struct Layer<K: Word = u64> {
     pub(crate) round: u32,
     pub(crate) done: u128,
     pub(crate) states: u64,
     /// Its ways (and `done`): exact (0), or residues modulo prime `modulus - 1`.
     pub(crate) modulus: u8,
-    pub(crate) store: Store,
+    pub(crate) store: Store<K>,
 }
 
-impl Layer {
+impl<K: Word> Layer<K> {
     /// [`CountError::Overflow`] unless its ways are exact (the split joins exact ways only).
     pub(crate) fn exact(&self) -> Result<(), CountError> {
         match self.modulus {
@@ -99,14 +99,14 @@ pub(crate) enum Ways {
     Residue(u64),
 }
 
-/// A count of the closed tours of a board up to [`Sweep::MAX_WIDTH`] wide, run round by round within
-/// a memory budget, out of core past it, resumable from its checkpoint.
+/// A count of the closed tours of a board up to [`Word::MAX_WIDTH`] wide (keys of `K`), run
+/// round by round within a memory budget, out of core past it, resumable from its checkpoint.
 #[derive(Debug)]
-pub(crate) struct Sweep {
+pub(crate) struct Sweep<K: Word = u64> {
     /// [`Method::Sweep`], or [`Method::Split`] (which sweeps the top half only).
     pub(crate) method: Method,
     pub(crate) frontier: Frontier,
-    pub(crate) places: Places,
+    pub(crate) places: Places<K>,
     /// Open tours from one square: the square.
     pub(crate) start: Option<Coord>,
     pub(crate) threads: usize,
@@ -121,30 +121,27 @@ pub(crate) struct Sweep {
     pub(crate) modulus: u64,
 }
 
-impl Sweep {
-    /// The widest board this count takes: 16 slots of four bits in a `u64`.
-    pub(crate) const MAX_WIDTH: u32 = SWEEP_WIDTH;
-
+impl<K: Word> Sweep<K> {
     /// The count of `board`'s closed tours on `threads` threads, holding at most about
     /// `budget` bytes of layers in memory and putting the rest in `scratch` (a folder). The
-    /// shorter side must be at most [`Sweep::MAX_WIDTH`].
+    /// shorter side must be at most [`Word::MAX_WIDTH`].
     pub(crate) fn new(
         board: Board,
         threads: usize,
         budget: u64,
         scratch: &Path,
-    ) -> Result<Sweep, CountError> {
+    ) -> Result<Sweep<K>, CountError> {
         let w = board.width().min(board.height());
-        Sweep::fits(w)?;
+        Self::fits(w)?;
         let frontier = Frontier::new(board, Kind::Closed)?;
         Ok(Sweep::sweeping(frontier, None, threads, budget, scratch))
     }
 
-    /// A sweep of `w` squares across is within [`Sweep::MAX_WIDTH`].
+    /// A sweep of `w` squares across is within [`Word::MAX_WIDTH`].
     fn fits(w: u32) -> Result<(), CountError> {
-        if w > Sweep::MAX_WIDTH {
+        if w > K::MAX_WIDTH {
             return Err(CountError::TooWide {
-                limit: Sweep::MAX_WIDTH,
+                limit: K::MAX_WIDTH,
             });
         }
         Ok(())
@@ -157,7 +154,7 @@ impl Sweep {
         threads: usize,
         budget: u64,
         scratch: &Path,
-    ) -> Sweep {
+    ) -> Sweep<K> {
         Sweep {
             method: Method::Sweep,
             places: Places::of(&frontier),
@@ -198,16 +195,16 @@ impl Sweep {
     /// The same count of the directed open tours of `board` (Hamiltonian paths of the knight
     /// graph, each counted in both directions), starting on `start` when given: the keys then
     /// also carry the loose ends of the paths (the `path` module's keys). The shorter side must
-    /// be at most [`Sweep::MAX_WIDTH`].
+    /// be at most [`Word::MAX_WIDTH`].
     pub(crate) fn open_tours(
         board: Board,
         start: Option<Coord>,
         threads: usize,
         budget: u64,
         scratch: &Path,
-    ) -> Result<Sweep, CountError> {
+    ) -> Result<Sweep<K>, CountError> {
         let w = board.width().min(board.height());
-        Sweep::fits(w)?;
+        Self::fits(w)?;
         if start.is_some_and(|c| !board.contains(c)) {
             return Err(CountError::StartOffBoard);
         }
@@ -223,12 +220,12 @@ impl Sweep {
     /// Sweeps the board with `w` squares across, `w` one of its sides (the shorter by
     /// default): the knight graphs of `w x h` and `h x w` are the same, so the count is too, but
     /// the first ranks of `8 x h` swept across 8 are those of the chessboard.
-    pub(crate) fn across(mut self, w: u32) -> Result<Sweep, CountError> {
+    pub(crate) fn across(mut self, w: u32) -> Result<Sweep<K>, CountError> {
         let board = self.frontier.board();
         if w != board.width() && w != board.height() {
             return Err(CountError::NotASide { side: w });
         }
-        Sweep::fits(w)?;
+        Self::fits(w)?;
         let start = self.start;
         self.frontier = Frontier::across(board, self.frontier.kind(), w, start)?;
         self.places = Places::of(&self.frontier);
@@ -237,7 +234,7 @@ impl Sweep {
 
     /// Writes the layer to `path` at least every `seconds` (and after each round out of
     /// core), and starts from the layer found there, if any.
-    pub(crate) fn with_checkpoint(mut self, path: &Path, seconds: f64) -> Sweep {
+    pub(crate) fn with_checkpoint(mut self, path: &Path, seconds: f64) -> Sweep<K> {
         self.checkpoint = Some(path.to_path_buf());
         self.checkpoint_every = seconds;
         self
@@ -298,7 +295,7 @@ impl Sweep {
     }
 
     /// The layer of the checkpoint, or the first one.
-    pub(crate) fn resume_or_first(&self) -> Result<Layer, CountError> {
+    pub(crate) fn resume_or_first(&self) -> Result<Layer<K>, CountError> {
         Ok(match self.resume()? {
             Some(layer) => layer,
             None => self.first(),
@@ -310,12 +307,12 @@ impl Sweep {
     /// at least every `checkpoint_every` seconds but before the board's last round.
     pub(crate) fn sweep_to(
         &self,
-        mut layer: Layer,
+        mut layer: Layer<K>,
         last: u32,
         sizes: &mut Vec<u64>,
         progress: &mut dyn FnMut(Round) -> ControlFlow<()>,
         stop: &AtomicBool,
-    ) -> Result<Layer, CountError> {
+    ) -> Result<Layer<K>, CountError> {
         let mut saved = Instant::now();
         // Seconds the last checkpoint took to write: unless asked for after every square, the
         // next waits ten times as long at least, so that writing layers of gigabytes takes at
@@ -353,7 +350,7 @@ impl Sweep {
 
     /// Stops the count before `layer`'s round: its layer goes to the checkpoint (out of core it
     /// is there already), or is dropped with its file when there is none.
-    fn stop(&self, mut layer: Layer) -> CountError {
+    fn stop(&self, mut layer: Layer<K>) -> CountError {
         let (done, total) = (u64::from(layer.round), u64::from(self.rounds()));
         let checkpoint = self.checkpoint.as_deref();
         match (&layer.store, checkpoint) {
@@ -409,11 +406,11 @@ impl Sweep {
     }
 
     /// The layer before the first round.
-    fn first(&self) -> Layer {
+    fn first(&self) -> Layer<K> {
         let first = self.frontier.first();
-        let records: Vec<Record> = first
+        let records: Vec<K::Record> = first
             .states()
-            .map(|(s, w)| [Places::key_of(s.0), w as u64])
+            .map(|(s, w)| K::record(Places::<K>::key_of(s.0), w as u64))
             .collect();
         Layer {
             round: first.round(),
@@ -443,7 +440,7 @@ impl Sweep {
     }
 
     /// One round: the next layer and the round's figures (but its seconds).
-    fn step(&self, old: Layer, sizes: &[u64]) -> Result<(Layer, Round), CountError> {
+    fn step(&self, old: Layer<K>, sizes: &[u64]) -> Result<(Layer<K>, Round), CountError> {
         self.step_until(old, sizes, &AtomicBool::new(false))
     }
 
@@ -451,17 +448,22 @@ impl Sweep {
     /// figures in it) once `stop` is set.
     fn step_until(
         &self,
-        old: Layer,
+        old: Layer<K>,
         sizes: &[u64],
         stop: &AtomicBool,
-    ) -> Result<(Layer, Round), CountError> {
+    ) -> Result<(Layer<K>, Round), CountError> {
         let round = old.round;
         let predicted = self.predict(old.states, sizes);
-        let table_bytes = predicted.saturating_mul(TABLE_BYTES);
+        let table_bytes = predicted.saturating_mul(table_bytes_of::<K>());
         // Two thirds of what the buffers leave, as shards that outgrow the prediction grow by
         // half.
         let room = self.budget.saturating_sub(BUFFERS) / 3 * 2;
-        let fits = |old: &Layer| old.states.saturating_mul(16).saturating_add(table_bytes) <= room;
+        let fits = |old: &Layer<K>| {
+            old.states
+                .saturating_mul(K::RECORD_BYTES)
+                .saturating_add(table_bytes)
+                <= room
+        };
         let mut old = old;
         match old.store {
             Store::Memory(_) if !fits(&old) && old.states > 4096 => old = self.spill(old)?,
@@ -498,7 +500,7 @@ impl Sweep {
         let mut peak = 0u64;
         let mut states = 0u64;
         let mut ways = 0u128;
-        let mut memory: Vec<Block> = Vec::new();
+        let mut memory: Vec<Block<K::Record>> = Vec::new();
         if let Some(path) = &old_path {
             self.room_on_disk(predicted, Some(path))?;
         }
@@ -508,7 +510,7 @@ impl Sweep {
         };
         for pass in 0..passes {
             let range = parts * pass / passes..parts * (pass + 1) / passes;
-            let shards: Vec<Mutex<Shard>> = range
+            let shards: Vec<Mutex<Shard<K>>> = range
                 .clone()
                 .map(|_| Mutex::new(Shard::with_capacity(per_shard, p)))
                 .collect();
@@ -547,19 +549,19 @@ impl Sweep {
                 // Each shard compacted in place and put in frames, a shard a thread.
                 Some(w) => {
                     let mut shards = shards;
-                    let pieces: Vec<&mut [Record]> =
+                    let pieces: Vec<&mut [K::Record]> =
                         shards.iter_mut().map(Shard::compacted).collect();
                     for r in pieces.iter().flat_map(|p| p.iter()) {
                         states += 1;
-                        ways += u128::from(r[1]);
+                        ways += u128::from(K::ways(r));
                     }
-                    w.write(pieces, threads).map_err(io_error)?;
+                    w.write::<K>(pieces, threads).map_err(io_error)?;
                 }
                 None => {
                     memory = compact(shards, threads);
                     for r in memory.iter().flat_map(Block::get) {
                         states += 1;
-                        ways += u128::from(r[1]);
+                        ways += u128::from(K::ways(r));
                     }
                 }
             }
@@ -612,9 +614,12 @@ fn add_done(done: u128, closed: (u128, bool), modulus: u8, p: u64) -> (u128, u8)
     }
 }
 
-/// Bytes of the next layer's tables a state, as estimated before a round: 16 bytes a slot at
-/// the load limit, a quarter more for shards that have just grown.
-const TABLE_BYTES: u64 = 16 * 256 / MAX_LOAD as u64 * 5 / 4;
+/// Bytes of the next layer's tables a state, as estimated before a round: a record a slot at
+/// the load limit (16 bytes for 64-bit keys, 24 for 128-bit ones), a quarter more for shards
+/// that have just grown.
+pub(crate) fn table_bytes_of<K: Word>() -> u64 {
+    K::RECORD_BYTES * 256 / MAX_LOAD as u64 * 5 / 4
+}
 
 /// Bytes of a round's buffers besides its tables: each worker's frame of the old layer (read
 /// and decoded) and its batches, the layer file's writer and each writing thread's frame, and
@@ -624,6 +629,13 @@ const BUFFERS: u64 = 3 << 19;
 /// Bytes a state of a layer file, foreseen before one is measured: 8 x 6 open's round 28
 /// took 6.0 (5.0 of key differences, 1.0 of ways); closed tours' ways are longer.
 pub(crate) const FILE_BYTES: u64 = 8;
+
+/// [`FILE_BYTES`] for keys of `K`: 128-bit keys' differences are foreseen 4 bytes longer (keys
+/// of boards 9 and 10 across have 8 to 16 bits more than the chessboard's; a guess, until
+/// layers of such boards go out of core).
+pub(crate) fn file_bytes_of<K: Word>() -> u64 {
+    FILE_BYTES + (K::RECORD_BYTES - 16) / 2
+}
 
 /// States a shard of the next layer is meant to hold.
 const SHARD_STATES: u64 = 1 << 20;

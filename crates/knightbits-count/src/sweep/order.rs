@@ -2,8 +2,8 @@
 //! ends in each round (the board's half turn), the colours the ends must have, and the squares
 //! ahead that may be short of edges.
 
-use super::Key;
-use super::key::{DONE, EMPTY, LOW, slots_of, zero_slots};
+use super::key::{DONE, EMPTY, slots_of, zero_slots};
+use super::word::{WIDE_WIDTH, Word};
 
 /// The squares of a sweep `w` across, `n` squares in all, in the order they are placed: their
 /// colours (+1 the corners', -1 the other) and their neighbours.
@@ -32,13 +32,13 @@ pub(crate) struct Ends {
 /// What placing a square needs to know of colours: the colour of the square and of the
 /// squares of the next window, and what the ends of the window must sum to.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Colouring {
+pub(crate) struct Colouring<K> {
     /// The square placed is of the corners' colour.
     pub(crate) corner: bool,
     /// Bit 0 of each key slot of the next window whose square is of the corners' colour / of
     /// the other (squares off the board in neither).
-    light: u64,
-    dark: u64,
+    light: K,
+    dark: K,
     /// The colour of the next window's oldest square (0 off the board).
     oldest: i32,
     /// The sum the colours of the window's path ends must have once both ends of the tour are
@@ -103,7 +103,7 @@ impl Order {
 
     /// The squares after round `i` that may be short of edges: those with at most one
     /// neighbour not placed yet (all their placed ones are in the next window).
-    pub(crate) fn ahead(&self, i: u32) -> Ahead {
+    pub(crate) fn ahead<K: Word>(&self, i: u32) -> Ahead<K> {
         let k = 2 * i64::from(self.w) + 1;
         let i = i64::from(i);
         let mut ahead = Ahead {
@@ -124,7 +124,7 @@ impl Order {
                     short.oldest = true;
                 } else {
                     // Key slot j of the next window: square i + 2 - k + j.
-                    short.slots |= 1 << (4 * (p - (i + 2 - k)));
+                    short.slots |= K::of(1) << (4 * (p - (i + 2 - k))) as u32;
                 }
             }
             if short.unplaced <= 1
@@ -147,17 +147,17 @@ impl Order {
     }
 
     /// The colouring of round `i` (square `i` placed).
-    pub(crate) fn at(&self, i: u32) -> Colouring {
+    pub(crate) fn at<K: Word>(&self, i: u32) -> Colouring<K> {
         let k = 2 * i64::from(self.w) + 1;
         let i = i64::from(i);
         let surplus: i32 = (0..=i).map(|sq| self.of(sq)).sum();
         let odd = self.n % 2 == 1;
-        let (mut light, mut dark) = (0u64, 0u64);
+        let (mut light, mut dark) = (K::ZERO, K::ZERO);
         // Key slot j of the next window: square i + 2 - k + j.
-        for j in 0..(k - 1).min(16) {
+        for j in 0..(k - 1).min(i64::from(K::SLOTS)) {
             match self.of(i + 2 - k + j) {
-                1 => light |= 1 << (4 * j),
-                -1 => dark |= 1 << (4 * j),
+                1 => light |= K::of(1) << (4 * j) as u32,
+                -1 => dark |= K::of(1) << (4 * j) as u32,
                 _ => {}
             }
         }
@@ -172,15 +172,15 @@ impl Order {
     }
 }
 
-/// The most squares [`Ahead`] holds: a window of a board 8 across.
-const MAX_AHEAD: usize = 17;
+/// The most squares [`Ahead`] holds: a window of the widest board swept.
+const MAX_AHEAD: usize = 2 * WIDE_WIDTH as usize + 1;
 
 /// A square not placed yet with at most one neighbour not placed either: it gets its edges
 /// from the window's unfinished squares among `slots` (and the oldest), or that neighbour.
 #[derive(Clone, Copy, Debug, Default)]
-struct Short {
+struct Short<K> {
     /// Bit 0 of each key slot of the next window whose square neighbours it.
-    slots: u64,
+    slots: K,
     /// The next window's oldest square neighbours it.
     oldest: bool,
     /// Its neighbours not placed yet: 0 or 1.
@@ -191,22 +191,22 @@ struct Short {
 
 /// The squares ahead of a round that may be short of edges.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Ahead {
-    squares: [Short; MAX_AHEAD],
+pub(crate) struct Ahead<K> {
+    squares: [Short<K>; MAX_AHEAD],
     len: usize,
 }
 
-impl Ahead {
+impl<K: Word> Ahead<K> {
     /// Can the squares ahead still get their edges from the window moved on (oldest slot
     /// `oldest`, key `x`) with `ends` ends of the tour placed? A square that can get one edge
     /// at most must be an end (on the corners' colour on a board with an odd number of
     /// squares), one that can get none cannot be covered, and there are two ends in all.
     #[inline]
-    pub(crate) fn feasible(&self, oldest: u64, x: Key, ends: u32, odd: bool) -> bool {
+    pub(crate) fn feasible(&self, oldest: u64, x: K, ends: u32, odd: bool) -> bool {
         if self.len == 0 {
             return true;
         }
-        let open = !slots_of(x, DONE) & LOW;
+        let open = !slots_of(x, DONE) & K::LOW;
         let mut ends = ends;
         for s in self.squares.get(..self.len).unwrap_or_default() {
             let edges =
@@ -226,14 +226,14 @@ impl Ahead {
     }
 }
 
-impl Colouring {
+impl<K: Word> Colouring<K> {
     /// The colours of the path ends of the window moved on (oldest slot `oldest`, key `x`),
     /// summed: each path end once, each square with no edge twice.
     #[inline]
-    pub(crate) fn ends_sum(&self, oldest: u64, x: Key) -> i32 {
+    pub(crate) fn ends_sum(&self, oldest: u64, x: K) -> i32 {
         let empty = zero_slots(x);
-        let ends = !(empty | slots_of(x, DONE)) & LOW;
-        let count = |m: u64| m.count_ones() as i32;
+        let ends = !(empty | slots_of(x, DONE)) & K::LOW;
+        let count = |m: K| m.count_ones() as i32;
         let sum = 2 * (count(empty & self.light) - count(empty & self.dark))
             + count(ends & self.light)
             - count(ends & self.dark);

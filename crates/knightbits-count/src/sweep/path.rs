@@ -35,18 +35,22 @@
 //! image complete as many tours, so a layer keeps the least key of the two (`expand.rs`; closed
 //! keys too).
 //!
+//! In 128-bit keys (boards 9 to 12 across, whose labels may take the codes above 8) both marks
+//! are in the last slot of the word instead, past the key's: [`DONE`] for both ends placed,
+//! [`LOOSE`] for a loose oldest slot; the key's own slots are then plain.
+//!
 //! As in closed keys, the oldest of the 17 slots is left out: it is finished, or the one label
 //! that appears once in the other 16, or loose. Loose is the one case the other slots cannot
 //! tell, so it is written into the newest slot, which then takes a code no plain key uses
 //! ([`flag`]): empty 11, finished 14, loose 12, and any label 9 (the label that appears once
 //! among the slots below it, as the oldest holds none).
 
-use super::Key;
 use super::key::{
     DONE, EMPTY, FRESH, LOOSE, Place, normalise, oldest, relabel, slot, slots_of, turn_over,
     with_slot,
 };
 use super::order::{Ahead, Colouring, Ends, Order};
+use super::word::Word;
 use crate::frontier::each_choice;
 
 /// The code of the first slot of label 1 in a key with both ends of the tour placed.
@@ -58,26 +62,49 @@ const FLAG_EMPTY: u64 = 11;
 const FLAG_LOOSE: u64 = 12;
 const FLAG_DONE: u64 = 14;
 
+/// The code a key's two loose slots take for a moment when the second end of the tour is
+/// placed, before the key is renumbered: no label of such a key reaches it (its other labels
+/// number at most `w - 1`, 11 on a board 12 across).
+const PAIR: u64 = 12;
+
+/// Keys in a word of more than 16 slots hold their marks in its last slot.
+#[inline]
+fn wide<K: Word>() -> bool {
+    K::SLOTS > 16
+}
+
 /// The normalised closed key `x` (with a label) marked as having both ends of the tour placed.
 #[inline]
-pub(crate) fn mark(x: Key) -> Key {
+pub(crate) fn mark<K: Word>(x: K) -> K {
+    if wide::<K>() {
+        return with_slot(x, K::SLOTS - 1, DONE);
+    }
     let ones = slots_of(x, 1);
     // 1 ^ 11 = 10: the lowest slot holding label 1 recoded.
-    x ^ (ones & ones.wrapping_neg()).wrapping_mul(1 ^ BOTH_ENDS)
+    x ^ (ones & ones.wrapping_neg()).wrapping_mul(K::of(1 ^ BOTH_ENDS))
 }
 
 /// The closed key of a key with both ends of the tour placed, or none for a key with fewer.
 #[inline]
-pub(crate) fn unmark(x: Key) -> Option<Key> {
+pub(crate) fn unmark<K: Word>(x: K) -> Option<K> {
+    if wide::<K>() {
+        return match slot(x, K::SLOTS - 1) {
+            DONE => Some(with_slot(x, K::SLOTS - 1, EMPTY)),
+            _ => None,
+        };
+    }
     match slots_of(x, BOTH_ENDS) {
-        0 => None,
-        m => Some(x ^ m.wrapping_mul(1 ^ BOTH_ENDS)),
+        m if m == K::ZERO => None,
+        m => Some(x ^ m.wrapping_mul(K::of(1 ^ BOTH_ENDS))),
     }
 }
 
 /// The normalised key `x` marked as having a loose oldest slot: its newest slot `top` recoded.
 #[inline]
-pub(crate) fn flag(x: Key, top: u32) -> Key {
+pub(crate) fn flag<K: Word>(x: K, top: u32) -> K {
+    if wide::<K>() {
+        return with_slot(x, K::SLOTS - 1, LOOSE);
+    }
     let code = match slot(x, top) {
         EMPTY => FLAG_EMPTY,
         LOOSE => FLAG_LOOSE,
@@ -90,7 +117,13 @@ pub(crate) fn flag(x: Key, top: u32) -> Key {
 /// The plain key and the oldest slot of key `x` (fewer than two ends placed) whose newest slot
 /// is `top`.
 #[inline]
-pub(crate) fn decode(x: Key, top: u32) -> (Key, u64) {
+pub(crate) fn decode<K: Word>(x: K, top: u32) -> (K, u64) {
+    if wide::<K>() {
+        return match slot(x, K::SLOTS - 1) {
+            LOOSE => (with_slot(x, K::SLOTS - 1, EMPTY), LOOSE),
+            _ => (x, oldest(x)),
+        };
+    }
     let plain = match slot(x, top) {
         FLAG_EMPTY => with_slot(x, top, EMPTY),
         FLAG_LOOSE => with_slot(x, top, LOOSE),
@@ -110,20 +143,20 @@ pub(crate) fn decode(x: Key, top: u32) -> (Key, u64) {
 /// of one square; with one, the far end of that path turns loose). Keys with both ends placed
 /// are closed keys, placed on by the closed keys' step.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct PathPlace {
+pub(crate) struct PathPlace<K> {
     /// The step of a square inside the tour, with an open tour's needs: a square with no later
     /// neighbour must be finished, one with at most one must have an edge.
-    inside: Place,
+    inside: Place<K>,
     /// This square is the start of the tours counted from one square: an end.
     pin: bool,
     ends: Ends,
-    colouring: Colouring,
-    ahead: Ahead,
+    colouring: Colouring<K>,
+    ahead: Ahead<K>,
 }
 
-impl PathPlace {
+impl<K: Word> PathPlace<K> {
     /// The step of round `i` of `sweep`.
-    pub(crate) fn of(step: &crate::frontier::Step, sweep: &Order, i: u32) -> PathPlace {
+    pub(crate) fn of(step: &crate::frontier::Step, sweep: &Order, i: u32) -> PathPlace<K> {
         let r = &step.rules;
         PathPlace {
             inside: Place::needing(step, r.lonely, r.lonely | r.single),
@@ -143,7 +176,7 @@ impl PathPlace {
         sweep: &Order,
         i: u32,
         cut: u32,
-    ) -> PathPlace {
+    ) -> PathPlace<K> {
         let (w, k) = (i64::from(sweep.w), 2 * i64::from(sweep.w) + 1);
         let past = |sq: i64| sq >= 0 && sq / w >= i64::from(cut);
         let mut step = step.clone();
@@ -177,7 +210,7 @@ impl PathPlace {
     }
 
     /// This step keeping the states with no end of the tour placed.
-    pub(crate) fn keeping_none(mut self) -> PathPlace {
+    pub(crate) fn keeping_none(mut self) -> PathPlace<K> {
         self.ends.keep_none = true;
         self
     }
@@ -191,7 +224,7 @@ impl PathPlace {
     /// a sweep `w` across ([`Place::canonical`]); `key` itself if its oldest slot is not
     /// finished.
     #[inline]
-    pub(crate) fn canonical(&self, key: Key, w: u32) -> Key {
+    pub(crate) fn canonical(&self, key: K, w: u32) -> K {
         if let Some(closed) = unmark(key) {
             return mark(Place::canonical(closed, w));
         }
@@ -204,7 +237,7 @@ impl PathPlace {
     /// The keys after placing the square from the state of key `key`, into `next`, and the
     /// number of ways it completes a tour.
     #[inline]
-    pub(crate) fn expand(&self, key: Key, next: &mut impl FnMut(Key)) -> u32 {
+    pub(crate) fn expand(&self, key: K, next: &mut impl FnMut(K)) -> u32 {
         if let Some(closed) = unmark(key) {
             // Both ends placed: the start, an end, cannot come now.
             if self.pin {
@@ -253,11 +286,11 @@ impl PathPlace {
     /// Places the square with edges to the window slots `picked`, as an end of the tour or
     /// inside it, then moves the window on.
     #[inline]
-    fn place(&self, mut x: Key, mut o: u64, mut ends: u32, picked: &[u32], end: bool) -> Placed {
+    fn place(&self, mut x: K, mut o: u64, mut ends: u32, picked: &[u32], end: bool) -> Placed<K> {
         let mut me = EMPTY;
         let mut complete = false;
         // Every slot holding `from` (the oldest too) set to `to`.
-        let swap = |x: &mut Key, o: &mut u64, from: u64, to: u64| {
+        let swap = |x: &mut K, o: &mut u64, from: u64, to: u64| {
             *x = relabel(*x, from, to);
             if *o == from {
                 *o = to;
@@ -265,7 +298,7 @@ impl PathPlace {
         };
         for &j in picked {
             let u = if j == 0 { o } else { slot(x, j - 1) };
-            let set = |x: &mut Key, o: &mut u64, v: u64| {
+            let set = |x: &mut K, o: &mut u64, v: u64| {
                 if j == 0 {
                     *o = v;
                 } else {
@@ -339,8 +372,8 @@ impl PathPlace {
             }
             // The two loose slots (one of them perhaps the oldest, whose partner is then the
             // label that appears once) become a label pair: a closed key, with a label.
-            debug_assert!(slots_of(x, LOOSE) != 0);
-            let key = mark(normalise(relabel(x, LOOSE, BOTH_ENDS)));
+            debug_assert!(slots_of(x, LOOSE) != K::ZERO);
+            let key = mark(normalise(relabel(x, LOOSE, PAIR)));
             return if end && self.ends.twice {
                 Placed::Twice(key)
             } else {
@@ -361,15 +394,15 @@ impl PathPlace {
 }
 
 /// The outcome of placing a square.
-enum Placed {
+enum Placed<K> {
     /// No tour continues this way.
     Invalid,
     /// The last square completed a tour.
     Complete,
     /// The next key.
-    Key(Key),
+    Key(K),
     /// The next key, for two tours each (the second end placed before the middle square).
-    Twice(Key),
+    Twice(K),
 }
 
 #[cfg(test)]
@@ -383,7 +416,7 @@ mod tests {
     fn flagged_keys_decode_to_their_plain_keys() {
         let top = 15;
         // Slots lowest first: 1 2 15 2 13 0 ... and the newest slot varied.
-        let base = normalise(0x000d_2f21);
+        let base = normalise(0x000d_2f21u64);
         for newest in [EMPTY, 1, LOOSE, DONE] {
             let plain = normalise(with_slot(base, top, newest));
             let flagged = flag(plain, top);
@@ -391,8 +424,8 @@ mod tests {
             assert_eq!(decode(flagged, top), (plain, LOOSE), "{newest}");
         }
         // Unflagged: the label that appears once is the oldest's.
-        assert_eq!(decode(0x2f21, top), (0x2f21, 1));
-        assert_eq!(decode(0xd1_f1, top), (0xd1_f1, DONE));
+        assert_eq!(decode(0x2f21u64, top), (0x2f21, 1));
+        assert_eq!(decode(0xd1_f1u64, top), (0xd1_f1, DONE));
     }
 
     /// Proves the colour rule on every state of every round of 5 x 5, 5 x 6, 6 x 5 and 6 x 6:
@@ -408,7 +441,7 @@ mod tests {
         let dir = std::env::temp_dir();
         for (w, h) in [(5, 5), (5, 6), (6, 5), (6, 6)] {
             let board = Board::new(w, h).unwrap();
-            let count = Sweep::open_tours(board, None, 2, u64::MAX, &dir).unwrap();
+            let count = Sweep::<u64>::open_tours(board, None, 2, u64::MAX, &dir).unwrap();
             let colours = Order::new(w.min(h), w * h, true);
             let top = 2 * w.min(h) - 1;
             let (mut layer, mut sizes, mut seen) = (count.first(), Vec::new(), [0u64; 3]);
@@ -447,9 +480,9 @@ mod tests {
     #[test]
     fn keys_with_both_ends_decode_to_their_closed_keys() {
         // Slots lowest first: . 1 15 2 1 2 → . 10 15 2 1 2.
-        assert_eq!(mark(0x2_1_2_F_1_0), 0x2_1_2_F_A_0);
+        assert_eq!(mark(0x2_1_2_F_1_0u64), 0x2_1_2_F_A_0);
         // Label 1 once (the oldest is its partner): . 15 1 2 2 → . 15 10 2 2.
-        assert_eq!(mark(0x2_2_1_F_0), 0x2_2_A_F_0);
+        assert_eq!(mark(0x2_2_1_F_0u64), 0x2_2_A_F_0);
         for closed in [
             0x2_1_2_F_1_0u64,
             0x2_2_1_F_0,
@@ -467,7 +500,7 @@ mod tests {
             assert_ne!(marked, closed);
         }
         let top = 15;
-        let plain = normalise(0x000d_2f21);
+        let plain = normalise(0x000d_2f21u64);
         for key in [
             0,
             plain,
@@ -476,5 +509,25 @@ mod tests {
         ] {
             assert_eq!(unmark(key), None, "{key:x}");
         }
+    }
+
+    /// In 128-bit keys the marks are in the word's last slot, whatever the labels: a key of
+    /// ten labels (1 to 10, twice: codes a 64-bit key keeps for its marks) flagged with its
+    /// newest slot at 17 or 19 decodes to itself with a loose oldest slot and is not taken for
+    /// a key with both ends; marked, it gives back its closed key and differs from it in the
+    /// last slot only; plain, its oldest slot is finished.
+    #[test]
+    fn wide_keys_mark_past_their_slots() {
+        let plain = (0..20u32).fold(0u128, |x, j| with_slot(x, j, u64::from(j % 10 + 1)));
+        for top in [17, 19] {
+            let flagged = flag(plain, top);
+            assert_eq!(decode(flagged, top), (plain, LOOSE));
+            assert_eq!(unmark(flagged), None);
+        }
+        assert_eq!(decode(plain, 19), (plain, DONE));
+        assert_eq!(unmark(plain), None);
+        let marked = mark(plain);
+        assert_eq!(unmark(marked), Some(plain));
+        assert_eq!(marked ^ plain, u128::from(DONE) << 124);
     }
 }

@@ -1,18 +1,16 @@
 //! The next layer's tables: open addressing in shards by key hash, filled a batch at a time.
 
 use super::residue::add_mod;
-use super::{Key, Record, workers};
+use super::word::Word;
+use super::workers;
 use std::sync::{Mutex, PoisonError};
 use std::vec::Vec;
 
-/// The hash of a key: splitmix64's finaliser. Its top bits choose a shard, its low 32 bits the
+/// The hash of a key ([`Word::spread`]). Its top bits choose a shard, its low 32 bits the
 /// slot within it.
 #[inline]
-pub(crate) fn hash(key: Key) -> u64 {
-    let mut z = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+pub(crate) fn hash<K: Word>(key: K) -> u64 {
+    key.spread()
 }
 
 /// A shard fills to this share of its slots (in 256ths) before it grows by half.
@@ -25,8 +23,8 @@ pub(crate) const BATCH: usize = 64;
 /// the block alone, so that its memory goes back to the system when it is dropped (freed heap
 /// memory stays with the process). Tables that large ask for huge pages, as every access to a
 /// large table would otherwise also miss the processor's address cache.
-pub(crate) enum Block {
-    Heap(Vec<Record>),
+pub(crate) enum Block<R = [u64; 2]> {
+    Heap(Vec<R>),
     Mapped(memmap2::MmapMut),
 }
 
@@ -40,20 +38,21 @@ const MAPPED: usize = 64 << 10;
 #[cfg(target_os = "linux")]
 const HUGE: usize = 4 << 20;
 
-impl Block {
-    pub(crate) fn zeroed(n: usize) -> Block {
-        if n * 16 >= MAPPED
-            && let Ok(map) = memmap2::MmapOptions::new().len(n * 16).map_anon()
-            && bytemuck::try_cast_slice::<u8, Record>(&map).is_ok()
+impl<R: bytemuck::Pod> Block<R> {
+    pub(crate) fn zeroed(n: usize) -> Block<R> {
+        let size = core::mem::size_of::<R>();
+        if n * size >= MAPPED
+            && let Ok(map) = memmap2::MmapOptions::new().len(n * size).map_anon()
+            && bytemuck::try_cast_slice::<u8, R>(&map).is_ok()
         {
             #[cfg(target_os = "linux")]
-            if n * 16 >= HUGE {
+            if n * size >= HUGE {
                 let _ = map.advise(memmap2::Advice::HugePage);
             }
             let mut block = Block::Mapped(map);
             // Written now, a word a page, as the heap's below.
-            for r in block.get_mut().iter_mut().step_by(PAGE / 16) {
-                *r = [0, 0];
+            for r in block.get_mut().iter_mut().step_by(PAGE / size) {
+                *r = R::zeroed();
             }
             return block;
         }
@@ -61,18 +60,18 @@ impl Block {
         // first look and copied at the first write, each copy stopping every thread of the
         // process to flush its address cache.
         let mut v = Vec::with_capacity(n);
-        v.resize(n, [0, 0]);
+        v.resize(n, R::zeroed());
         Block::Heap(v)
     }
 
     /// A block of `records`.
-    pub(crate) fn of(records: &[Record]) -> Block {
+    pub(crate) fn of(records: &[R]) -> Block<R> {
         let mut b = Block::zeroed(records.len());
         b.get_mut().copy_from_slice(records);
         b
     }
 
-    pub(crate) fn get(&self) -> &[Record] {
+    pub(crate) fn get(&self) -> &[R] {
         match self {
             Block::Heap(v) => v,
             // Never empty: the cast was checked when the map was made.
@@ -80,7 +79,7 @@ impl Block {
         }
     }
 
-    pub(crate) fn get_mut(&mut self) -> &mut [Record] {
+    pub(crate) fn get_mut(&mut self) -> &mut [R] {
         match self {
             Block::Heap(v) => v,
             Block::Mapped(m) => bytemuck::try_cast_slice_mut(m).unwrap_or_default(),
@@ -91,8 +90,8 @@ impl Block {
 /// One shard of a layer being built: open addressing with linear probing (the ways of key 0,
 /// if it ever came, are kept aside). Ways are added modulo a prime below 2^64 (the `residue`
 /// module's), noting whether any sum was reduced.
-pub(crate) struct Shard {
-    slots: Block,
+pub(crate) struct Shard<K: Word> {
+    slots: Block<K::Record>,
     size: usize,
     len: usize,
     zero: u64,
@@ -100,10 +99,10 @@ pub(crate) struct Shard {
     pub(crate) reduced: bool,
 }
 
-impl Shard {
+impl<K: Word> Shard<K> {
     /// Room for `n` entries, ways added modulo `modulus` (a prime: ways below it are
     /// exact until a sum is reduced).
-    pub(crate) fn with_capacity(n: usize, modulus: u64) -> Shard {
+    pub(crate) fn with_capacity(n: usize, modulus: u64) -> Shard<K> {
         let size = (n * 256 / MAX_LOAD).max(16);
         Shard {
             slots: Block::zeroed(size),
@@ -121,7 +120,7 @@ impl Shard {
     }
 
     /// Adds a batch of `(key, hash, ways)`.
-    pub(crate) fn add_all(&mut self, batch: &[(Key, u64, u64)]) {
+    pub(crate) fn add_all(&mut self, batch: &[(K, u64, u64)]) {
         if (self.len + batch.len()) * 256 > self.size * MAX_LOAD {
             self.grow(self.len + batch.len());
         }
@@ -130,8 +129,8 @@ impl Shard {
         let slots = self.slots.get();
         let mut touched = 0u64;
         for &(_, h, _) in batch {
-            if let Some(s) = slots.get(Shard::slot(h, size)) {
-                touched ^= s[0];
+            if let Some(s) = slots.get(Shard::<K>::slot(h, size)) {
+                touched ^= K::ways(s);
             }
         }
         std::hint::black_box(touched);
@@ -141,25 +140,26 @@ impl Shard {
     }
 
     #[inline]
-    fn add(&mut self, key: Key, h: u64, ways: u64) {
-        if key == 0 {
+    fn add(&mut self, key: K, h: u64, ways: u64) {
+        if key == K::ZERO {
             let (sum, r) = add_mod(self.zero, ways, self.modulus);
             self.zero = sum;
             self.reduced |= r;
             return;
         }
         let slots = self.slots.get_mut();
-        let mut i = Shard::slot(h, slots.len());
+        let mut i = Shard::<K>::slot(h, slots.len());
         loop {
             match slots.get_mut(i) {
-                Some(s) if s[0] == key => {
-                    let (sum, r) = add_mod(s[1], ways, self.modulus);
-                    s[1] = sum;
+                Some(s) if K::key(s) == key => {
+                    let w = K::ways_mut(s);
+                    let (sum, r) = add_mod(*w, ways, self.modulus);
+                    *w = sum;
                     self.reduced |= r;
                     return;
                 }
-                Some(s) if s[0] == 0 => {
-                    *s = [key, ways];
+                Some(s) if K::key(s) == K::ZERO => {
+                    *s = K::record(key, ways);
                     self.len += 1;
                     return;
                 }
@@ -176,20 +176,21 @@ impl Shard {
         let old = core::mem::replace(&mut self.slots, Block::zeroed(size));
         self.size = size;
         self.len = 0;
-        for &[key, ways] in old.get() {
-            if key != 0 {
-                self.add(key, hash(key), ways);
+        for r in old.get() {
+            let key = K::key(r);
+            if key != K::ZERO {
+                self.add(key, hash(key), K::ways(r));
             }
         }
     }
 
     /// The entries as flat records at the front of the table, moved there in place.
-    pub(crate) fn compacted(&mut self) -> &mut [Record] {
+    pub(crate) fn compacted(&mut self) -> &mut [K::Record] {
         let slots = self.slots.get_mut();
         let mut n = 0;
         for i in 0..slots.len() {
             if let Some(&s) = slots.get(i)
-                && s[0] != 0
+                && K::key(&s) != K::ZERO
             {
                 if let Some(t) = slots.get_mut(n) {
                     *t = s;
@@ -200,35 +201,35 @@ impl Shard {
         if self.zero != 0
             && let Some(t) = slots.get_mut(n)
         {
-            *t = [0, self.zero];
+            *t = K::record(K::ZERO, self.zero);
             n += 1;
         }
         slots.get_mut(..n).unwrap_or_default()
     }
 
     /// The entries as flat records, in a block of their own.
-    fn into_records(self) -> Block {
+    fn into_records(self) -> Block<K::Record> {
         let mut out = Block::zeroed(self.len + usize::from(self.zero != 0));
         let records = out.get_mut();
-        let entries = self.slots.get().iter().filter(|s| s[0] != 0);
+        let entries = self.slots.get().iter().filter(|s| K::key(s) != K::ZERO);
         for (r, &s) in records.iter_mut().zip(entries) {
             *r = s;
         }
         if self.zero != 0
             && let Some(last) = records.last_mut()
         {
-            *last = [0, self.zero];
+            *last = K::record(K::ZERO, self.zero);
         }
         out
     }
 
     pub(crate) fn bytes(&self) -> u64 {
-        self.size as u64 * 16
+        self.size as u64 * K::RECORD_BYTES
     }
 }
 
 /// Adds `batch` to shard `i` of `shards`, and empties it.
-pub(crate) fn flush(shards: &[Mutex<Shard>], i: usize, batch: &mut Vec<(Key, u64, u64)>) {
+pub(crate) fn flush<K: Word>(shards: &[Mutex<Shard<K>>], i: usize, batch: &mut Vec<(K, u64, u64)>) {
     if let Some(shard) = shards.get(i) {
         shard
             .lock()
@@ -239,8 +240,8 @@ pub(crate) fn flush(shards: &[Mutex<Shard>], i: usize, batch: &mut Vec<(Key, u64
 }
 
 /// The shards filled, and whether some sum of ways was reduced modulo their prime.
-pub(crate) fn filled(shards: Vec<Mutex<Shard>>) -> (Vec<Shard>, bool) {
-    let shards: Vec<Shard> = shards
+pub(crate) fn filled<K: Word>(shards: Vec<Mutex<Shard<K>>>) -> (Vec<Shard<K>>, bool) {
+    let shards: Vec<Shard<K>> = shards
         .into_iter()
         .map(|m| m.into_inner().unwrap_or_else(PoisonError::into_inner))
         .collect();
@@ -249,7 +250,7 @@ pub(crate) fn filled(shards: Vec<Mutex<Shard>>) -> (Vec<Shard>, bool) {
 }
 
 /// The shards' entries as flat records, compacted by `threads` threads.
-pub(crate) fn compact(shards: Vec<Shard>, threads: usize) -> Vec<Block> {
+pub(crate) fn compact<K: Word>(shards: Vec<Shard<K>>, threads: usize) -> Vec<Block<K::Record>> {
     let queue = Mutex::new(shards.into_iter().enumerate().collect::<Vec<_>>());
     let done = workers::map((0..threads).collect(), |_| {
         let mut out = Vec::new();
@@ -261,7 +262,7 @@ pub(crate) fn compact(shards: Vec<Shard>, threads: usize) -> Vec<Block> {
             }
         }
     });
-    let mut all: Vec<(usize, Block)> = done.into_iter().flatten().collect();
+    let mut all: Vec<(usize, Block<K::Record>)> = done.into_iter().flatten().collect();
     all.sort_unstable_by_key(|&(i, _)| i);
     all.into_iter().map(|(_, r)| r).collect()
 }

@@ -3,18 +3,19 @@
 
 use super::file::{LayerFile, Source, read_records};
 use super::shard::Block;
-use super::{FILE_BYTES, Layer, STOP_WRITE_STATES, Store, Sweep, io_error};
+use super::word::Word;
+use super::{Layer, STOP_WRITE_STATES, Store, Sweep, file_bytes_of, io_error};
 use crate::checkpoint::{HEADER_BYTES, Header};
 use crate::error::CountError;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-impl Sweep {
+impl<K: Word> Sweep<K> {
     /// After a stop in round `round`: the old layer (`done` ways, `states` states), still in
     /// memory, goes to the checkpoint, unless that holds this round already or the layer would
     /// take more than about a second to write (the checkpoint then keeps the last one written).
-    pub(crate) fn keep(&self, round: u32, done: u128, states: u64, modulus: u8, source: Source) {
+    pub(crate) fn keep(&self, round: u32, done: u128, states: u64, modulus: u8, source: Source<K>) {
         let Some(path) = &self.checkpoint else {
             return;
         };
@@ -51,11 +52,12 @@ impl Sweep {
             records: states,
             framed: true,
             modulus: 0,
+            key_bits: 4 * K::SLOTS,
         }
     }
 
     /// The header of `layer`'s file.
-    pub(crate) fn header_of(&self, layer: &Layer) -> Header {
+    pub(crate) fn header_of(&self, layer: &Layer<K>) -> Header {
         Header {
             modulus: layer.modulus,
             ..self.header(layer.round, layer.done, layer.states)
@@ -78,7 +80,7 @@ impl Sweep {
     }
 
     /// Fails unless the folder of the layer files has room for a layer of `states` states, in
-    /// bytes a state as in the file `like` (a quarter more), or [`FILE_BYTES`].
+    /// bytes a state as in the file `like` (a quarter more), or [`file_bytes_of`].
     pub(crate) fn room_on_disk(&self, states: u64, like: Option<&Path>) -> Result<(), CountError> {
         let path = self.layer_path(0);
         let dir = path.parent().unwrap_or(&self.scratch);
@@ -87,7 +89,7 @@ impl Sweep {
             let len = fs::metadata(p).ok()?.len();
             (header.records > 1 << 16).then(|| len as f64 / header.records as f64 * 1.25)
         });
-        let per_state = measured.unwrap_or(FILE_BYTES as f64);
+        let per_state = measured.unwrap_or(file_bytes_of::<K>() as f64);
         let needed = HEADER_BYTES + (states as f64 * per_state) as u64;
         match crate::workers::available_disk(dir) {
             Some(available) if available < needed => Err(CountError::NoRoom { needed, available }),
@@ -96,7 +98,7 @@ impl Sweep {
     }
 
     /// Writes a layer held in memory to its file and returns it there.
-    pub(crate) fn spill(&self, mut layer: Layer) -> Result<Layer, CountError> {
+    pub(crate) fn spill(&self, mut layer: Layer<K>) -> Result<Layer<K>, CountError> {
         self.room_on_disk(layer.states, None)?;
         let path = self.layer_path(layer.round);
         self.write_layer(&mut layer, &path).map_err(io_error)?;
@@ -107,15 +109,15 @@ impl Sweep {
     }
 
     /// Writes a layer held in memory to `path` (through `path.tmp`, renamed when complete).
-    pub(crate) fn write_layer(&self, layer: &mut Layer, path: &Path) -> io::Result<()> {
+    pub(crate) fn write_layer(&self, layer: &mut Layer<K>, path: &Path) -> io::Result<()> {
         self.write_layer_to(layer, path)
             .map_err(|e| crate::error::located(path, e))
     }
 
-    pub(crate) fn write_layer_to(&self, layer: &mut Layer, path: &Path) -> io::Result<()> {
+    pub(crate) fn write_layer_to(&self, layer: &mut Layer<K>, path: &Path) -> io::Result<()> {
         if let Store::Memory(blocks) = &mut layer.store {
             let mut w = LayerFile::create(path.to_path_buf())?;
-            w.write(
+            w.write::<K>(
                 blocks.iter_mut().map(Block::get_mut).collect(),
                 self.threads,
             )?;
@@ -125,7 +127,7 @@ impl Sweep {
     }
 
     /// The layer of the checkpoint, if there is one.
-    pub(crate) fn resume(&self) -> Result<Option<Layer>, CountError> {
+    pub(crate) fn resume(&self) -> Result<Option<Layer<K>>, CountError> {
         let Some(path) = &self.checkpoint else {
             return Ok(None);
         };
@@ -151,13 +153,13 @@ impl Sweep {
 }
 
 /// Reads a layer file into memory.
-pub(crate) fn load(layer: Layer) -> Result<Layer, CountError> {
+pub(crate) fn load<K: Word>(layer: Layer<K>) -> Result<Layer<K>, CountError> {
     let Store::File(path) = &layer.store else {
         return Ok(layer);
     };
     let mut block = Block::zeroed(layer.states as usize);
     let mut slots = block.get_mut().iter_mut();
-    read_records(path, &mut |r| {
+    read_records::<K>(path, &mut |r| {
         if let Some(s) = slots.next() {
             *s = r;
         }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::checkpoint::Header;
 use crate::{Frontier, Kind, peak_memory};
 use knightbits_board::Coord;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -34,7 +35,7 @@ fn counts_match_the_128_bit_programme_and_oeis() {
             let b = board(w, h);
             let want = by_frontier(b);
             for threads in [1, 2] {
-                let c = Sweep::new(b, threads, u64::MAX, &dir).unwrap();
+                let c = Sweep::<u64>::new(b, threads, u64::MAX, &dir).unwrap();
                 assert_eq!(c.run(&mut |_| {}), Ok(want), "{b} on {threads} threads");
             }
             if w == 4 {
@@ -47,15 +48,18 @@ fn counts_match_the_128_bit_programme_and_oeis() {
     for (w, h, want) in [(7, 6, 1_067_638), (8, 5, 44_202)] {
         let b = board(w, h);
         assert_eq!(by_frontier(b), want, "{b}");
-        let c = Sweep::new(b, 2, u64::MAX, &dir).unwrap().across(w).unwrap();
+        let c = Sweep::<u64>::new(b, 2, u64::MAX, &dir)
+            .unwrap()
+            .across(w)
+            .unwrap();
         assert_eq!(c.run(&mut |_| {}), Ok(want), "{b} across {w}");
     }
-    let c = Sweep::new(board(8, 5), 1, u64::MAX, &dir).unwrap();
+    let c = Sweep::<u64>::new(board(8, 5), 1, u64::MAX, &dir).unwrap();
     assert_eq!(c.across(7).unwrap_err(), CountError::NotASide { side: 7 });
-    let c = Sweep::new(board(9, 5), 1, u64::MAX, &dir).unwrap();
+    let c = Sweep::<u64>::new(board(9, 5), 1, u64::MAX, &dir).unwrap();
     assert_eq!(c.across(9).unwrap_err(), CountError::TooWide { limit: 8 });
     let count = |w, h| {
-        Sweep::new(board(w, h), 2, u64::MAX, &dir)
+        Sweep::<u64>::new(board(w, h), 2, u64::MAX, &dir)
             .unwrap()
             .run(&mut |_| {})
     };
@@ -73,14 +77,14 @@ fn out_of_core_counts_the_same() {
     let dir = scratch("ooc");
     let b = board(6, 8);
     let mut peak = 0.0f64;
-    let in_memory = Sweep::new(b, 2, u64::MAX, &dir)
+    let in_memory = Sweep::<u64>::new(b, 2, u64::MAX, &dir)
         .unwrap()
         .run(&mut |r| peak = peak.max(r.bytes_per_state * r.states as f64))
         .unwrap();
     assert_eq!(in_memory, 55_488_142);
     let budget = (peak / 10.0) as u64;
     let (mut disk, mut passes) = (0, 0);
-    let out_of_core = Sweep::new(b, 2, budget, &dir)
+    let out_of_core = Sweep::<u64>::new(b, 2, budget, &dir)
         .unwrap()
         .run(&mut |r| {
             disk += u32::from(r.from_disk);
@@ -106,7 +110,7 @@ fn a_stopped_count_resumes_from_its_checkpoint() {
     for budget in [u64::MAX, 4 << 20] {
         let path = dir.join("6x8.layer");
         let count = || {
-            Sweep::new(b, 2, budget, &dir)
+            Sweep::<u64>::new(b, 2, budget, &dir)
                 .unwrap()
                 .with_checkpoint(&path, 0.0)
         };
@@ -124,12 +128,12 @@ fn a_stopped_count_resumes_from_its_checkpoint() {
         assert!(!path.exists(), "the checkpoint is removed at the end");
     }
     let path = dir.join("6x6.layer");
-    let six = Sweep::new(board(6, 6), 1, u64::MAX, &dir).unwrap();
+    let six = Sweep::<u64>::new(board(6, 6), 1, u64::MAX, &dir).unwrap();
     let _ = catch_unwind(AssertUnwindSafe(|| {
         six.with_checkpoint(&path, 0.0)
             .run(&mut |r| assert!(r.round < 20, "stop"))
     }));
-    let other = Sweep::new(b, 1, u64::MAX, &dir)
+    let other = Sweep::<u64>::new(b, 1, u64::MAX, &dir)
         .unwrap()
         .with_checkpoint(&path, 0.0);
     assert_eq!(other.run(&mut |_| {}), Err(CountError::Checkpoint));
@@ -176,7 +180,9 @@ fn peak_memory_stays_within_the_budget() {
         let b: Board = size.parse().unwrap();
         let budget = budget.parse().unwrap_or(u64::MAX);
         let dir = scratch(&format!("child-{size}-{budget}"));
-        let total = Sweep::new(b, 2, budget, &dir).unwrap().run(&mut |_| {});
+        let total = Sweep::<u64>::new(b, 2, budget, &dir)
+            .unwrap()
+            .run(&mut |_| {});
         println!("count {} {}", total.unwrap(), peak_memory().unwrap());
         let _ = fs::remove_dir_all(&dir);
         return;
@@ -217,7 +223,7 @@ fn open_counts_match_the_128_bit_programme() {
         let b = board(w, h);
         let want = open_by_frontier(b, None);
         for threads in [1, 2] {
-            let c = Sweep::open_tours(b, None, threads, u64::MAX, &dir).unwrap();
+            let c = Sweep::<u64>::open_tours(b, None, threads, u64::MAX, &dir).unwrap();
             assert_eq!(c.run(&mut |_| {}), Ok(want), "{b} on {threads} threads");
         }
     }
@@ -226,12 +232,12 @@ fn open_counts_match_the_128_bit_programme() {
         let squares = (0..h).flat_map(|r| (0..w).map(move |f| Coord::new(f as u16, r as u16)));
         for c in squares {
             let want = open_by_frontier(b, Some(c));
-            let count = Sweep::open_tours(b, Some(c), 2, u64::MAX, &dir).unwrap();
+            let count = Sweep::<u64>::open_tours(b, Some(c), 2, u64::MAX, &dir).unwrap();
             assert_eq!(count.run(&mut |_| {}), Ok(want), "{b} from {c:?}");
         }
     }
     let five = board(5, 5);
-    let count = |start| Sweep::open_tours(five, start, 2, u64::MAX, &dir).unwrap();
+    let count = |start| Sweep::<u64>::open_tours(five, start, 2, u64::MAX, &dir).unwrap();
     assert_eq!(count(None).run(&mut |_| {}), Ok(1728));
     assert_eq!(count(Some(Coord::new(0, 0))).run(&mut |_| {}), Ok(304));
     let _ = fs::remove_dir_all(&dir);
@@ -254,10 +260,10 @@ fn row_ends_keep_one_key_of_each_image_pair_and_open_states_an_end() {
     for (w, h, across) in [(6, 6, 6), (8, 4, 8), (6, 5, 6)] {
         let b = board(w, h);
         if h != 5 {
-            cases.push((Sweep::new(b, 2, u64::MAX, &dir).unwrap(), across));
+            cases.push((Sweep::<u64>::new(b, 2, u64::MAX, &dir).unwrap(), across));
         }
         cases.push((
-            Sweep::open_tours(b, None, 2, u64::MAX, &dir).unwrap(),
+            Sweep::<u64>::open_tours(b, None, 2, u64::MAX, &dir).unwrap(),
             across,
         ));
     }
@@ -283,7 +289,7 @@ fn row_ends_keep_one_key_of_each_image_pair_and_open_states_an_end() {
             let Store::Memory(blocks) = &layer.store else {
                 panic!("in memory")
             };
-            let keys: std::collections::HashSet<Key> =
+            let keys: std::collections::HashSet<u64> =
                 blocks.iter().flat_map(|b| b.get()).map(|r| r[0]).collect();
             let top = 2 * w - 1;
             for &key in &keys {
@@ -331,13 +337,13 @@ fn open_five_by_n_match_oeis() {
         (8, 36_122_108),
         (9, 529_791_280),
     ] {
-        let c = Sweep::open_tours(board(5, h), None, 2, u64::MAX, &dir).unwrap();
+        let c = Sweep::<u64>::open_tours(board(5, h), None, 2, u64::MAX, &dir).unwrap();
         assert_eq!(c.run(&mut |_| {}), Ok(want), "5x{h}");
     }
-    let across = Sweep::open_tours(board(6, 5), None, 2, u64::MAX, &dir).unwrap();
+    let across = Sweep::<u64>::open_tours(board(6, 5), None, 2, u64::MAX, &dir).unwrap();
     assert_eq!(across.across(6).unwrap().run(&mut |_| {}), Ok(37_568));
     let mut passes = 0;
-    let low = Sweep::open_tours(board(5, 8), None, 2, 2 << 20, &dir).unwrap();
+    let low = Sweep::<u64>::open_tours(board(5, 8), None, 2, 2 << 20, &dir).unwrap();
     assert_eq!(
         low.run(&mut |r| passes = passes.max(r.passes)),
         Ok(36_122_108)
@@ -358,7 +364,7 @@ fn open_five_by_n_match_oeis() {
 fn open_five_by_nine_and_six_by_six_match_oeis() {
     let dir = scratch("open-oeis-long");
     let count = |w, h| {
-        Sweep::open_tours(board(w, h), None, 2, u64::MAX, &dir)
+        Sweep::<u64>::open_tours(board(w, h), None, 2, u64::MAX, &dir)
             .unwrap()
             .run(&mut |_| {})
     };
@@ -378,14 +384,14 @@ fn a_stopped_open_count_resumes_from_its_checkpoint() {
     let a1 = Some(Coord::new(0, 0));
     // From a1: as the same count uninterrupted (starts are checked against the 128-bit
     // programme above).
-    let from_a1 = Sweep::open_tours(b, a1, 2, u64::MAX, &dir).unwrap();
+    let from_a1 = Sweep::<u64>::open_tours(b, a1, 2, u64::MAX, &dir).unwrap();
     let from_a1 = from_a1.run(&mut |_| {}).unwrap();
     assert!(from_a1 > 0);
     for (start, want) in [(None, 36_122_108), (a1, from_a1)] {
         for budget in [u64::MAX, 8 << 20] {
             let path = dir.join("5x8.layer");
             let count = || {
-                Sweep::open_tours(b, start, 2, budget, &dir)
+                Sweep::<u64>::open_tours(b, start, 2, budget, &dir)
                     .unwrap()
                     .with_checkpoint(&path, 0.0)
             };
@@ -409,16 +415,16 @@ fn a_stopped_open_count_resumes_from_its_checkpoint() {
     }
     let path = dir.join("closed.layer");
     let _ = catch_unwind(AssertUnwindSafe(|| {
-        Sweep::new(b, 1, u64::MAX, &dir)
+        Sweep::<u64>::new(b, 1, u64::MAX, &dir)
             .unwrap()
             .with_checkpoint(&path, 0.0)
             .run(&mut |r| assert!(r.round < 20, "stop"))
     }));
-    let open = Sweep::open_tours(b, None, 1, u64::MAX, &dir)
+    let open = Sweep::<u64>::open_tours(b, None, 1, u64::MAX, &dir)
         .unwrap()
         .with_checkpoint(&path, 0.0);
     assert_eq!(open.run(&mut |_| {}), Err(CountError::Checkpoint));
-    let from_a1 = Sweep::open_tours(b, a1, 1, u64::MAX, &dir)
+    let from_a1 = Sweep::<u64>::open_tours(b, a1, 1, u64::MAX, &dir)
         .unwrap()
         .with_checkpoint(&path, 0.0);
     assert_eq!(from_a1.run(&mut |_| {}), Err(CountError::Checkpoint));
@@ -431,7 +437,7 @@ fn a_stopped_open_count_resumes_from_its_checkpoint() {
 fn open_counts_match_meet_in_the_middle() {
     let dir = scratch("open-meet");
     let by_keys = |b: Board, start: Option<Coord>| {
-        Sweep::open_tours(b, start, 2, u64::MAX, &dir)
+        Sweep::<u64>::open_tours(b, start, 2, u64::MAX, &dir)
             .unwrap()
             .run(&mut |_| {})
     };
@@ -458,12 +464,133 @@ fn seven_by_seven_open_matches_oeis() {
     let dir = scratch("open-7x7");
     let started = std::time::Instant::now();
     let mut peak = 0u64;
-    let count = Sweep::open_tours(board(7, 7), None, 2, u64::MAX, &dir).unwrap();
+    let count = Sweep::<u64>::open_tours(board(7, 7), None, 2, u64::MAX, &dir).unwrap();
     let total = count.run(&mut |r| peak = peak.max(r.states)).unwrap();
     println!(
         "7x7 open: {total} in {:.1} s, largest layer {peak} states",
         started.elapsed().as_secs_f64()
     );
     assert_eq!(total, 165_575_218_320);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Counts in 128-bit keys, across 9 to 12, equal the 128-bit programme's across the other
+/// side (3 or 4: other keys, other tables, other placing code): closed tours of 9 x 3 to 12 x 3
+/// (OEIS A070030: 16 on 3 x 10, 176 on 3 x 12, none on an odd number of squares) and 9 x 4
+/// (none on 4 x n), open tours of 9 x 3 to 11 x 3 (1,120, 6,096 and 21,344), from every start
+/// and from a corner and a middle square of 9 x 3, on one thread and on two. Keys past 64 bits
+/// are needed for those widths: the 64-bit sweep refuses them.
+#[test]
+fn wide_keys_count_as_the_128_bit_programme() {
+    let dir = scratch("wide");
+    for (w, h) in [(9, 3), (10, 3), (11, 3), (12, 3), (9, 4)] {
+        let b = board(w, h);
+        let want = by_frontier(b);
+        for threads in [1, 2] {
+            let c = Sweep::<u128>::new(b, threads, u64::MAX, &dir).unwrap();
+            let c = c.across(w).unwrap();
+            assert_eq!(
+                c.run(&mut |_| {}),
+                Ok(want),
+                "{b} closed on {threads} threads"
+            );
+        }
+        let oeis = match (w, h) {
+            (10, 3) => 16,
+            (12, 3) => 176,
+            _ => 0,
+        };
+        assert_eq!(want, oeis, "{b}");
+    }
+    for (w, h, oeis) in [(9, 3, 1120), (10, 3, 6096), (11, 3, 21_344)] {
+        let b = board(w, h);
+        let want = open_by_frontier(b, None);
+        assert_eq!(want, oeis, "{b}");
+        for threads in [1, 2] {
+            let c = Sweep::<u128>::open_tours(b, None, threads, u64::MAX, &dir).unwrap();
+            let c = c.across(w).unwrap();
+            assert_eq!(
+                c.run(&mut |_| {}),
+                Ok(want),
+                "{b} open on {threads} threads"
+            );
+        }
+    }
+    let b = board(9, 3);
+    for c in [Coord::new(0, 0), Coord::new(4, 1), Coord::new(8, 2)] {
+        let want = open_by_frontier(b, Some(c));
+        let count = Sweep::<u128>::open_tours(b, Some(c), 2, u64::MAX, &dir).unwrap();
+        assert_eq!(
+            count.across(9).unwrap().run(&mut |_| {}),
+            Ok(want),
+            "{b} from {c:?}"
+        );
+    }
+    let c = Sweep::<u64>::new(board(10, 3), 1, u64::MAX, &dir).unwrap();
+    assert_eq!(c.across(10).unwrap_err(), CountError::TooWide { limit: 8 });
+    let c = Sweep::<u128>::new(board(13, 13), 1, u64::MAX, &dir);
+    assert_eq!(c.unwrap_err(), CountError::TooWide { limit: 12 });
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// 11 x 3's open tours swept across 11 in 128-bit keys are the same in memory, out of core
+/// under a budget far below its in-memory tables (layer files of 128-bit keys, read back in
+/// several passes), and stopped after round 20 then resumed from the checkpoint (a layer file
+/// of 128-bit keys, as its header says); the 64-bit sweep of the same board across 3 refuses
+/// that checkpoint.
+#[test]
+fn wide_keys_go_out_of_core_and_resume() {
+    let dir = scratch("wide-ooc");
+    let b = board(11, 3);
+    let count = |budget| {
+        Sweep::<u128>::open_tours(b, None, 2, budget, &dir)
+            .unwrap()
+            .across(11)
+            .unwrap()
+    };
+    let mut peak = 0.0f64;
+    let in_memory = count(u64::MAX)
+        .run(&mut |r| peak = peak.max(r.bytes_per_state * r.states as f64))
+        .unwrap();
+    assert_eq!(in_memory, open_by_frontier(b, None));
+    let budget = (peak / 4.0) as u64 + BUFFERS;
+    let (mut disk, mut passes) = (0, 0);
+    let out_of_core = count(budget)
+        .run(&mut |r| {
+            disk += u32::from(r.from_disk);
+            passes = passes.max(r.passes);
+        })
+        .unwrap();
+    assert_eq!(out_of_core, in_memory);
+    assert!(
+        disk >= 2 && passes >= 2,
+        "{disk} rounds from disk, {passes} passes"
+    );
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 0, "scratch files left");
+    let path = dir.join("11x3.layer");
+    for budget in [u64::MAX, budget] {
+        let stopped = catch_unwind(AssertUnwindSafe(|| {
+            count(budget)
+                .with_checkpoint(&path, 0.0)
+                .run(&mut |r| assert!(r.round < 20, "stop"))
+        }));
+        assert!(stopped.is_err());
+        let (header, _) = Header::open(&path).unwrap().unwrap();
+        assert_eq!(header.key_bits, 128);
+        let mut first = None;
+        let total = count(budget).with_checkpoint(&path, 0.0).run(&mut |r| {
+            first.get_or_insert(r.round);
+        });
+        assert_eq!(total, Ok(in_memory), "budget {budget}");
+        assert_eq!(first, Some(21), "budget {budget}");
+    }
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        count(u64::MAX)
+            .with_checkpoint(&path, 0.0)
+            .run(&mut |r| assert!(r.round < 20, "stop"))
+    }));
+    let narrow = Sweep::<u64>::open_tours(b, None, 1, u64::MAX, &dir).unwrap();
+    let narrow = narrow.with_checkpoint(&path, 0.0);
+    assert_eq!(narrow.run(&mut |_| {}), Err(CountError::Checkpoint));
     let _ = fs::remove_dir_all(&dir);
 }
