@@ -62,6 +62,28 @@ pub fn needs_position(given: bool, position: bool) -> Result<(), Error> {
     Ok(())
 }
 
+/// The words of [`plan`]'s refusal without processes.
+pub const PLAN_NEEDS_PROCESSES: &str =
+    "a plan foresees a count across processes: it needs their number";
+
+/// The words of [`plan`]'s refusal with a checkpoint.
+pub const PLAN_STARTS_NOTHING: &str = "a plan starts no count, so it keeps no checkpoint";
+
+/// A tour count's plan (`--plan`) is made for a number of processes and starts no count: the
+/// processes it is for, none when no plan is asked.
+///
+/// # Errors
+///
+/// A plan without processes (field `processes`), or with a checkpoint (field `checkpoint`).
+pub fn plan(plan: bool, processes: Option<u16>, checkpoint: bool) -> Result<Option<u16>, Error> {
+    match (plan, processes) {
+        (false, _) => Ok(None),
+        (true, None) => Err(Error::refused(PLAN_NEEDS_PROCESSES).at("processes")),
+        (true, Some(_)) if checkpoint => Err(Error::refused(PLAN_STARTS_NOTHING).at("checkpoint")),
+        (true, Some(p)) => Ok(Some(p)),
+    }
+}
+
 /// The most worker threads a tour count starts: a count runs on 1 to `MAX_THREADS` threads
 /// (the command line's `--threads`, Python's `count_tours(threads=)`).
 pub const MAX_THREADS: u16 = 1024;
@@ -69,6 +91,23 @@ pub const MAX_THREADS: u16 = 1024;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plan_needs_processes_and_no_checkpoint() {
+        assert_eq!(plan(false, None, true), Ok(None));
+        assert_eq!(plan(false, Some(3), false), Ok(None));
+        assert_eq!(plan(true, Some(2), false), Ok(Some(2)));
+        let e = plan(true, None, false).unwrap_err();
+        assert_eq!(
+            (e.to_string().as_str(), e.field()),
+            (PLAN_NEEDS_PROCESSES, Some("processes"))
+        );
+        let e = plan(true, Some(2), true).unwrap_err();
+        assert_eq!(
+            (e.to_string().as_str(), e.field()),
+            (PLAN_STARTS_NOTHING, Some("checkpoint"))
+        );
+    }
 
     #[test]
     fn each_rule_refuses_only_what_it_says() {

@@ -2,7 +2,7 @@
 
 use knightbits_board::tour::{Tour, TourError};
 use knightbits_board::{Board, Coord};
-use knightbits_count::{Count, CountError, Tours};
+use knightbits_count::{Count, CountError, Plan, Tours};
 use serde::{Serialize, Serializer};
 
 use super::form::{Named, query};
@@ -319,6 +319,47 @@ fn past_128_bits<S: Serializer>(n: &Tours, s: S) -> Result<S::Ok, S::Error> {
 #[cfg(not(feature = "json-big-numbers"))]
 fn past_128_bits<S: Serializer>(n: &Tours, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(n)
+}
+
+/// The answer to `count-tours --plan`: what the count will take spread over processes, each
+/// owning a share of every layer by key, foreseen from its first rounds before any count starts
+/// (the count crate's [`Plan`], which says how).
+///
+/// ```
+/// use knightbits_api::tour::{TourCountPlan, TourCountRequest};
+/// let request = TourCountRequest::new("6x6".parse().unwrap(), true, None).unwrap();
+/// let plan = TourCountPlan::from(request.job().unwrap().plan(2, 0.0).unwrap());
+/// let json = serde_json::to_value(plan).unwrap();
+/// assert_eq!(json["processes"], 2);
+/// assert!(json["states_peak"].as_u64().unwrap() > 1000);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct TourCountPlan {
+    /// The processes.
+    pub processes: u32,
+    /// States of the largest layer, all processes together.
+    pub states_peak: u64,
+    /// Peak bytes of a process's layers and tables.
+    pub memory_bytes_per_process: u64,
+    /// Bytes of scratch disk a process's layer files take at once.
+    pub disk_bytes_per_process: u64,
+    /// Bytes a process sends to the others over the whole count (a floor).
+    pub sent_bytes_per_process: u64,
+    /// Wall seconds of the whole count, each process working as the one that planned it.
+    pub seconds: f64,
+}
+
+impl From<Plan> for TourCountPlan {
+    fn from(p: Plan) -> TourCountPlan {
+        TourCountPlan {
+            processes: p.processes,
+            states_peak: p.states_peak,
+            memory_bytes_per_process: p.memory_bytes_per_process,
+            disk_bytes_per_process: p.disk_bytes_per_process,
+            sent_bytes_per_process: p.sent_bytes_per_process,
+            seconds: p.seconds,
+        }
+    }
 }
 
 impl TourCount {

@@ -7,9 +7,15 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use indicatif::{HumanBytes, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
+#[cfg(feature = "dist")]
+use knightbits_api::rules;
+#[cfg(feature = "dist")]
+use knightbits_api::tour::TourCountPlan;
 use knightbits_api::tour::TourCountRequest;
 use knightbits_api::values::{self, Bytes};
 use knightbits_board::Board;
+#[cfg(feature = "dist")]
+use knightbits_count::Count;
 use knightbits_count::{CountError, MAX_CLOSED_WIDTH, MAX_OPEN_SQUARES, Method};
 
 use crate::error::CliError;
@@ -42,13 +48,12 @@ pub struct Args {
     /// default the memory available (three quarters of it for a count that goes out of core).
     /// A count square by square (see below) keeps within it by putting its layers in
     /// --scratch; another count whose estimated peak exceeds it is refused.
+    /// With --plan, a process's memory.
     #[arg(long, value_name = "SIZE")]
-    #[cfg_attr(feature = "dist", arg(conflicts_with = "processes"))]
     max_memory: Option<Bytes>,
     /// The folder where a count square by square (see below) keeps the layers that do not fit
-    /// in --max-memory (default: the system's temporary folder).
+    /// in --max-memory (default: the system's temporary folder). With --plan, a process's.
     #[arg(long, value_name = "DIR", value_parser = folder)]
-    #[cfg_attr(feature = "dist", arg(conflicts_with = "processes"))]
     scratch: Option<PathBuf>,
     /// Keep the count's state in PATH (written to PATH.tmp, then renamed) after every unit of
     /// work (meet in the middle) or every --checkpoint-every seconds (frontier); the same command
@@ -76,6 +81,15 @@ pub struct Args {
     /// of a long count.
     #[arg(long)]
     verbose: bool,
+    /// Start no count: print what it will take spread over --processes P processes, each
+    /// owning a share of every layer by key (the sweep and the split): the states of its largest
+    /// layer, each process's memory (within --max-memory) and scratch disk (in --scratch), the
+    /// bytes each sends to the others, and the hours, foreseen from its first rounds. With
+    /// --json one object: {"processes", "states_peak", "memory_bytes_per_process",
+    /// "disk_bytes_per_process", "sent_bytes_per_process", "seconds"}.
+    #[cfg(feature = "dist")]
+    #[arg(long)]
+    plan: bool,
     #[cfg(feature = "dist")]
     #[command(flatten)]
     dist: super::count_dist::DistArgs,
@@ -169,6 +183,29 @@ pub fn run(args: Args) -> Result<(), CliError> {
         request = request.with_threads(t)?;
     }
     let mut job = request.job()?;
+    #[cfg(feature = "dist")]
+    let plan = rules::plan(args.plan, args.dist.processes, args.checkpoint.is_some())?;
+    #[cfg(feature = "dist")]
+    if let Some(processes) = plan {
+        if let Some(w) = args.across {
+            job = job.across(w).map_err(refused)?;
+        }
+        if let Some(b) = args.max_memory {
+            job = job.with_budget(b.0);
+        }
+        if let Some(dir) = &args.scratch {
+            job = job.with_scratch(dir);
+        }
+        return print_plan(job, processes, args.json);
+    }
+    #[cfg(feature = "dist")]
+    if args.dist.processes.is_some() && (args.max_memory.is_some() || args.scratch.is_some()) {
+        return Err(CliError::Input(
+            "a count across processes holds its layers in memory: --max-memory and --scratch \
+             are for one process, or a process of a --plan"
+                .into(),
+        ));
+    }
     #[cfg(feature = "dist")]
     if args.dist.processes.is_some() {
         // Counts across processes run the frontier programme whatever the board, so a side to
@@ -293,6 +330,38 @@ pub fn run(args: Args) -> Result<(), CliError> {
             answer.kind()
         ))
     }
+}
+
+/// Prints the plan of `job` over `processes` processes (`--plan`): one JSON object with
+/// `json`, else a line a figure.
+#[cfg(feature = "dist")]
+fn print_plan(mut job: Count, processes: u16, json: bool) -> Result<(), CliError> {
+    let (board, kind) = (job.board(), job.kind().name());
+    let clock = Instant::now();
+    let plan = job
+        .plan(u32::from(processes), SAMPLE_SECONDS)
+        .map_err(|e| CliError::Input(format!("cannot plan a count of {board}: {e}")))?;
+    let plan = TourCountPlan::from(plan);
+    if json {
+        return output::json(&plan);
+    }
+    output::text(&format!(
+        "{kind} tours of {board} by {} on {processes} process{}, foreseen from {} of counting:\n\
+         largest layer: about {} states\n\
+         memory a process: {}\n\
+         scratch disk a process: {}\n\
+         sent to the others, a process: {}\n\
+         time: {} ({:.1} hours)\n",
+        job.method().name(),
+        if processes == 1 { "" } else { "es" },
+        duration(clock.elapsed().as_secs_f64()),
+        plan.states_peak,
+        bytes(plan.memory_bytes_per_process),
+        bytes(plan.disk_bytes_per_process),
+        bytes(plan.sent_bytes_per_process),
+        duration(plan.seconds),
+        plan.seconds / 3600.0,
+    ))
 }
 
 fn mismatch(path: &Path, why: &str) -> CliError {
