@@ -83,6 +83,10 @@ struct Figures {
     bytes_per_state: f64,
 }
 
+/// The rounds counted, the states after every round, and the seconds a state took
+/// ([`Sweep::foreseen`]).
+type Foreseen = (Sample, Vec<u64>, (f64, f64));
+
 /// The rounds of a count run from the start: stopped after `enough` says so, or all of them.
 pub(crate) struct Sample {
     /// States before the first round.
@@ -197,7 +201,7 @@ impl<K: Word> Sweep<K> {
     /// in the last two rows it falls further, as 5 x 8's does (to a power that grows with the
     /// width). A round costs the seconds a state took in the sampled rounds. BENCHMARKS.md
     /// holds it against counts.
-    fn foreseen(&self, seconds: f64) -> Result<(Sample, Vec<u64>, (f64, f64)), CountError> {
+    fn foreseen(&self, seconds: f64) -> Result<Foreseen, CountError> {
         let sample = self.first_rows(seconds / 2.0)?;
         if self.kind() == Kind::Open {
             let timing = timing(&[&sample]).unwrap_or((0.0, 1.0));

@@ -64,7 +64,7 @@ pub(crate) fn normalise<K: Word>(x: K) -> K {
         let v = slot(x >> todo.trailing_zeros(), 0);
         let m = slots_of(x, v);
         out |= splat::<K>(code) & m.wrapping_mul(K::of(15));
-        todo = todo & !m;
+        todo &= !m;
         code += 1;
     }
     out
