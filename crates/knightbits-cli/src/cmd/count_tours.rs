@@ -130,7 +130,7 @@ fn indented(lines: &str) -> String {
     lines.lines().map(|line| format!("  {line}\n")).collect()
 }
 
-/// The names of the methods that go out of core, capitalised: "The sweep in 64-bit keys and the
+/// The names of the methods that go out of core, capitalised: "The sweep in compact keys and the
 /// split at the middle cut".
 fn out_of_core() -> String {
     let names: Vec<&str> = Method::ALL
