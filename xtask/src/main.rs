@@ -88,6 +88,26 @@ fn status(cmd: &mut Command) -> Result<(), String> {
     }
 }
 
+/// Installs Debian `packages` with apt when run as root with apt-get (true); false when not.
+pub fn apt(packages: &[&str]) -> Result<bool, String> {
+    let root_user = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.trim_ascii() == b"0");
+    if !root_user || Command::new("apt-get").arg("--version").output().is_err() {
+        return Ok(false);
+    }
+    println!("== installing {} (apt)", packages.join(" "));
+    status(Command::new("apt-get").args(["update", "-q"]))?;
+    status(
+        Command::new("apt-get")
+            .args(["install", "-y", "-q"])
+            .args(packages)
+            .env("DEBIAN_FRONTEND", "noninteractive"),
+    )?;
+    Ok(true)
+}
+
 /// `cargo metadata` of the workspace's own packages.
 fn metadata() -> Result<serde_json::Value, String> {
     let out = cargo()

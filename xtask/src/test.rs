@@ -26,7 +26,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::{cargo, npm, root, status, wheel};
+use crate::{apt, cargo, npm, root, status, wheel};
 
 /// Usage of the task.
 pub const USAGE: &str = "cargo xtask test [rust] [python] [browser] [npm]";
@@ -103,26 +103,6 @@ fn npm() -> Result<(), String> {
 
 /// Debian's Chromium, as the browser tests use it.
 const CHROMIUM: &str = "/usr/bin/chromium";
-
-/// Installs Debian `packages` with apt when run as root with apt-get (true); false when not.
-fn apt(packages: &[&str]) -> Result<bool, String> {
-    let root_user = Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| o.stdout.trim_ascii() == b"0");
-    if !root_user || Command::new("apt-get").arg("--version").output().is_err() {
-        return Ok(false);
-    }
-    println!("== installing {} (apt)", packages.join(" "));
-    status(Command::new("apt-get").args(["update", "-q"]))?;
-    status(
-        Command::new("apt-get")
-            .args(["install", "-y", "-q"])
-            .args(packages)
-            .env("DEBIAN_FRONTEND", "noninteractive"),
-    )?;
-    Ok(true)
-}
 
 /// Does `python3` have `venv` and a libpython to link against?
 fn python_ready() -> bool {

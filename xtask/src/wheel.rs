@@ -7,7 +7,8 @@
 //!   both licence files: x86_64 Linux tagged manylinux2014 (glibc 2.17) always; with
 //!   `--aarch64` the aarch64 one too; with `--all` every desktop of [`ALL`] (manylinux2014
 //!   x86_64 and aarch64, musllinux_1_2 x86_64, macOS x86_64 and arm64, Windows x86_64 by the
-//!   gnu target and pyo3's generated `python3.dll` import library);
+//!   gnu target, MinGW-w64's gcc (installed with apt as root on Debian when missing) and
+//!   pyo3's generated `python3.dll` import library);
 //! - the source distribution (`knightbits-VERSION.tar.gz`) maturin makes, path dependencies and
 //!   both licence files included.
 //!
@@ -158,7 +159,12 @@ pub fn build(platforms: &[Platform]) -> Result<PathBuf, String> {
         let path = old.map_err(|e| e.to_string())?.path();
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         if name.starts_with("knightbits-") {
-            fs::remove_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let removed = if path.is_dir() {
+                fs::remove_dir_all(&path)
+            } else {
+                fs::remove_file(&path)
+            };
+            removed.map_err(|e| format!("{}: {e}", path.display()))?;
         }
     }
     let manifest = root().join("crates/knightbits-py/Cargo.toml");
@@ -182,6 +188,7 @@ pub fn build(platforms: &[Platform]) -> Result<PathBuf, String> {
             maturin.args(["--compatibility", compatibility]);
         }
         if platform.check == Check::Pe {
+            mingw()?;
             // No Windows Python here to link against: pyo3 writes python3.dll's import library.
             maturin.args(["--features", "pyo3/generate-import-lib"]);
         }
@@ -216,6 +223,21 @@ pub fn build(platforms: &[Platform]) -> Result<PathBuf, String> {
         LICENCES.join(", ")
     );
     Ok(wheels.swap_remove(0))
+}
+
+/// MinGW-w64's gcc, rustc's linker for the Windows (gnu) target, and the Debian package holding it.
+const MINGW: (&str, &str) = ("x86_64-w64-mingw32-gcc", "gcc-mingw-w64-x86-64-win32");
+
+/// MinGW-w64's gcc on PATH, installed with apt when missing and run as root on Debian.
+fn mingw() -> Result<(), String> {
+    let (gcc, package) = MINGW;
+    let found = || Command::new(gcc).arg("--version").output().is_ok();
+    if found() || (crate::apt(&[package])? && found()) {
+        return Ok(());
+    }
+    Err(format!(
+        "{gcc} links the Windows wheel: install {package} (Debian) or your system's MinGW-w64"
+    ))
 }
 
 /// `PATH` with `dir` first.
