@@ -67,7 +67,7 @@ pub fn run() -> Result<(), String> {
 }
 
 /// The `.crate` files of [`CRATES`].
-fn crates(target: &Path, out: &Path) -> Result<(), String> {
+pub fn crates(target: &Path, out: &Path) -> Result<(), String> {
     println!("== dist: cargo package (the published crates)");
     let mut package = cargo();
     package.args(["package", "--quiet", "--no-verify", "--allow-dirty"]);

@@ -6,13 +6,22 @@
 //!   dependency, downloaded beforehand), and `pip install knightbits` from it alone into a fresh
 //!   virtual environment without cargo or rustc on its PATH; the package then answers;
 //! - crates.io: the core's `.crate` unpacked into a local directory registry standing in for
-//!   crates.io, and `cargo add knightbits` and `cargo run --offline` in a new project;
+//!   crates.io, and `cargo add knightbits` and `cargo run --offline` in a new project; then
+//!   `cargo install` of the command line's `.crate` as unpacked, its knightbits dependencies
+//!   patched to the other unpacked `.crate` files (the rest from crates.io, or cargo's cache),
+//!   and the installed `knightbits` answers;
 //! - npm: when `target/dist/` has the npm tarball, a verdaccio (from npm, pinned) with no
 //!   uplink, `npm publish` to it and `npm install knightbits` from it into an empty folder; the
 //!   module then answers.
 //!
 //! Every server listens on 127.0.0.1 at a port the system picks, is stopped (by its process id)
 //! however the rehearsal ends, and every step has a time limit.
+//!
+//! `cargo xtask rehearse --quick` makes the artefacts those lines install itself, into
+//! `target/rehearse-release/`, instead of reading a whole release: the published crates
+//! (`cargo package`), the x86_64 manylinux wheel and the sdist (`cargo xtask wheel`) and the
+//! npm tarball (`cargo xtask npm`). The wheel and the tarball are the ones `cargo xtask test`
+//! builds, so after the tests it adds the registries' own time only: CI runs it so.
 
 use std::fs;
 use std::net::{TcpListener, TcpStream};
@@ -28,18 +37,23 @@ const VERSION: &str = env!("CARGO_PKG_VERSION");
 const PYPISERVER: &str = "pypiserver==2.4.2";
 /// The npm registry, pinned: 5.x runs on Node.js 20 (6.10 wants 22).
 const VERDACCIO: &str = "5.33.0";
-/// The longest one install step may take.
-const STEP: Duration = Duration::from_secs(600);
+/// The longest one install step may take (`cargo install` builds the command line).
+const STEP: Duration = Duration::from_secs(1800);
 /// The knight's attacks from d4, as every front end must answer.
 const D4: &str = "0x142200221400";
 
-/// Runs the rehearsal of every registry whose artefact `target/dist/` holds.
-pub fn run() -> Result<(), String> {
+/// Runs the rehearsal of every registry whose artefact `target/dist/` holds (with `quick`,
+/// of the artefacts [`quick_release`] makes).
+pub fn run(quick: bool) -> Result<(), String> {
     let target = target_dir()?;
-    let dist = target.join("dist");
-    if !dist.join("SHA256SUMS").exists() {
+    let dist = if quick {
+        quick_release(&target)?
+    } else {
+        target.join("dist")
+    };
+    if !quick && !dist.join("SHA256SUMS").exists() {
         return Err(format!(
-            "{} has no release: run `cargo xtask dist` first",
+            "{} has no release: run `cargo xtask dist` first (or `cargo xtask rehearse --quick`)",
             dist.display()
         ));
     }
@@ -48,6 +62,7 @@ pub fn run() -> Result<(), String> {
     fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
     pypi(&dist, &work)?;
     crates_io(&dist, &work)?;
+    cargo_install(&dist, &work, &target)?;
     let tarball = dist.join(format!("knightbits-{VERSION}.tgz"));
     if tarball.exists() {
         npm(&tarball, &work)?;
@@ -59,6 +74,30 @@ pub fn run() -> Result<(), String> {
     }
     println!("== rehearse: every install line answered {D4} for the knight on d4");
     Ok(())
+}
+
+/// What the install lines need, made into `target/rehearse-release/`: every published
+/// `.crate`, the x86_64 manylinux wheel and the sdist, and the npm tarball; returns the folder.
+fn quick_release(target: &Path) -> Result<std::path::PathBuf, String> {
+    let out = target.join("rehearse-release");
+    let _ = fs::remove_dir_all(&out);
+    fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    crate::dist::crates(target, &out)?;
+    let wheel = wheel::build(&[wheel::X86_64])?;
+    let wheels = wheel.parent().ok_or("the wheel has no folder")?;
+    let sdist = wheels.join(format!("knightbits-{VERSION}.tar.gz"));
+    for file in [&wheel, &sdist] {
+        copy(
+            file,
+            &out.join(file.file_name().ok_or("a file without a name")?),
+        )?;
+    }
+    let tarball = crate::npm::build()?;
+    copy(
+        &tarball,
+        &out.join(tarball.file_name().ok_or("the npm tarball has no name")?),
+    )?;
+    Ok(out)
 }
 
 /// A server process, stopped by its id when dropped.
@@ -201,15 +240,8 @@ fn pypi(dist: &Path, work: &Path) -> Result<(), String> {
 /// `cargo add knightbits` from a directory registry replacing crates.io, built offline.
 fn crates_io(dist: &Path, work: &Path) -> Result<(), String> {
     let registry = work.join("crates");
-    fs::create_dir_all(&registry).map_err(|e| e.to_string())?;
     let file = dist.join(format!("knightbits-{VERSION}.crate"));
-    status(
-        Command::new("tar")
-            .arg("-xzf")
-            .arg(&file)
-            .arg("-C")
-            .arg(&registry),
-    )?;
+    unpack(&file, &registry)?;
     let summed = Command::new("sha256sum")
         .arg(&file)
         .output()
@@ -228,12 +260,16 @@ fn crates_io(dist: &Path, work: &Path) -> Result<(), String> {
     )
     .map_err(|e| e.to_string())?;
 
+    // A new project, written here rather than by `cargo new`, which would add it to the
+    // checkout's workspace (the rehearsal's folder is inside it): a workspace of its own.
     let app = work.join("app");
-    status(
-        cargo()
-            .args(["new", "--quiet", "--vcs", "none", "--name", "rehearsal"])
-            .arg(&app),
-    )?;
+    fs::create_dir_all(app.join("src")).map_err(|e| e.to_string())?;
+    fs::write(
+        app.join("Cargo.toml"),
+        "[package]\nname = \"rehearsal\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n\
+         [dependencies]\n\n[workspace]\n",
+    )
+    .map_err(|e| e.to_string())?;
     fs::create_dir_all(app.join(".cargo")).map_err(|e| e.to_string())?;
     fs::write(
         app.join(".cargo/config.toml"),
@@ -261,6 +297,61 @@ fn crates_io(dist: &Path, work: &Path) -> Result<(), String> {
     bounded(&mut in_app(&["add", "--quiet", "knightbits"]))?;
     let answer = bounded(&mut in_app(&["run", "--quiet"]))?;
     answered("cargo add knightbits", &answer)
+}
+
+/// Unpacks a `.crate` file (a `tar.gz` of `NAME-VERSION/`) into `dir`.
+fn unpack(file: &Path, dir: &Path) -> Result<(), String> {
+    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    status(Command::new("tar").arg("-xzf").arg(file).arg("-C").arg(dir))
+}
+
+/// `cargo install knightbits-cli` as crates.io will build it: the command line's `.crate`
+/// unpacked and installed with `cargo install --path`, every knightbits crate it needs patched
+/// (`[patch.crates-io]`) to its unpacked `.crate` (nothing of the checkout is used), into a root
+/// of its own; the installed `knightbits`
+/// then answers. Debug builds (the rehearsal proves the packages, not their speed), kept in
+/// `target/rehearse-cargo/` so that a second run only builds what changed.
+fn cargo_install(dist: &Path, work: &Path, target: &Path) -> Result<(), String> {
+    let sources = work.join("crates-unpacked");
+    for name in crate::dist::CRATES {
+        unpack(&dist.join(format!("{name}-{VERSION}.crate")), &sources)?;
+    }
+    // The command line's manifest as packaged, made the root of a workspace of its own (the
+    // rehearsal's folder is inside the checkout's) with the other crates patched in.
+    let cli = sources.join(format!("knightbits-cli-{VERSION}"));
+    let manifest = cli.join("Cargo.toml");
+    let mut text =
+        fs::read_to_string(&manifest).map_err(|e| format!("{}: {e}", manifest.display()))?;
+    text.push_str("\n[workspace]\n\n[patch.crates-io]\n");
+    for name in crate::dist::CRATES
+        .iter()
+        .filter(|n| **n != "knightbits-cli")
+    {
+        let path = sources.join(format!("{name}-{VERSION}"));
+        text.push_str(&format!(
+            "{name} = {{ path = {} }}\n",
+            serde_json::Value::String(path.display().to_string())
+        ));
+    }
+    fs::write(&manifest, text).map_err(|e| format!("{}: {e}", manifest.display()))?;
+    let root = work.join("cargo-root");
+    let mut install = cargo();
+    install
+        .args(["install", "--quiet", "--debug", "--path"])
+        .arg(&cli)
+        .arg("--root")
+        .arg(&root)
+        .env("CARGO_TARGET_DIR", target.join("rehearse-cargo"));
+    bounded(&mut install)?;
+    let shown =
+        bounded(Command::new(root.join("bin/knightbits")).args(["attacks", "d4", "--json"]))?;
+    let json: serde_json::Value = serde_json::from_str(&shown)
+        .map_err(|e| format!("knightbits attacks d4 --json: not JSON ({e}): {shown}"))?;
+    let bitboard = json["bitboard"]
+        .as_str()
+        .and_then(|b| u64::from_str_radix(b.trim_start_matches("0x"), 16).ok())
+        .ok_or_else(|| format!("knightbits attacks d4 --json: no bitboard: {shown}"))?;
+    answered("cargo install knightbits-cli", &format!("{bitboard:#x}"))
 }
 
 /// `npm install knightbits` from a verdaccio on the loopback interface.
