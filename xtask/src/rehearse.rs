@@ -21,7 +21,8 @@
 //! `target/rehearse-release/`, instead of reading a whole release: the published crates
 //! (`cargo package`), the x86_64 manylinux wheel and the sdist (`cargo xtask wheel`) and the
 //! npm tarball (`cargo xtask npm`). The wheel and the tarball are the ones `cargo xtask test`
-//! builds, so after the tests it adds the registries' own time only: CI runs it so.
+//! builds, so after the tests it adds the registries' own time and the command line's debug
+//! build. The release workflow runs the whole rehearsal after `cargo xtask dist`.
 
 use std::fs;
 use std::net::{TcpListener, TcpStream};
