@@ -563,6 +563,9 @@ pub const PYTEST: [&str; 5] = [
     "--hypothesis-profile=ci",
 ];
 
+/// This machine's CA bundle as copied into the arm64 root, for pip there.
+const HOST_CA_BUNDLE: &str = "/etc/ssl/certs/knightbits-host-ca-certificates.crt";
+
 /// The longest the aarch64 suite may take under emulation, in seconds.
 const EMULATED_SECONDS: u32 = 1800;
 
@@ -610,14 +613,21 @@ pub fn run_suite_arm64(wheel: &Path, arm64_root: &Path) -> Result<(), String> {
         .and_then(|n| n.to_str())
         .ok_or("wheel name")?;
     crate::copy(wheel, &inside.join(name))?;
-    // pip inside reaches PyPI with this machine's resolver and, where debootstrap's root has
-    // not made its own (ca-certificates makes it when configured), its CA bundle.
-    for file in ["etc/resolv.conf", "etc/ssl/certs/ca-certificates.crt"] {
-        let (host, there) = (Path::new("/").join(file), arm64_root.join(file));
-        if host.exists() && (file.ends_with("resolv.conf") || !there.exists()) {
-            fs::create_dir_all(there.parent().unwrap()).map_err(|e| e.to_string())?;
-            crate::copy(&host, &there)?;
-        }
+    // pip inside reaches PyPI with this machine's resolver and CA bundle (which holds any CA
+    // of a proxy between this machine and PyPI, unlike the root's own Debian bundle), copied
+    // in beside the root's bundle and named by PIP_CERT.
+    fs::create_dir_all(arm64_root.join("etc/ssl/certs")).map_err(|e| e.to_string())?;
+    crate::copy(
+        Path::new("/etc/resolv.conf"),
+        &arm64_root.join("etc/resolv.conf"),
+    )?;
+    let host_bundle = Path::new("/etc/ssl/certs/ca-certificates.crt");
+    let bundled = host_bundle.exists();
+    if bundled {
+        crate::copy(
+            host_bundle,
+            &arm64_root.join(HOST_CA_BUNDLE.trim_start_matches('/')),
+        )?;
     }
     let script = format!(
         "set -e; cd /knightbits; python3 -m venv venv; \
@@ -629,15 +639,21 @@ pub fn run_suite_arm64(wheel: &Path, arm64_root: &Path) -> Result<(), String> {
         "== wheel run: {name} under qemu-user in {}",
         arm64_root.display()
     );
-    pytest(
-        Command::new("timeout")
-            .arg(EMULATED_SECONDS.to_string())
-            .arg("chroot")
-            .arg(arm64_root)
-            .args(["/bin/sh", "-c", &script])
-            .env("HOME", "/root") // pip's cache in the root outlives a run
-            .env("LANG", "C.UTF-8"),
-    )
+    let mut emulated = Command::new("timeout");
+    emulated
+        .arg(EMULATED_SECONDS.to_string())
+        .arg("chroot")
+        .arg(arm64_root)
+        .args(["/bin/sh", "-c", &script])
+        .env("HOME", "/root") // pip's cache in the root outlives a run
+        .env("LANG", "C.UTF-8")
+        .env_remove("PIP_FIND_LINKS"); // a folder of this machine's, not the root's
+    if bundled {
+        emulated.env("PIP_CERT", HOST_CA_BUNDLE);
+    } else {
+        emulated.env_remove("PIP_CERT");
+    }
+    pytest(&mut emulated)
 }
 
 /// Runs pytest; no test collected (its exit status 5) is a failure too.
