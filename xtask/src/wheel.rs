@@ -566,6 +566,14 @@ pub const PYTEST: [&str; 5] = [
 /// This machine's CA bundle as copied into the arm64 root, for pip there.
 const HOST_CA_BUNDLE: &str = "/etc/ssl/certs/knightbits-host-ca-certificates.crt";
 
+/// The variables that name a CA bundle to pip and Python's `ssl`.
+const CA_BUNDLE_VARS: [&str; 4] = [
+    "PIP_CERT",
+    "REQUESTS_CA_BUNDLE",
+    "CURL_CA_BUNDLE",
+    "SSL_CERT_FILE",
+];
+
 /// The longest the aarch64 suite may take under emulation, in seconds.
 const EMULATED_SECONDS: u32 = 1800;
 
@@ -615,7 +623,7 @@ pub fn run_suite_arm64(wheel: &Path, arm64_root: &Path) -> Result<(), String> {
     crate::copy(wheel, &inside.join(name))?;
     // pip inside reaches PyPI with this machine's resolver and CA bundle (which holds any CA
     // of a proxy between this machine and PyPI, unlike the root's own Debian bundle), copied
-    // in beside the root's bundle and named by PIP_CERT.
+    // in beside the root's bundle and named by [`CA_BUNDLE_VARS`].
     fs::create_dir_all(arm64_root.join("etc/ssl/certs")).map_err(|e| e.to_string())?;
     crate::copy(
         Path::new("/etc/resolv.conf"),
@@ -648,10 +656,14 @@ pub fn run_suite_arm64(wheel: &Path, arm64_root: &Path) -> Result<(), String> {
         .env("HOME", "/root") // pip's cache in the root outlives a run
         .env("LANG", "C.UTF-8")
         .env_remove("PIP_FIND_LINKS"); // a folder of this machine's, not the root's
-    if bundled {
-        emulated.env("PIP_CERT", HOST_CA_BUNDLE);
-    } else {
-        emulated.env_remove("PIP_CERT");
+    // pip's requests prefers REQUESTS_CA_BUNDLE and CURL_CA_BUNDLE to PIP_CERT: all of them
+    // name the copy (or none of them, a path of this machine's, is passed on).
+    for var in CA_BUNDLE_VARS {
+        if bundled {
+            emulated.env(var, HOST_CA_BUNDLE);
+        } else {
+            emulated.env_remove(var);
+        }
     }
     pytest(&mut emulated)
 }
