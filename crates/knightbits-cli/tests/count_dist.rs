@@ -1,5 +1,5 @@
-//! `count-tours --processes P`: the frontier programme over timely dataflow processes on
-//! loopback. Every process is started here on free ports, waited for at most 120 s and killed
+//! `count-tours --processes P`: the sweep in 64-bit keys (and the 128-bit frontier where one
+//! process would use it) over timely dataflow processes on loopback. Every process is started here on free ports, waited for at most 120 s and killed
 //! at the end.
 #![cfg(feature = "dist")]
 
@@ -177,8 +177,8 @@ fn processes_count_open_tours_as_meet_in_the_middle_does() {
 }
 
 /// Proves a count survives losing its processes: 2 processes count 6 x 8 closed tours with
-/// checkpoints; once a layer past round 24 is complete both are killed, and 3 processes resume
-/// from the same directory to 55,488,142 (OEIS A175881).
+/// a checkpoint after every round; once a layer past round 24 is complete both are killed, and
+/// 3 processes resume from the same directory to 55,488,142 (OEIS A175881).
 #[test]
 fn killed_processes_resume_from_their_checkpoints() {
     let dir = std::env::temp_dir().join(format!("knightbits-dist-ckpt-{}", std::process::id()));
@@ -192,7 +192,7 @@ fn killed_processes_resume_from_their_checkpoints() {
                 .args(["count-tours", "--board", "6x8", "--closed", "--json"])
                 .args(["--processes", "2", "--process", &i.to_string()])
                 .args(["--hostfile", hosts.to_str().unwrap(), "--threads", "1"])
-                .args(["--checkpoint", d])
+                .args(["--checkpoint", d, "--checkpoint-every", "0"])
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
@@ -264,26 +264,173 @@ fn a_worker_panic_fails_every_process() {
     assert!(err.contains("the count failed"), "{err}");
 }
 
+/// Proves 2 processes give the totals OEIS gives (and one process's, by other methods) on
+/// every board of the suite: closed 5 x 5 (none), 6 x 6 (9,862, A001230), 5 x 8 (44,202,
+/// A175881); open 1 x 1 (1), 3 x 8 (792, A118067), 5 x 5 (1,728, A165134), 4 x 8 (62,176,
+/// A079137) and 5 x 6 (37,568, A083386).
+#[test]
+fn two_processes_count_the_suite() {
+    let cases: [(&str, bool, u64); 8] = [
+        ("5x5", true, 0),
+        ("6x6", true, 9862),
+        ("5x8", true, 44_202),
+        ("1x1", false, 1),
+        ("3x8", false, 792),
+        ("5x5", false, 1728),
+        ("4x8", false, 62_176),
+        ("5x6", false, 37_568),
+    ];
+    for (board, closed, tours) in cases {
+        let mut args = vec!["count-tours", "--board", board, "--json"];
+        if closed {
+            args.push("--closed");
+        }
+        let kind = if closed { "closed" } else { "open" };
+        let single: Value = serde_json::from_slice(&common::run(&args).stdout).unwrap();
+        assert_eq!(single[kind], tours, "{board} {kind}, one process");
+        assert_eq!(answer(&processes(2, &args, &[])), single, "{board} {kind}");
+    }
+}
+
+/// Proves 2 processes out of core, each within 3 MiB (its layers in files of its own folder
+/// under --scratch, read once per pass), count 6 x 8 closed tours 55,488,142 (OEIS A175881)
+/// and leave nothing in the scratch folder.
+#[test]
+fn two_processes_out_of_core_count_6x8_closed() {
+    let scratch =
+        std::env::temp_dir().join(format!("knightbits-dist-scratch-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).unwrap();
+    let s = scratch.to_str().unwrap();
+    let args = [
+        "count-tours",
+        "--board",
+        "6x8",
+        "--closed",
+        "--json",
+        "--max-memory",
+        "3M",
+        "--scratch",
+        s,
+    ];
+    assert_eq!(answer(&processes(2, &args, &[]))["closed"], 55_488_142);
+    let left: Vec<_> = std::fs::read_dir(&scratch).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
+/// Proves a kill -9 of one process mid-count loses nothing: 2 processes count 6 x 8 closed
+/// tours out of core with a checkpoint after every round; once a layer past round 24 is
+/// complete, process 1 is killed (SIGKILL) and process 0, losing its peer, ends with an error
+/// and no count within the bound; the same two commands again resume and give 55,488,142.
+#[test]
+fn one_process_killed_resumes_with_the_same_commands() {
+    let dir = std::env::temp_dir().join(format!("knightbits-dist-kill-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let args = [
+        "count-tours",
+        "--board",
+        "6x8",
+        "--closed",
+        "--json",
+        "--max-memory",
+        "3M",
+        "--checkpoint",
+        d,
+        "--checkpoint-every",
+        "0",
+    ];
+    let hosts = hostfile(2);
+    let mut group = Group(Vec::new());
+    for i in 0..2 {
+        group.0.push(
+            Command::new(env!("CARGO_BIN_EXE_knightbits"))
+                .args(args)
+                .args(["--processes", "2", "--process", &i.to_string()])
+                .args(["--hostfile", hosts.to_str().unwrap(), "--threads", "1"])
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap(),
+        );
+    }
+    let complete = |round: u32| {
+        let here = dir.join(format!("layer-{round:03}"));
+        here.join("part-0-of-2").exists() && here.join("part-1-of-2").exists()
+    };
+    let started = Instant::now();
+    while !(25..48).any(complete) {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no layer past round 24"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    group.0[1].kill().unwrap();
+    let _ = group.0[1].wait();
+    while group.0[0].try_wait().ok().flatten().is_none() {
+        assert!(
+            started.elapsed() < Duration::from_secs(180),
+            "process 0 went on without its peer"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let zero = group.0.remove(0).wait_with_output().unwrap();
+    assert!(!zero.status.success());
+    assert!(zero.stdout.is_empty(), "process 0 printed a count");
+    drop(group);
+    let _ = std::fs::remove_file(&hosts);
+    let outs = processes(2, &args, &[]);
+    assert_eq!(answer(&outs)["closed"], 55_488_142);
+    let log = rounds(&outs);
+    assert!(
+        log[..24].iter().all(|l| l.ends_with(": 0 states, 0 ways")),
+        "resumed, not counted again: {log:?}"
+    );
+    let left: Vec<_> = std::fs::read_dir(&dir).into_iter().flatten().collect();
+    assert!(
+        !dir.exists(),
+        "the checkpoint is removed at the end: {left:?}"
+    );
+}
+
 /// Options a count across processes would not honour are refused by the parser instead of
-/// being accepted and ignored: `--start` (the processes count every start), `--max-memory`
-/// (the frontier programme across processes has no budget), `--checkpoint-every` (every
-/// worker saves its part after every round) and `--scratch`.
+/// being accepted and ignored: `--start` (the processes count every start), and, by the
+/// 128-bit frontier (9 x 9 closed: one process would use it), `--max-memory` (it holds every
+/// layer in memory), `--checkpoint-every` (every worker saves its part after every round) and
+/// `--scratch`.
 #[test]
 fn options_processes_ignore_are_refused() {
     let dir = std::env::temp_dir();
     let dir = dir.to_str().unwrap();
     let cases: [(&[&str], &str); 4] = [
-        (&["--start", "a1"], "--start"),
-        (&["--max-memory", "1G"], "--max-memory"),
+        (&["--board", "5x5", "--start", "a1"], "--start"),
         (
-            &["--checkpoint", dir, "--checkpoint-every", "5"],
+            &["--board", "9x9", "--closed", "--max-memory", "1G"],
+            "--max-memory",
+        ),
+        (
+            &[
+                "--board",
+                "9x9",
+                "--closed",
+                "--checkpoint",
+                dir,
+                "--checkpoint-every",
+                "5",
+            ],
             "--checkpoint-every",
         ),
-        (&["--closed", "--scratch", dir], "--scratch"),
+        (
+            &["--board", "9x9", "--closed", "--scratch", dir],
+            "--scratch",
+        ),
     ];
     for (extra, flag) in cases {
         let out = Command::new(env!("CARGO_BIN_EXE_knightbits"))
-            .args(["count-tours", "--board", "5x5", "--processes", "1"])
+            .args(["count-tours", "--processes", "1"])
             .args(extra)
             .output()
             .expect("knightbits runs");

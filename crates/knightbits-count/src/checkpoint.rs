@@ -278,3 +278,48 @@ pub(crate) fn read_records(
     }
     Ok(b)
 }
+
+/// The folder of a layer's parts before round `round`, in a checkpoint folder of a count
+/// across workers.
+pub(crate) fn round_dir(dir: &Path, round: u32) -> PathBuf {
+    dir.join(std::format!("layer-{round:03}"))
+}
+
+/// The file of worker `index`'s part (of `peers`) in a round's folder.
+pub(crate) fn part_name(index: usize, peers: usize) -> std::string::String {
+    std::format!("part-{index}-of-{peers}")
+}
+
+/// The newest complete layer of a checkpoint folder of a count across workers: its round, the
+/// number of parts it was written in, and each part's worker and file; `None` when no layer
+/// has all its parts.
+pub(crate) fn newest_parts(dir: &Path) -> Option<(u32, usize, Vec<(usize, PathBuf)>)> {
+    let entries = fs::read_dir(dir).ok()?;
+    let mut rounds: Vec<u32> = entries
+        .filter_map(|e| e.ok())
+        .filter_map(|e| e.file_name().to_str()?.strip_prefix("layer-")?.parse().ok())
+        .collect();
+    rounds.sort_unstable_by(|a, b| b.cmp(a));
+    rounds.into_iter().find_map(|round| {
+        let entries = fs::read_dir(round_dir(dir, round)).ok()?;
+        let parts: Vec<(usize, usize, PathBuf)> = entries
+            .filter_map(|e| e.ok())
+            .filter_map(|e| {
+                let name = e.file_name().to_str()?.to_string();
+                let (w, n) = name.strip_prefix("part-")?.split_once("-of-")?;
+                Some((w.parse().ok()?, n.parse().ok()?, e.path()))
+            })
+            .collect();
+        let &(_, n, _) = parts.first()?;
+        let complete = parts.len() == n
+            && parts.iter().all(|&(w, m, _)| m == n && w < n)
+            && (0..n).all(|w| parts.iter().any(|p| p.0 == w));
+        complete.then(|| {
+            (
+                round,
+                n,
+                parts.into_iter().map(|(w, _, p)| (w, p)).collect(),
+            )
+        })
+    })
+}

@@ -13,7 +13,7 @@ use super::method::{KEY64_WIDTH, Kind, Method, SWEEP_WIDTH};
 use super::report::{Estimate, Plan, Progress};
 use super::split::SplitCount;
 use super::sweep::word::Word;
-use super::sweep::{Sweep, SweepCount};
+use super::sweep::{Share, Sweep, SweepCount};
 use super::tours::Tours;
 use super::workers::{available_memory, available_threads};
 use core::fmt;
@@ -268,6 +268,11 @@ impl Count {
         self.method
     }
 
+    /// The time between checkpoints ([`Count::with_checkpoint`]).
+    pub fn checkpoint_every(&self) -> Duration {
+        self.every
+    }
+
     /// The checkpoint's path, if any.
     pub fn checkpoint_path(&self) -> Option<&Path> {
         self.checkpoint.as_deref()
@@ -283,6 +288,40 @@ impl Count {
             .across
             .unwrap_or(self.board.width().min(self.board.height()));
         Frontier::across(self.board, self.kind, w, self.start)
+    }
+
+    /// Worker `index`'s share of this count across `peers` workers, `threads` of them in each
+    /// process: the sweep's rounds for a driver that moves the keys between the workers itself
+    /// (`knightbits-dist` counts across processes this way). Each worker keeps its layers
+    /// within the count's budget divided by `threads`, out of core in a folder of its own in
+    /// the scratch folder; with a checkpoint, its path is a folder where each worker saves its
+    /// part of a layer ([`Share::save`]) and from whose newest complete layer the share starts,
+    /// whatever the number of workers that wrote it. [`CountError::NotByMethod`] unless the
+    /// count is by [`Method::Sweep`].
+    pub fn share(&self, index: usize, peers: usize, threads: usize) -> Result<Share, CountError> {
+        if self.method != Method::Sweep {
+            return Err(CountError::NotByMethod {
+                method: self.method,
+                kind: self.kind,
+            });
+        }
+        let budget = self.budget / threads.max(1) as u64;
+        let sweep = self.sweep(1, budget)?;
+        Share::new(sweep, index, peers, self.checkpoint.as_deref())
+    }
+
+    /// This count's sweep (of [`Method::Sweep`]) on `threads` threads within `budget`, no
+    /// checkpoint yet.
+    fn sweep(&self, threads: usize, budget: u64) -> Result<Sweep, CountError> {
+        let scratch = self.scratch.as_path();
+        let count = match self.kind {
+            Kind::Closed => Sweep::new(self.board, threads, budget, scratch)?,
+            Kind::Open => Sweep::open_tours(self.board, self.start, threads, budget, scratch)?,
+        };
+        match self.across {
+            Some(w) => count.across(w),
+            None => Ok(count),
+        }
     }
 
     /// The method set up for this count.

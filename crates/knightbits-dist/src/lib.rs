@@ -13,6 +13,8 @@
 
 #![deny(missing_docs)]
 
+mod sweep;
+
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -21,7 +23,7 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use knightbits_board::Board;
-use knightbits_count::{Count, CountError, Frontier, Kind, Layer, State};
+use knightbits_count::{Count, CountError, Frontier, Kind, Layer, Method, State};
 use timely::communication::initialize::WorkerGuards;
 use timely::dataflow::InputHandle;
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
@@ -123,6 +125,28 @@ pub struct Report {
     pub peak_memory: Vec<u64>,
 }
 
+impl Report {
+    /// `job`'s report: its count, begun at `started`, the states and ways after each round,
+    /// each process's peak.
+    fn of(
+        job: &Count,
+        count: u128,
+        started: Instant,
+        (states, ways): (Vec<u64>, Vec<u128>),
+        peak_memory: Vec<u64>,
+    ) -> Report {
+        Report {
+            count,
+            board: job.board(),
+            kind: job.kind(),
+            seconds: started.elapsed().as_secs_f64(),
+            states,
+            ways,
+            peak_memory,
+        }
+    }
+}
+
 /// Why a count across workers failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DistError {
@@ -166,6 +190,9 @@ type Outcome = (usize, Option<DistError>, Vec<Stats>);
 /// cannot be read panics the workers (the run would miss their part); a count overflowing in
 /// any worker makes process 0 return an error, never a smaller count.
 pub fn count(job: &Count, cluster: &Cluster) -> Result<Option<Report>, DistError> {
+    if job.method() == Method::Sweep {
+        return sweep::count(job, cluster);
+    }
     let frontier = job.frontier().map_err(DistError::Count)?;
     let config = cluster.config()?;
     let started = Instant::now();
@@ -341,9 +368,10 @@ impl Shared {
 
 /// Runs `work` on every worker of `config`: threads of this process, or processes connected
 /// here (rather than by timely, which reports its attempts on stdout).
-fn execute<F>(config: timely::Config, work: F) -> Result<WorkerGuards<Outcome>, DistError>
+fn execute<R, F>(config: timely::Config, work: F) -> Result<WorkerGuards<R>, DistError>
 where
-    F: Fn(&mut timely::worker::Worker) -> Outcome + Send + Sync + 'static,
+    R: Send + 'static,
+    F: Fn(&mut timely::worker::Worker) -> R + Send + Sync + 'static,
 {
     match config.communication {
         timely::CommunicationConfig::Cluster {
@@ -407,15 +435,7 @@ fn gather(
         .ok_or(CountError::Overflow { bits: 128 })
         .and_then(|ways| frontier.tours(ways))
         .map_err(DistError::Count)?;
-    Ok(Report {
-        count,
-        board: job.board(),
-        kind: job.kind(),
-        seconds: started.elapsed().as_secs_f64(),
-        states,
-        ways,
-        peak_memory,
-    })
+    Ok(Report::of(job, count, started, (states, ways), peak_memory))
 }
 
 /// Fault injection for tests, compiled only with the `fault-injection` feature: when

@@ -1,5 +1,6 @@
-//! `knightbits count-tours --processes P`: the frontier programme on timely dataflow workers,
-//! in one process or in several (one per machine).
+//! `knightbits count-tours --processes P`: the sweep in 64-bit keys (or, where one process
+//! would use it, the 128-bit frontier) on timely dataflow workers, in one process or in
+//! several (one per machine).
 
 use std::path::PathBuf;
 
@@ -15,10 +16,13 @@ use crate::output;
 #[derive(clap::Args, Debug)]
 pub struct DistArgs {
     /// Count on timely dataflow workers in P processes (P = 1: threads of this process), by
-    /// the frontier programme, closed or open. With --checkpoint PATH, PATH is a directory
-    /// where every worker writes its part of each layer, and any number of processes resume
-    /// from the newest complete layer (after every round: not with --checkpoint-every). Counts
-    /// every start (not with --start), in memory (not with --max-memory or --scratch).
+    /// the sweep in 64-bit keys (every board up to 8 wide, open or closed; the split and meet
+    /// in the middle do not run across processes yet), or by the 128-bit frontier where one
+    /// process would use it. With --checkpoint PATH, PATH is a directory where every worker
+    /// writes its part of a layer (the sweep: every --checkpoint-every seconds and after every
+    /// round out of core; the frontier: after every round), and the same command resumes from
+    /// the newest complete layer. --max-memory is each process's budget and --scratch the
+    /// folder of each process's layer files (the sweep). Counts every start (not with --start).
     #[arg(
         long,
         value_name = "P",
@@ -32,6 +36,19 @@ pub struct DistArgs {
     /// The processes' addresses, one host:port a line, in process order (P > 1).
     #[arg(long, value_name = "FILE", requires = "processes")]
     pub hostfile: Option<PathBuf>,
+}
+
+/// Refuses the options a count across processes by the 128-bit frontier does not take
+/// (it holds every layer in memory and saves after every round): `given`, each option's name
+/// and whether it was given.
+pub fn frontier_takes(given: [(&str, bool); 3]) -> Result<(), CliError> {
+    let Some((flag, _)) = given.into_iter().find(|g| g.1) else {
+        return Ok(());
+    };
+    Err(CliError::Input(format!(
+        "{flag} is not taken by a count across --processes by the 128-bit frontier (it holds \
+         every layer in memory and saves after every round)"
+    )))
 }
 
 /// Runs `job` on timely workers as `args` say, and prints its answer as a count on one process

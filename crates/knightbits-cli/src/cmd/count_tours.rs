@@ -49,6 +49,7 @@ pub struct Args {
     /// A count square by square (see below) keeps within it by putting its layers in
     /// --scratch; another count whose estimated peak exceeds it is refused.
     /// With --plan, a process's memory.
+    /// Across processes (--processes) the budget of each process.
     #[arg(long, value_name = "SIZE")]
     max_memory: Option<Bytes>,
     /// The folder where a count square by square (see below) keeps the layers that do not fit
@@ -60,16 +61,11 @@ pub struct Args {
     /// with the same PATH resumes from it. The file is removed when the count ends.
     #[arg(long, value_name = "PATH", value_parser = in_a_folder)]
     checkpoint: Option<PathBuf>,
-    /// Seconds between checkpoints of a frontier count (0: after every square); otherwise at
-    /// least ten times the last checkpoint's writing time, so large layers cost at most a tenth.
-    #[arg(
-        long,
-        value_name = "SECONDS",
-        default_value_t = 30,
-        requires = "checkpoint"
-    )]
-    #[cfg_attr(feature = "dist", arg(conflicts_with = "processes"))]
-    checkpoint_every: u64,
+    /// Seconds between checkpoints of a frontier count (0: after every square; default 30);
+    /// otherwise at least ten times the last checkpoint's writing time, so large layers cost at
+    /// most a tenth (across processes: the seconds alone).
+    #[arg(long, value_name = "SECONDS", requires = "checkpoint")]
+    checkpoint_every: Option<u64>,
     /// Print one JSON object: {"open": n} or {"closed": n}, n a JSON number of any size
     /// (never a string: 6x40 closed prints 66 digits; a reader of numbers as doubles, such as
     /// JavaScript's JSON.parse, keeps 15 or 16 of them).
@@ -166,6 +162,9 @@ fn in_a_folder(s: &str) -> Result<PathBuf, String> {
     }
 }
 
+/// Seconds between checkpoints unless --checkpoint-every says.
+const CHECKPOINT_EVERY: u64 = 30;
+
 /// Seconds of the count spent on the estimate (the work goes on from there).
 const SAMPLE_SECONDS: f64 = 2.0;
 /// Counts estimated to take longer than this get the estimate printed.
@@ -208,9 +207,21 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     #[cfg(feature = "dist")]
     if args.dist.processes.is_some() {
-        // Counts across processes run the frontier programme whatever the board, so a side to
-        // lay across is one of its sides even where this process would meet in the middle.
-        job = job.by(Method::Frontier128).map_err(refused)?;
+        // Across processes a count runs by the sweep where one process would sweep, split or
+        // meet in the middle (neither of which runs across processes yet), and by the 128-bit
+        // frontier where one process would.
+        let method = match job.method() {
+            Method::Frontier128 => Method::Frontier128,
+            _ => Method::Sweep,
+        };
+        job = job.by(method).map_err(refused)?;
+        if method == Method::Frontier128 {
+            super::count_dist::frontier_takes([
+                ("--max-memory", args.max_memory.is_some()),
+                ("--scratch", args.scratch.is_some()),
+                ("--checkpoint-every", args.checkpoint_every.is_some()),
+            ])?;
+        }
     }
     if let Some(w) = args.across {
         job = job.across(w).map_err(refused)?;
@@ -223,7 +234,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         job = job.with_scratch(dir);
     }
     if let Some(path) = &args.checkpoint {
-        job = job.with_checkpoint(path, Duration::from_secs(args.checkpoint_every));
+        job = job.with_checkpoint(
+            path,
+            Duration::from_secs(args.checkpoint_every.unwrap_or(CHECKPOINT_EVERY)),
+        );
     }
     let failed = |e: CountError| match e {
         CountError::Checkpoint => mismatch(

@@ -2,12 +2,11 @@
 //! part a worker for a count across processes, in a folder per round.
 
 use super::{Frontier, Layer, MARK, State};
-use crate::checkpoint::{Header, Writer, not_a_checkpoint};
+use crate::checkpoint::{Header, Writer, newest_parts, not_a_checkpoint, part_name, round_dir};
 use crate::error::CountError;
 use crate::method::Method;
 use std::io::Read;
-use std::path::{Path, PathBuf};
-use std::vec::Vec;
+use std::path::Path;
 
 impl Frontier {
     /// The header of `layer`'s checkpoint, as part `part` of `parts`, with `done` finished ways.
@@ -117,63 +116,24 @@ impl Frontier {
         index: usize,
         peers: usize,
     ) -> Result<Option<Layer>, CountError> {
-        let Ok(entries) = std::fs::read_dir(dir) else {
+        let Some((round, n, parts)) = newest_parts(dir) else {
             return Ok(None);
         };
-        let mut rounds: Vec<u32> = entries
-            .filter_map(|e| e.ok())
-            .filter_map(|e| e.file_name().to_str()?.strip_prefix("layer-")?.parse().ok())
-            .collect();
-        rounds.sort_unstable_by(|a, b| b.cmp(a));
-        for round in rounds {
-            let here = round_dir(dir, round);
-            let Ok(entries) = std::fs::read_dir(&here) else {
-                continue;
-            };
-            let parts: Vec<(usize, usize, PathBuf)> = entries
-                .filter_map(|e| e.ok())
-                .filter_map(|e| {
-                    let name = e.file_name().to_str()?.to_string();
-                    let (w, n) = name.strip_prefix("part-")?.split_once("-of-")?;
-                    Some((w.parse().ok()?, n.parse().ok()?, e.path()))
-                })
-                .collect();
-            let Some(&(_, n, _)) = parts.first() else {
-                continue;
-            };
-            let complete = parts.len() == n
-                && parts.iter().all(|&(w, m, _)| m == n && w < n)
-                && (0..n).all(|w| parts.iter().any(|p| p.0 == w));
-            if !complete {
+        let mut layer = Layer::new(round, 0);
+        for (w, path) in parts {
+            if w % peers != index {
                 continue;
             }
-            let mut layer = Layer::new(round, 0);
-            for (w, _, path) in parts {
-                if w % peers != index {
-                    continue;
-                }
-                let fits =
-                    |h: &Header| (h.part as usize, h.parts as usize, h.round) == (w, n, round);
-                let Some(part) = self.read_part(&path, fits)? else {
-                    return Err(CountError::Checkpoint);
-                };
-                layer.add_done(part.done())?;
-                for (s, ways) in part.states() {
-                    layer.add(s, ways)?;
-                }
+            let fits = |h: &Header| (h.part as usize, h.parts as usize, h.round) == (w, n, round);
+            let Some(part) = self.read_part(&path, fits)? else {
+                return Err(CountError::Checkpoint);
+            };
+            layer.add_done(part.done())?;
+            for (s, ways) in part.states() {
+                layer.add(s, ways)?;
             }
-            layer.pack();
-            return Ok(Some(layer));
         }
-        Ok(None)
+        layer.pack();
+        Ok(Some(layer))
     }
-}
-
-/// The folder of the layer before round `round`.
-fn round_dir(dir: &Path, round: u32) -> PathBuf {
-    dir.join(format!("layer-{round:03}"))
-}
-
-fn part_name(index: usize, peers: usize) -> String {
-    format!("part-{index}-of-{peers}")
 }

@@ -132,6 +132,27 @@ impl<K: Word> Places<K> {
         normalise(K::from_u128(state >> 4).unwrap_or(K::ZERO))
     }
 
+    /// Places round `round`'s square on `key`: each key after it goes to `next` (turned over
+    /// where the layer after the round keeps the least of a key and its image), and the number
+    /// of ways it completes a tour is returned. The step of a round, one key at a time, for a
+    /// driver that moves the keys itself (a count across workers, [`Share`](super::Share)).
+    pub(crate) fn expand(
+        &self,
+        round: u32,
+        key: K,
+        next: &mut impl FnMut(K),
+    ) -> Result<u32, CountError> {
+        let turn = match self.turn.get(round as usize) {
+            Some(true) => Some(self.w),
+            _ => None,
+        };
+        let missing = CountError::Checkpoint;
+        Ok(match &self.steps {
+            Steps::Closed(p) => placed(p.get(round as usize).ok_or(missing)?, key, turn, next),
+            Steps::Open(p) => placed(p.get(round as usize).ok_or(missing)?, key, turn, next),
+        })
+    }
+
     /// One pass of round `round` on `threads` threads: the old states of `source` expanded
     /// into `shards` (those of the layer's from index `first`, of the `2^bits`), and each
     /// worker's ways of the tours completed.
@@ -161,6 +182,23 @@ impl<K: Word> Places<K> {
             Steps::Open(places) => on(places, round, threads, pass, turn),
         }
     }
+}
+
+/// `place` put on `key`: the keys after it to `next`, turned over in rows `turn` wide when
+/// given; the ways it completes a tour.
+#[inline]
+fn placed<K: Word, P: Expand<K>>(
+    place: &P,
+    key: K,
+    turn: Option<u32>,
+    next: &mut impl FnMut(K),
+) -> u32 {
+    place.expand(key, &mut |k| {
+        next(match turn {
+            Some(w) => place.canonical(k, w),
+            None => k,
+        })
+    })
 }
 
 /// A worker's ways of the tours closed in a pass, and whether they were reduced modulo the
@@ -253,11 +291,7 @@ impl<K: Word, P: Expand<K>> Work<'_, K, P> {
                 if i % STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
                     return Err(stopped(Method::Sweep, 0, 0, None));
                 }
-                let c = self.place.expand(key, &mut |k| {
-                    let k = match self.turn {
-                        Some(w) => self.place.canonical(k, w),
-                        None => k,
-                    };
+                let c = placed(self.place, key, self.turn, &mut |k| {
                     let h = hash(k);
                     let part = if bits == 0 {
                         0

@@ -32,10 +32,12 @@ pub(crate) mod order;
 pub(crate) mod path;
 pub(crate) mod residue;
 pub(crate) mod shard;
+mod share;
 pub(crate) mod store;
 pub(crate) mod word;
 
 pub(crate) use self::job::SweepCount;
+pub use self::share::{Inbox, Share};
 
 use self::expand::{Pass, Places};
 use self::file::{LayerFile, Source};

@@ -1,0 +1,758 @@
+//! A worker's share of the sweep, for a count across workers and processes
+//! (`knightbits-dist`): each worker owns the keys that [`Share::route`] sends it, holds its part
+//! of each layer (in memory, or out of core in a folder of its own within its budget), expands
+//! it a round at a time and hands every new key to its driver, which routes it to its owner's
+//! [`Inbox`]. The rounds, the keys, the shards, the layer files and the ways modulo the run's
+//! prime are the sweep's own; the driver only moves keys and agrees on the layers' sizes.
+
+use super::expand::Places;
+use super::file::{LayerFile, Source};
+use super::shard::{BATCH, Block, Shard, compact, hash};
+use super::store::load;
+use super::{
+    BUFFERS, Layer, Record, SHARD_STATES, Store, Sweep, Ways, add_done, io_error, table_bytes_of,
+};
+use crate::checkpoint::{Header, newest_parts, part_name, round_dir};
+use crate::error::CountError;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::vec::Vec;
+
+/// A worker's share of a count by the sweep across `peers` workers: its part of the layer
+/// before the next round, and the round being made. Obtained from
+/// [`Count::share`](crate::Count::share).
+///
+/// A round, as every worker runs it: [`Share::plan`] with the layer's states summed over the
+/// workers (the same on all, so that they agree on the passes); then for each pass an
+/// [`Inbox`] from [`Share::inbox`], [`Share::expand`] of the worker's own keys (each new key
+/// sent to the worker [`Share::route`] names, which adds it to its inbox of the same pass), and
+/// [`Share::take`] of the inbox once every worker's keys of the pass have arrived; then
+/// [`Share::finish`].
+pub struct Share {
+    sweep: Sweep,
+    index: usize,
+    peers: usize,
+    layer: Layer<u64>,
+    /// The ways of the layer's states summed (0 for a layer resumed, not made).
+    ways: u128,
+    /// The folder of this worker's layer files, removed when the share is dropped.
+    folder: PathBuf,
+    /// The round being made.
+    plan: Option<Plan>,
+    /// This worker's checkpoint files: the round of each and its path.
+    saved: Vec<(u32, PathBuf)>,
+}
+
+/// A round being made: its passes over the old layer and the next layer so far.
+struct Plan {
+    passes: u32,
+    /// Shards of the whole layer (a power of two), `2^bits`.
+    parts: usize,
+    per_shard: usize,
+    source: Source<u64>,
+    /// The old layer's file in this worker's folder, removed when the round ends.
+    old_file: Option<PathBuf>,
+    writer: Option<LayerFile>,
+    memory: Vec<Block>,
+    done: u128,
+    modulus: u8,
+    states: u64,
+    ways: u128,
+}
+
+/// The shards of a pass of the next layer that a worker fills with the keys it is sent.
+pub struct Inbox {
+    shards: Vec<Shard<u64>>,
+    first: usize,
+    bits: u32,
+    batches: Vec<Vec<(u64, u64, u64)>>,
+}
+
+impl Inbox {
+    /// Adds keys and their ways (each key one the worker owns, of the pass's range).
+    pub fn add(&mut self, records: &[(u64, u64)]) {
+        for &(key, ways) in records {
+            let h = hash(key);
+            let part = match self.bits {
+                0 => 0,
+                b => (h >> (64 - b)) as usize,
+            };
+            let i = part.wrapping_sub(self.first);
+            if let (Some(batch), Some(shard)) = (self.batches.get_mut(i), self.shards.get_mut(i)) {
+                batch.push((key, h, ways));
+                if batch.len() >= BATCH {
+                    shard.add_all(batch);
+                    batch.clear();
+                }
+            }
+        }
+    }
+
+    /// The shards with every key added.
+    fn filled(mut self) -> Vec<Shard<u64>> {
+        for (batch, shard) in self.batches.iter().zip(self.shards.iter_mut()) {
+            shard.add_all(batch);
+        }
+        self.shards
+    }
+}
+
+impl Share {
+    /// Worker `index`'s share of `sweep` across `peers` workers, its layer files in a folder
+    /// of its own in the sweep's scratch folder; the first layer (worker 0 holds it) or, with
+    /// a checkpoint folder `dir`, the newest layer complete there.
+    pub(crate) fn new(
+        sweep: Sweep,
+        index: usize,
+        peers: usize,
+        dir: Option<&Path>,
+    ) -> Result<Share, CountError> {
+        let folder = sweep.scratch.join(std::format!(
+            "knightbits-{}-worker-{index}-of-{peers}",
+            std::process::id()
+        ));
+        fs::create_dir_all(&folder).map_err(|e| CountError::io(&folder, &e))?;
+        let mut sweep = sweep;
+        sweep.scratch = folder.clone();
+        sweep.threads = 1;
+        let mut share = Share {
+            layer: Layer {
+                round: 0,
+                done: 0,
+                states: 0,
+                modulus: sweep.first_modulus(),
+                store: Store::Memory(Vec::new()),
+            },
+            sweep,
+            index,
+            peers: peers.max(1),
+            ways: 0,
+            folder,
+            plan: None,
+            saved: Vec::new(),
+        };
+        match dir {
+            Some(dir) if share.resume(dir)? => {}
+            _ if index == 0 => {
+                share.layer = share.sweep.first();
+                share.ways = share.records().iter().map(|r| u128::from(r[1])).sum();
+            }
+            // The others start empty, at the first layer's round (past the last on 1 x 1).
+            _ => share.layer = share.empty(share.sweep.frontier.first().round()),
+        }
+        Ok(share)
+    }
+
+    /// The worker (modulo the number of workers) that owns `key`: bits of its mixed hash that
+    /// choose neither its shard nor its slot.
+    pub fn route(key: u64) -> u64 {
+        (hash(key) >> 32) & 0xffff_ffff
+    }
+
+    /// The number of rounds: one per square.
+    pub fn rounds(&self) -> u32 {
+        self.sweep.rounds()
+    }
+
+    /// The round the layer held comes before.
+    pub fn round(&self) -> u32 {
+        self.layer.round
+    }
+
+    /// This worker's states of the layer held.
+    pub fn states(&self) -> u64 {
+        self.layer.states
+    }
+
+    /// Their ways summed (0 for a layer resumed from a checkpoint).
+    pub fn ways(&self) -> u128 {
+        self.ways
+    }
+
+    /// The ways of the tours this worker closed so far, and whether they are a residue
+    /// modulo the run's prime (else exact).
+    pub fn done(&self) -> (u128, bool) {
+        (self.layer.done, self.layer.modulus != 0)
+    }
+
+    /// Is this worker's part of the layer out of core (a file)?
+    pub fn out_of_core(&self) -> bool {
+        matches!(self.layer.store, Store::File(_))
+    }
+
+    /// The number of tours from every worker's [`Share::done`] after the last round
+    /// ([`CountError::Overflow`] when they are residues: the count needs more primes).
+    pub fn tours(&self, done: &[(u128, bool)]) -> Result<u128, CountError> {
+        let p = self.sweep.modulus;
+        let (sum, modulus) = done.iter().fold((0u128, 0u8), |(sum, m), &(d, r)| {
+            add_done(sum, (d, r), m, p)
+        });
+        match self.sweep.total(sum, modulus) {
+            Ways::Exact(n) => Ok(n),
+            Ways::Residue(_) => Err(CountError::Overflow { bits: 64 }),
+        }
+    }
+
+    /// Plans the round after the layer held, whose states summed over the workers are
+    /// `states` (`sizes`: the sums after each round before, to foresee the next): this
+    /// worker's part of the next layer is foreseen as the whole's share; when it would not fit
+    /// the budget beside the old part, the old part goes out of core and is read once per
+    /// pass. Returns the number of passes, the same on every worker.
+    pub fn plan(&mut self, states: u64, sizes: &[u64]) -> Result<u32, CountError> {
+        let peers = self.peers as u64;
+        let predicted = self.sweep.predict(states, sizes) / peers + 64;
+        let table_bytes = predicted.saturating_mul(table_bytes_of::<u64>());
+        let room = self.sweep.budget.saturating_sub(BUFFERS) / 3 * 2;
+        let fits = (states / peers)
+            .saturating_mul(16)
+            .saturating_add(table_bytes)
+            <= room;
+        let passes = match fits {
+            true => 1,
+            false => table_bytes.div_ceil(room.max(1)).clamp(1, 4096) as u32,
+        };
+        let empty = self.empty(0);
+        let mut old = std::mem::replace(&mut self.layer, empty);
+        old = match (&old.store, fits) {
+            (Store::Memory(_), false) => self.sweep.spill(old)?,
+            (Store::File(path), true) => {
+                let path = path.clone();
+                let loaded = load(old)?;
+                self.forget_file(&path);
+                loaded
+            }
+            _ => old,
+        };
+        let (source, old_file) = match old.store {
+            Store::Memory(blocks) => (Source::memory(blocks), None),
+            Store::File(path) => {
+                self.sweep.room_on_disk(predicted, Some(&path))?;
+                let mine = path.starts_with(&self.folder);
+                (Source::file(path.clone())?, mine.then_some(path))
+            }
+        };
+        let writer = match fits {
+            true => None,
+            false => {
+                Some(LayerFile::create(self.sweep.layer_path(old.round + 1)).map_err(io_error)?)
+            }
+        };
+        let parts = (predicted / SHARD_STATES)
+            .max(u64::from(passes))
+            .next_power_of_two()
+            .clamp(16, 1 << 14) as usize;
+        self.layer = Layer {
+            store: Store::Memory(Vec::new()),
+            ..old
+        };
+        self.plan = Some(Plan {
+            passes,
+            parts,
+            per_shard: (predicted as usize / parts).max(16),
+            source,
+            old_file,
+            writer,
+            memory: Vec::new(),
+            done: old.done,
+            modulus: old.modulus,
+            states: 0,
+            ways: 0,
+        });
+        Ok(passes)
+    }
+
+    /// An empty layer before round `round`.
+    fn empty(&self, round: u32) -> Layer<u64> {
+        Layer {
+            round,
+            done: 0,
+            states: 0,
+            modulus: self.sweep.first_modulus(),
+            store: Store::Memory(Vec::new()),
+        }
+    }
+
+    /// The range of shards that pass `pass` fills.
+    fn range(plan: &Plan, pass: u32) -> std::ops::Range<usize> {
+        let (parts, passes) = (plan.parts, plan.passes as usize);
+        parts * pass as usize / passes..parts * (pass as usize + 1) / passes
+    }
+
+    /// The empty shards of pass `pass` of the round planned.
+    pub fn inbox(&self, pass: u32) -> Inbox {
+        let Some(plan) = &self.plan else {
+            return Inbox {
+                shards: Vec::new(),
+                first: 0,
+                bits: 0,
+                batches: Vec::new(),
+            };
+        };
+        let range = Share::range(plan, pass);
+        let p = self.sweep.modulus;
+        Inbox {
+            shards: range
+                .clone()
+                .map(|_| Shard::with_capacity(plan.per_shard, p))
+                .collect(),
+            batches: range.clone().map(|_| Vec::with_capacity(BATCH)).collect(),
+            first: range.start,
+            bits: plan.parts.trailing_zeros(),
+        }
+    }
+
+    /// Pass `pass` of the round planned: every key of this worker's part of the old layer
+    /// expanded, each new key of the pass's shards given to `send` with its ways (for the
+    /// worker [`Share::route`] names); the tours closed are counted in the first pass.
+    pub fn expand(&mut self, pass: u32, send: &mut dyn FnMut(u64, u64)) -> Result<(), CountError> {
+        let round = self.layer.round;
+        let Some(plan) = &mut self.plan else {
+            return Ok(());
+        };
+        let range = Share::range(plan, pass);
+        let bits = plan.parts.trailing_zeros();
+        let places: &Places<u64> = &self.sweep.places;
+        let p = u128::from(self.sweep.modulus);
+        let (mut closed, mut reduced) = (0u128, false);
+        plan.source.rewind()?;
+        plan.source.each(|records: &[Record]| {
+            for &[key, ways] in records {
+                let c = places.expand(round, key, &mut |k| {
+                    let part = match bits {
+                        0 => 0,
+                        b => (hash(k) >> (64 - b)) as usize,
+                    };
+                    if range.contains(&part) {
+                        send(k, ways);
+                    }
+                })?;
+                let add = u128::from(ways) * u128::from(c);
+                closed = closed.checked_add(add).unwrap_or_else(|| {
+                    reduced = true;
+                    closed % p + add % p
+                });
+            }
+            Ok(())
+        })?;
+        if pass == 0 {
+            (plan.done, plan.modulus) = add_done(
+                plan.done,
+                (closed, reduced),
+                plan.modulus,
+                self.sweep.modulus,
+            );
+        }
+        Ok(())
+    }
+
+    /// Takes the filled shards of a pass into the next layer: in memory, or (out of core)
+    /// written to its file.
+    pub fn take(&mut self, inbox: Inbox) -> Result<(), CountError> {
+        let Some(plan) = &mut self.plan else {
+            return Ok(());
+        };
+        let mut shards = inbox.filled();
+        if shards.iter().any(|s| s.reduced) && plan.modulus == 0 {
+            (plan.done, plan.modulus) = (plan.done % u128::from(self.sweep.modulus), 1);
+        }
+        match &mut plan.writer {
+            Some(w) => {
+                let pieces: Vec<&mut [Record]> = shards.iter_mut().map(Shard::compacted).collect();
+                for r in pieces.iter().flat_map(|p| p.iter()) {
+                    plan.states += 1;
+                    plan.ways += u128::from(r[1]);
+                }
+                w.write::<u64>(pieces, 1).map_err(io_error)?;
+            }
+            None => {
+                let blocks = compact(shards, 1);
+                for r in blocks.iter().flat_map(Block::get) {
+                    plan.states += 1;
+                    plan.ways += u128::from(r[1]);
+                }
+                plan.memory.extend(blocks);
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the round planned: the next layer becomes the one held.
+    pub fn finish(&mut self) -> Result<(), CountError> {
+        let Some(plan) = self.plan.take() else {
+            return Ok(());
+        };
+        let round = self.layer.round + 1;
+        drop(plan.source);
+        if let Some(path) = &plan.old_file {
+            let _ = fs::remove_file(path);
+        }
+        let store = match plan.writer {
+            Some(w) => {
+                let path = self.sweep.layer_path(round);
+                w.finish(
+                    &self.header(round, plan.done, plan.states, plan.modulus),
+                    &path,
+                )
+                .map_err(io_error)?;
+                Store::File(path)
+            }
+            None => Store::Memory(plan.memory),
+        };
+        self.layer = Layer {
+            round,
+            done: plan.done,
+            states: plan.states,
+            modulus: plan.modulus,
+            store,
+        };
+        self.ways = plan.ways;
+        Ok(())
+    }
+
+    /// The header of this worker's part of the layer before `round`.
+    fn header(&self, round: u32, done: u128, states: u64, modulus: u8) -> Header {
+        Header {
+            part: self.index as u32,
+            parts: self.peers as u32,
+            modulus,
+            ..self.sweep.header(round, done, states)
+        }
+    }
+
+    /// The records of the layer held in memory.
+    fn records(&self) -> Vec<Record> {
+        match &self.layer.store {
+            Store::Memory(blocks) => blocks
+                .iter()
+                .flat_map(|b| b.get().iter().copied())
+                .collect(),
+            Store::File(_) => Vec::new(),
+        }
+    }
+
+    /// Writes this worker's part of the layer held to the checkpoint folder `dir` (a file
+    /// `layer-RRR/part-I-of-N`, through `.tmp`, renamed when whole; out of core, a link to its
+    /// layer file), with the ways of the tours it closed so far. Its parts of older layers go
+    /// once the next layer is known to be complete: see [`Share::prune`].
+    pub fn save(&mut self, dir: &Path) -> Result<(), CountError> {
+        let here = round_dir(dir, self.layer.round);
+        fs::create_dir_all(&here).map_err(|e| CountError::io(&here, &e))?;
+        let path = here.join(part_name(self.index, self.peers));
+        let header = self.header(
+            self.layer.round,
+            self.layer.done,
+            self.layer.states,
+            self.layer.modulus,
+        );
+        let located = |e: std::io::Error| CountError::io(&path, &e);
+        match &mut self.layer.store {
+            Store::Memory(blocks) => {
+                let mut w = LayerFile::create(path.clone()).map_err(io_error)?;
+                w.write::<u64>(blocks.iter_mut().map(Block::get_mut).collect(), 1)
+                    .map_err(io_error)?;
+                w.finish(&header, &path).map_err(io_error)?;
+            }
+            // A layer resumed from this very file: saved already.
+            Store::File(file) if *file == path => {}
+            // A link to the layer's file, renamed into place (or a copy, on another disk).
+            Store::File(file) => {
+                let mut tmp = path.clone().into_os_string();
+                tmp.push(".tmp");
+                let tmp = PathBuf::from(tmp);
+                let _ = fs::remove_file(&tmp);
+                if fs::hard_link(&*file, &tmp).is_err() {
+                    fs::copy(&*file, &tmp).map_err(located)?;
+                }
+                fs::rename(&tmp, &path).map_err(located)?;
+            }
+        }
+        self.saved.push((self.layer.round, path));
+        Ok(())
+    }
+
+    /// Removes this worker's checkpoint files of the layers before round `round` (the newest
+    /// layer every worker is known to have saved, kept), and their folders once empty.
+    pub fn prune(&mut self, dir: &Path, round: u32) {
+        self.saved.retain(|(r, path)| {
+            if *r >= round {
+                return true;
+            }
+            let _ = fs::remove_file(path);
+            let _ = fs::remove_dir(round_dir(dir, *r));
+            false
+        });
+    }
+
+    /// Removes this worker's checkpoint files (the count is over): its parts of every layer
+    /// in `dir`, those of other runs and their unfinished `.tmp` files too (every part whose
+    /// worker's number modulo this run's workers is this worker's), the folders once empty.
+    pub fn forget(&mut self, dir: &Path) {
+        self.prune(dir, u32::MAX);
+        let mine = |name: &str| {
+            let name = name.strip_suffix(".tmp").unwrap_or(name);
+            let (w, n) = name.strip_prefix("part-")?.split_once("-of-")?;
+            let (w, _): (usize, usize) = (w.parse().ok()?, n.parse().ok()?);
+            Some(w % self.peers == self.index)
+        };
+        for layer in fs::read_dir(dir).into_iter().flatten().flatten() {
+            for part in fs::read_dir(layer.path()).into_iter().flatten().flatten() {
+                if let Some(true) = part.file_name().to_str().and_then(mine) {
+                    let _ = fs::remove_file(part.path());
+                }
+            }
+            let _ = fs::remove_dir(layer.path());
+        }
+        let _ = fs::remove_dir(dir);
+    }
+
+    /// Takes the newest layer complete in the checkpoint folder `dir`: this worker's part when
+    /// it was written by as many workers, else the keys it owns of every part (and worker 0
+    /// the ways of every part's closed tours). False when there is none; the part files
+    /// taken are removed with this worker's own once a newer layer is complete.
+    fn resume(&mut self, dir: &Path) -> Result<bool, CountError> {
+        let Some((round, n, parts)) = newest_parts(dir) else {
+            return Ok(false);
+        };
+        let mine = self.sweep.header(round, 0, 0);
+        let mut layer = self.empty(round);
+        let mut records: Vec<Record> = Vec::new();
+        for (w, path) in parts {
+            let Some((h, _)) = Header::open(&path)? else {
+                return Err(CountError::Checkpoint);
+            };
+            if !h.same_count(&mine) || h.round != round || !self.sweep.takes(h.modulus) {
+                return Err(CountError::Checkpoint);
+            }
+            if n == self.peers {
+                if w == self.index {
+                    layer = Layer {
+                        round,
+                        done: h.done,
+                        states: h.records,
+                        modulus: h.modulus,
+                        store: Store::File(path.clone()),
+                    };
+                    self.saved.push((round, path));
+                }
+                continue;
+            }
+            if self.index == 0 {
+                (layer.done, layer.modulus) = add_done(
+                    layer.done,
+                    (h.done, h.modulus != 0),
+                    layer.modulus,
+                    self.sweep.modulus,
+                );
+            }
+            layer.modulus = layer.modulus.max(h.modulus);
+            let (index, peers) = (self.index as u64, self.peers as u64);
+            super::file::read_records::<u64>(&path, &mut |r: Record| {
+                if Share::route(r[0]) % peers == index {
+                    records.push(r);
+                }
+            })
+            .map_err(io_error)?;
+            if w % self.peers == self.index {
+                self.saved.push((round, path));
+            }
+        }
+        if n != self.peers {
+            layer.states = records.len() as u64;
+            layer.store = Store::Memory(std::vec![Block::of(&records)]);
+        }
+        self.layer = layer;
+        Ok(true)
+    }
+
+    /// Removes a file of the layer held when it is in this worker's folder (not a checkpoint).
+    fn forget_file(&self, path: &Path) {
+        if path.starts_with(&self.folder) {
+            let _ = fs::remove_file(path);
+        }
+    }
+}
+
+impl Drop for Share {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.folder);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Count, Method};
+    use knightbits_board::Board;
+
+    /// Runs `job` as `peers` shares in turn, keys moved between them here as a driver moves
+    /// them; stops before round `stop` when given (every layer saved to the checkpoint).
+    /// Returns the tours (`None` when stopped) and the most passes of a round.
+    fn across(job: &Count, peers: usize, stop: Option<u32>) -> (Option<u128>, u32) {
+        let mut shares: Vec<Share> = (0..peers)
+            .map(|i| job.share(i, peers, 1).unwrap())
+            .collect();
+        let (start, rounds) = (shares[0].round(), shares[0].rounds());
+        assert!(shares.iter().all(|s| s.round() == start));
+        let (mut sizes, mut most) = (Vec::new(), 0);
+        for round in start..rounds {
+            let states: u64 = shares.iter().map(Share::states).sum();
+            if round > start {
+                sizes.push(states);
+            }
+            if let Some(dir) = job.checkpoint_path() {
+                for s in &mut shares {
+                    s.save(dir).unwrap();
+                }
+                for s in &mut shares {
+                    s.prune(dir, round);
+                }
+            }
+            if stop == Some(round) {
+                return (None, most);
+            }
+            let passes: Vec<u32> = shares
+                .iter_mut()
+                .map(|s| s.plan(states, &sizes).unwrap())
+                .collect();
+            assert!(passes.iter().all(|&p| p == passes[0]));
+            most = most.max(passes[0]);
+            for pass in 0..passes[0] {
+                let mut inboxes: Vec<Inbox> = shares.iter().map(|s| s.inbox(pass)).collect();
+                for s in &mut shares {
+                    let mut out: Vec<Vec<(u64, u64)>> = vec![Vec::new(); peers];
+                    s.expand(pass, &mut |k, w| {
+                        out[(Share::route(k) % peers as u64) as usize].push((k, w))
+                    })
+                    .unwrap();
+                    for (inbox, keys) in inboxes.iter_mut().zip(&out) {
+                        inbox.add(keys);
+                    }
+                }
+                for (s, inbox) in shares.iter_mut().zip(inboxes) {
+                    s.take(inbox).unwrap();
+                }
+            }
+            for s in &mut shares {
+                s.finish().unwrap();
+            }
+        }
+        let done: Vec<(u128, bool)> = shares.iter().map(Share::done).collect();
+        if let Some(dir) = job.checkpoint_path() {
+            for s in &mut shares {
+                s.forget(dir);
+            }
+        }
+        (Some(shares[0].tours(&done).unwrap()), most)
+    }
+
+    /// The files and folders under `dir`.
+    fn walk(dir: &Path) -> Vec<PathBuf> {
+        let mut all = Vec::new();
+        for e in fs::read_dir(dir).into_iter().flatten().flatten() {
+            all.push(e.path());
+            all.extend(walk(&e.path()));
+        }
+        all
+    }
+
+    fn board(w: u32, h: u32) -> Board {
+        Board::new(w, h).unwrap()
+    }
+
+    fn folder(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(std::format!(
+            "knightbits-share-{name}-{}",
+            std::process::id()
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// Proves shares of 1, 2 and 3 workers count what OEIS says: 6 x 6 closed tours 9,862
+    /// (A001230), 5 x 6 open 37,568 (A083386, directed), 3 x 8 open 792 (A118067), 5 x 5
+    /// closed none (an odd number of squares), 1 x 1 open one.
+    #[test]
+    fn shares_count_what_oeis_says() {
+        let closed = |w, h| {
+            Count::closed(board(w, h))
+                .unwrap()
+                .by(Method::Sweep)
+                .unwrap()
+        };
+        let open = |w, h| {
+            Count::open(board(w, h), None)
+                .unwrap()
+                .by(Method::Sweep)
+                .unwrap()
+        };
+        for peers in [1, 2, 3] {
+            assert_eq!(across(&closed(6, 6), peers, None).0, Some(9862), "{peers}");
+            assert_eq!(across(&open(5, 6), peers, None).0, Some(37_568), "{peers}");
+            assert_eq!(across(&open(3, 8), peers, None).0, Some(792), "{peers}");
+            assert_eq!(across(&closed(5, 5), peers, None).0, Some(0), "{peers}");
+            assert_eq!(across(&open(1, 1), peers, None).0, Some(1), "{peers}");
+        }
+    }
+
+    /// A budget a quarter of a MiB past the buffers of a round: 5 x 8's layers go out of core.
+    const SMALL: u64 = BUFFERS + (256 << 10);
+
+    /// Proves shares out of core under a budget of 1.75 MiB each (several passes a round, layers
+    /// in files of each worker's folder) count 5 x 8 closed tours 44,202 (A175881) and 4 x 8
+    /// open 62,176 (A079137), and leave no file in the scratch folder.
+    #[test]
+    fn shares_out_of_core_count_the_same() {
+        let scratch = folder("scratch");
+        for peers in [1, 2] {
+            let job = Count::closed(board(5, 8))
+                .unwrap()
+                .with_budget(SMALL)
+                .with_scratch(&scratch);
+            let (tours, passes) = across(&job, peers, None);
+            assert_eq!(tours, Some(44_202), "{peers}");
+            assert!(passes > 1, "{peers} workers: {passes} passes");
+            let job = Count::open(board(4, 8), None)
+                .unwrap()
+                .by(Method::Sweep)
+                .unwrap()
+                .with_budget(SMALL)
+                .with_scratch(&scratch);
+            assert_eq!(across(&job, peers, None).0, Some(62_176), "{peers}");
+        }
+        assert_eq!(fs::read_dir(&scratch).unwrap().count(), 0);
+        let _ = fs::remove_dir_all(&scratch);
+    }
+
+    /// Proves a count stopped at round 20 with its layers saved resumes from the checkpoint to
+    /// the same total, by as many workers or by another number (out of core too), and that
+    /// the checkpoint is gone at the end.
+    #[test]
+    fn shares_resume_from_their_checkpoint() {
+        let scratch = folder("resume-scratch");
+        for (before, after, budget) in [(2, 2, u64::MAX), (2, 3, u64::MAX), (3, 1, SMALL)] {
+            let dir = folder("resume");
+            let job = Count::closed(board(5, 8))
+                .unwrap()
+                .with_budget(budget)
+                .with_scratch(&scratch)
+                .with_checkpoint(&dir, std::time::Duration::ZERO);
+            assert_eq!(across(&job, before, Some(20)).0, None);
+            let complete = newest_parts(&dir).map(|(round, n, _)| (round, n));
+            assert_eq!(complete, Some((20, before)));
+            let resumed: Vec<Share> = (0..after)
+                .map(|i| job.share(i, after, 1).unwrap())
+                .collect();
+            assert!(resumed.iter().all(|s| s.round() == 20));
+            drop(resumed);
+            assert_eq!(
+                across(&job, after, None).0,
+                Some(44_202),
+                "{before} then {after}"
+            );
+            let left: Vec<_> = walk(&dir);
+            assert!(!dir.exists(), "{before} then {after}: {left:?}");
+        }
+        let _ = fs::remove_dir_all(&scratch);
+    }
+}

@@ -1,0 +1,290 @@
+//! The sweep in 64-bit keys across workers: each worker holds its share of every layer
+//! ([`Share`]), expands it a pass at a time and sends each new key to the worker that owns it
+//! ([`Share::route`]), which adds it into its shards of the pass ([`Inbox`]). After each round
+//! every worker's figures are broadcast, so that all agree on the next round's passes and on
+//! when to save a checkpoint.
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use knightbits_count::{Count, Inbox, Share};
+use timely::dataflow::InputHandle;
+use timely::dataflow::operators::vec::Broadcast;
+use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
+
+use crate::{Cluster, DistError, Report, execute, fault};
+
+/// A worker's figures of a layer: the round it comes before, the worker, its states, their
+/// ways, the ways of the tours it closed so far and whether they are a residue, whether it
+/// asks for a checkpoint, the peak memory of its process (first worker of each process, last
+/// layer) or 0, and whether this run made the layer (not resumed it).
+type Figures = (u32, u32, u64, u128, u128, bool, bool, u64, bool);
+
+/// What a worker hands back: its index, its error, and (worker 0) the figures of every worker
+/// and the number of tours.
+type Outcome = (usize, Option<DistError>, Vec<Figures>, Option<u128>);
+
+/// Counts `job` (by the sweep) on the workers of `cluster`, each with its share.
+pub(crate) fn count(job: &Count, cluster: &Cluster) -> Result<Option<Report>, DistError> {
+    let config = cluster.config()?;
+    let threads = cluster.threads.max(1);
+    let peers = threads * cluster.addresses.len().max(1);
+    let first = cluster.process * threads;
+    // The shares are made here, so that a checkpoint that cannot be read is an error of the
+    // call rather than of a worker.
+    let mut shares = Vec::new();
+    for i in first..first + threads {
+        shares.push(Some(
+            job.share(i, peers, threads).map_err(DistError::Count)?,
+        ));
+    }
+    let rounds = shares
+        .first()
+        .and_then(|s| s.as_ref())
+        .map_or(0, Share::rounds);
+    let shared = Arc::new(Mutex::new(shares));
+    let checkpoint = job.checkpoint_path().map(|p| p.to_path_buf());
+    let every = job.checkpoint_every();
+    let panic_at = fault::panic_at();
+    let started = Instant::now();
+    let guards = execute(config, move |worker| {
+        let mine = worker.index() - first;
+        let share = shared
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get_mut(mine)
+            .and_then(Option::take);
+        let Some(share) = share else {
+            panic!("worker {} has no share of the count", worker.index());
+        };
+        let run = Run {
+            checkpoint: checkpoint.clone(),
+            every,
+            threads,
+            panic_at,
+        };
+        run.work(worker, share)
+    })?;
+    let mut gathered = None;
+    for result in guards.join() {
+        let (index, error, figures, count) = result.map_err(DistError::Start)?;
+        if let Some(e) = error {
+            return Err(e);
+        }
+        if index == 0 {
+            gathered = Some((figures, count));
+        }
+    }
+    match gathered {
+        Some((figures, Some(count))) => Ok(Some(report(job, rounds, started, figures, count))),
+        _ => Ok(None),
+    }
+}
+
+/// What every worker knows of the run.
+struct Run {
+    checkpoint: Option<PathBuf>,
+    every: Duration,
+    /// Worker threads a process.
+    threads: usize,
+    panic_at: Option<u32>,
+}
+
+/// The shards of the pass being filled, and keys sent for a later pass (a worker ahead).
+#[derive(Default)]
+struct Receiving {
+    current: Option<(u32, Inbox)>,
+    early: Vec<(u32, Vec<(u64, u64)>)>,
+}
+
+impl Receiving {
+    fn add(&mut self, epoch: u32, records: &[(u64, u64)]) {
+        match &mut self.current {
+            Some((e, inbox)) if *e == epoch => inbox.add(records),
+            _ => self.early.push((epoch, records.to_vec())),
+        }
+    }
+
+    /// Fills `inbox` from now on, for pass `epoch`, with what came for it early.
+    fn start(&mut self, epoch: u32, mut inbox: Inbox) {
+        let early = std::mem::take(&mut self.early);
+        for (e, records) in early {
+            match e == epoch {
+                true => inbox.add(&records),
+                false => self.early.push((e, records)),
+            }
+        }
+        self.current = Some((epoch, inbox));
+    }
+}
+
+/// Keys sent between two steps of the worker.
+const STEP_EVERY: usize = 1 << 16;
+
+impl Run {
+    fn work(&self, worker: &mut timely::worker::Worker, mut share: Share) -> Outcome {
+        let (index, peers) = (worker.index(), worker.peers());
+        let rounds = share.rounds();
+        let receiving: Rc<RefCell<Receiving>> = Rc::default();
+        let gathered: Rc<RefCell<Vec<Figures>>> = Rc::default();
+        let mut keys_in = InputHandle::new();
+        let mut figures_in = InputHandle::new();
+        let (into, seen) = (receiving.clone(), gathered.clone());
+        let (probe, figures_probe) = worker.dataflow::<u32, _, _>(|scope| {
+            let keys = scope
+                .input_from(&mut keys_in)
+                .container::<Vec<(u64, u64)>>()
+                .exchange(|x: &(u64, u64)| Share::route(x.0))
+                .inspect_core(move |event| {
+                    if let Ok((stamp, records)) = event
+                        && let Some(&epoch) = stamp.into_iter().next()
+                    {
+                        into.borrow_mut().add(epoch, records);
+                    }
+                });
+            let figures = scope
+                .input_from(&mut figures_in)
+                .container::<Vec<Figures>>()
+                .broadcast()
+                .inspect(move |x: &Figures| seen.borrow_mut().push(*x));
+            (keys.probe().0, figures.probe().0)
+        });
+        let start = share.round();
+        let mut epoch = 0u32;
+        let mut sizes: Vec<u64> = Vec::new();
+        let mut saved_at = Instant::now();
+        let mut last_saved: Option<u32> = None;
+        let mut error: Option<DistError> = None;
+        for round in start..=rounds {
+            // This worker's figures of the layer before `round`, then everyone's.
+            let wants = self.checkpoint.is_some()
+                && round < rounds
+                && (saved_at.elapsed() >= self.every || share.out_of_core());
+            let peak = match round == rounds && index.is_multiple_of(self.threads) {
+                true => knightbits_count::peak_memory().unwrap_or(0),
+                false => 0,
+            };
+            let (done, residue) = share.done();
+            figures_in.send((
+                round,
+                index as u32,
+                share.states(),
+                share.ways(),
+                done,
+                residue,
+                wants,
+                peak,
+                round > start,
+            ));
+            figures_in.advance_to(round + 1);
+            while figures_probe.less_than(figures_in.time()) {
+                worker.step();
+            }
+            if round == rounds {
+                break;
+            }
+            let (states, save) = {
+                let all = gathered.borrow();
+                let this = all.iter().filter(|f| f.0 == round);
+                this.fold((0u64, false), |(s, w), f| (s + f.2, w || f.6))
+            };
+            if round > start {
+                sizes.push(states);
+            }
+            if let Some(dir) = &self.checkpoint {
+                // Every worker saved the layer of the last checkpoint before this round's
+                // figures: the older ones can go.
+                if let Some(r) = last_saved {
+                    share.prune(dir, r);
+                }
+                if save {
+                    if let Err(e) = share.save(dir) {
+                        panic!("checkpoint: {e}");
+                    }
+                    last_saved = Some(round);
+                    saved_at = Instant::now();
+                }
+            }
+            fault::maybe_panic(self.panic_at, round, index, peers);
+            let passes = match share.plan(states, &sizes) {
+                Ok(p) => p,
+                Err(e) => panic!("{e}"),
+            };
+            for pass in 0..passes {
+                receiving.borrow_mut().start(epoch, share.inbox(pass));
+                let mut sent = 0usize;
+                let expanded = share.expand(pass, &mut |key, ways| {
+                    keys_in.send((key, ways));
+                    sent += 1;
+                    if sent >= STEP_EVERY {
+                        sent = 0;
+                        worker.step();
+                    }
+                });
+                if let Err(e) = expanded {
+                    panic!("{e}");
+                }
+                epoch += 1;
+                keys_in.advance_to(epoch);
+                while probe.less_than(keys_in.time()) {
+                    worker.step();
+                }
+                let inbox = receiving.borrow_mut().current.take();
+                if let Some((_, inbox)) = inbox
+                    && let Err(e) = share.take(inbox)
+                {
+                    error.get_or_insert(DistError::Count(e));
+                }
+            }
+            if let Err(e) = share.finish() {
+                panic!("{e}");
+            }
+        }
+        if let Some(dir) = &self.checkpoint {
+            share.forget(dir);
+        }
+        let figures = gathered.borrow().clone();
+        // Worker 0 has every worker's tours closed, from the last round's figures.
+        let done: Vec<(u128, bool)> = figures
+            .iter()
+            .filter(|f| f.0 == rounds)
+            .map(|f| (f.4, f.5))
+            .collect();
+        let count = match (index, share.tours(&done)) {
+            (0, Ok(n)) => Some(n),
+            (0, Err(e)) => {
+                error.get_or_insert(DistError::Count(e));
+                None
+            }
+            _ => None,
+        };
+        (index, error, figures, count)
+    }
+}
+
+/// The report from every worker's figures, gathered at worker 0.
+fn report(
+    job: &Count,
+    rounds: u32,
+    started: Instant,
+    figures: Vec<Figures>,
+    count: u128,
+) -> Report {
+    let n = rounds as usize;
+    let mut states = vec![0u64; n];
+    let mut ways = vec![0u128; n];
+    let mut peak_memory = Vec::new();
+    for (round, _, s, w, _, _, _, peak, made) in figures {
+        if made && let Some(r) = (round as usize).checked_sub(1).filter(|&r| r < n) {
+            states[r] += s;
+            ways[r] = ways[r].saturating_add(w);
+        }
+        if round == rounds && peak > 0 {
+            peak_memory.push(peak);
+        }
+    }
+    Report::of(job, count, started, (states, ways), peak_memory)
+}
