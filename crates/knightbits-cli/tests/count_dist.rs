@@ -41,9 +41,9 @@ fn hostfile(p: usize) -> std::path::PathBuf {
     path
 }
 
-/// Runs `args` as `p` processes of one count; every process's output, process 0 first.
-fn processes(p: usize, args: &[&str], env: &[(&str, &str)]) -> Vec<Output> {
-    let hosts = hostfile(p);
+/// Starts `args` as `p` processes of one count on the loopback ports of `hosts`, their
+/// standard output and error piped.
+fn start(p: usize, args: &[&str], env: &[(&str, &str)], hosts: &std::path::Path) -> Group {
     let mut group = Group(Vec::new());
     for i in 0..p {
         let child = Command::new(env!("CARGO_BIN_EXE_knightbits"))
@@ -58,6 +58,43 @@ fn processes(p: usize, args: &[&str], env: &[(&str, &str)]) -> Vec<Output> {
             .expect("a process starts");
         group.0.push(child);
     }
+    group
+}
+
+/// Waits until both parts of a layer past round 24 of 6 x 8 are in `dir` (at most 120 s).
+fn wait_for_a_layer_past_24(dir: &std::path::Path, group: &mut Group) {
+    let complete = |round: u32| {
+        let here = dir.join(format!("layer-{round:03}"));
+        here.join("part-0-of-2").exists() && here.join("part-1-of-2").exists()
+    };
+    let started = Instant::now();
+    while !(25..48).any(complete) {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no layer past round 24"
+        );
+        assert!(
+            group
+                .0
+                .iter_mut()
+                .all(|c| c.try_wait().ok().flatten().is_none()),
+            "a process ended before it was killed"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// `count-tours --board 6x8 --closed --json` and `extra`.
+fn closed_6x8<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["count-tours", "--board", "6x8", "--closed", "--json"];
+    args.extend_from_slice(extra);
+    args
+}
+
+/// Runs `args` as `p` processes of one count; every process's output, process 0 first.
+fn processes(p: usize, args: &[&str], env: &[(&str, &str)]) -> Vec<Output> {
+    let hosts = hostfile(p);
+    let mut group = start(p, args, env, &hosts);
     let started = Instant::now();
     while group
         .0
@@ -184,56 +221,13 @@ fn killed_processes_resume_from_their_checkpoints() {
     let dir = std::env::temp_dir().join(format!("knightbits-dist-ckpt-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let d = dir.to_str().unwrap();
+    let args = closed_6x8(&["--checkpoint", d, "--checkpoint-every", "0"]);
     let hosts = hostfile(2);
-    let mut group = Group(Vec::new());
-    for i in 0..2 {
-        group.0.push(
-            Command::new(env!("CARGO_BIN_EXE_knightbits"))
-                .args(["count-tours", "--board", "6x8", "--closed", "--json"])
-                .args(["--processes", "2", "--process", &i.to_string()])
-                .args(["--hostfile", hosts.to_str().unwrap(), "--threads", "1"])
-                .args(["--checkpoint", d, "--checkpoint-every", "0"])
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .unwrap(),
-        );
-    }
-    let complete = |round: u32| {
-        let here = dir.join(format!("layer-{round:03}"));
-        here.join("part-0-of-2").exists() && here.join("part-1-of-2").exists()
-    };
-    let started = Instant::now();
-    while !(25..48).any(complete) {
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "no layer past round 24"
-        );
-        assert!(
-            group
-                .0
-                .iter_mut()
-                .all(|c| c.try_wait().ok().flatten().is_none()),
-            "a process ended before it was killed"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let mut group = start(2, &args, &[], &hosts);
+    wait_for_a_layer_past_24(&dir, &mut group);
     drop(group);
     let _ = std::fs::remove_file(&hosts);
-    let outs = processes(
-        3,
-        &[
-            "count-tours",
-            "--board",
-            "6x8",
-            "--closed",
-            "--json",
-            "--checkpoint",
-            d,
-        ],
-        &[],
-    );
+    let outs = processes(3, &closed_6x8(&["--checkpoint", d]), &[]);
     assert_eq!(answer(&outs)["closed"], 55_488_142);
     // Resumed, not counted again: no round before the checkpoint's ran (their figures are 0).
     let log = rounds(&outs);
@@ -302,17 +296,7 @@ fn two_processes_out_of_core_count_6x8_closed() {
     let _ = std::fs::remove_dir_all(&scratch);
     std::fs::create_dir_all(&scratch).unwrap();
     let s = scratch.to_str().unwrap();
-    let args = [
-        "count-tours",
-        "--board",
-        "6x8",
-        "--closed",
-        "--json",
-        "--max-memory",
-        "3M",
-        "--scratch",
-        s,
-    ];
+    let args = closed_6x8(&["--max-memory", "3M", "--scratch", s]);
     assert_eq!(answer(&processes(2, &args, &[]))["closed"], 55_488_142);
     let left: Vec<_> = std::fs::read_dir(&scratch).unwrap().collect();
     assert!(left.is_empty(), "{left:?}");
@@ -328,51 +312,23 @@ fn one_process_killed_resumes_with_the_same_commands() {
     let dir = std::env::temp_dir().join(format!("knightbits-dist-kill-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let d = dir.to_str().unwrap();
-    let args = [
-        "count-tours",
-        "--board",
-        "6x8",
-        "--closed",
-        "--json",
+    let args = closed_6x8(&[
         "--max-memory",
         "3M",
         "--checkpoint",
         d,
         "--checkpoint-every",
         "0",
-    ];
+    ]);
     let hosts = hostfile(2);
-    let mut group = Group(Vec::new());
-    for i in 0..2 {
-        group.0.push(
-            Command::new(env!("CARGO_BIN_EXE_knightbits"))
-                .args(args)
-                .args(["--processes", "2", "--process", &i.to_string()])
-                .args(["--hostfile", hosts.to_str().unwrap(), "--threads", "1"])
-                .stdin(Stdio::null())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::null())
-                .spawn()
-                .unwrap(),
-        );
-    }
-    let complete = |round: u32| {
-        let here = dir.join(format!("layer-{round:03}"));
-        here.join("part-0-of-2").exists() && here.join("part-1-of-2").exists()
-    };
+    let mut group = start(2, &args, &[], &hosts);
+    wait_for_a_layer_past_24(&dir, &mut group);
     let started = Instant::now();
-    while !(25..48).any(complete) {
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "no layer past round 24"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
     group.0[1].kill().unwrap();
     let _ = group.0[1].wait();
     while group.0[0].try_wait().ok().flatten().is_none() {
         assert!(
-            started.elapsed() < Duration::from_secs(180),
+            started.elapsed() < Duration::from_secs(60),
             "process 0 went on without its peer"
         );
         std::thread::sleep(Duration::from_millis(20));

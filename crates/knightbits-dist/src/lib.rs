@@ -1,13 +1,17 @@
 //! Knight's tour counts across worker threads and processes on [timely dataflow].
 //!
-//! A count job of `knightbits_count::Count` runs here as its frontier programme, one
-//! round per square, through the rounds the job hands out ([`Count::frontier`]): every worker expands the states it holds, the new states are exchanged by
-//! [`State::route`] (a mixed hash of the state), and each worker sums what it receives, with
-//! checked arithmetic, into its share of the next layer. The board crate owns the rules, the
-//! layers and the checkpoint format; this crate only moves states between workers. Each round's states and ways are summed
-//! at worker 0, which also receives every process's finished tours (as `u128`) and peak memory.
-//! The same code runs as one process with several threads or as several processes (one per
-//! machine), as timely's cluster configuration says.
+//! A count job of `knightbits_count::Count` runs here by its method: the sweep in 64-bit keys
+//! ([`Count::share`]: each worker holds its share of every layer, expands it and sends each new
+//! key to the worker that owns it, which adds it into its shards; within each process's memory
+//! budget, out of core past it), or else the 128-bit frontier programme, one round per square,
+//! through the rounds the job hands out ([`Count::frontier`]): every worker expands the states
+//! it holds, the new states are exchanged by [`State::route`] (a mixed hash of the state), and
+//! each worker sums what it receives, with checked arithmetic, into its share of the next
+//! layer. The count crate owns the rules, the layers and the checkpoint format; this crate only
+//! moves keys and states between workers. Each round's states and ways are summed at worker 0,
+//! which also receives every process's finished tours and peak memory. The same code runs as
+//! one process with several threads or as several processes (one per machine), as timely's
+//! cluster configuration says.
 //!
 //! [timely dataflow]: https://github.com/TimelyDataflow/timely-dataflow
 
@@ -181,14 +185,20 @@ type Stats = (u32, u64, u128, u128, u64, bool);
 /// worker's figures.
 type Outcome = (usize, Option<DistError>, Vec<Stats>);
 
-/// Counts the tours of `job` (its board, kind and checkpoint; the frontier programme, whatever
-/// method the job would choose on one process) on the workers of `cluster`. Returns
+/// Counts the tours of `job` (its board, kind, budget, scratch folder and checkpoint) on the
+/// workers of `cluster`: by the sweep when the job's method is [`Method::Sweep`], else by the
+/// frontier programme. Returns
 /// `Some(report)` in process 0 and `None` in the others; every process must make the same call.
 ///
-/// With a checkpoint, its path is a folder where each worker writes its part of each layer
-/// ([`Frontier::save_part`]) and from which any number of workers resume. A checkpoint that
-/// cannot be read panics the workers (the run would miss their part); a count overflowing in
-/// any worker makes process 0 return an error, never a smaller count.
+/// With a checkpoint, its path is a folder where each worker writes its part of a layer
+/// ([`Share::save`](knightbits_count::Share::save), every [`Count::checkpoint_every`] and after
+/// every round out of core; [`Frontier::save_part`] after every round) and from which any
+/// number of workers resume. A checkpoint that cannot be read is an error of the call (the
+/// sweep) or panics the workers (the frontier: the run would miss their part), as does a file
+/// that cannot be written mid-count; a count overflowing in any worker makes process 0 return
+/// an error, never a smaller count. A panicking worker ends only its own thread: a caller of
+/// several processes ends its process on a panic (the command line's hook does), so that the
+/// peers, losing their connection, end too.
 pub fn count(job: &Count, cluster: &Cluster) -> Result<Option<Report>, DistError> {
     if job.method() == Method::Sweep {
         return sweep::count(job, cluster);
