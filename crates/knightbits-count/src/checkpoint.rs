@@ -290,10 +290,13 @@ pub(crate) fn part_name(index: usize, peers: usize) -> std::string::String {
     std::format!("part-{index}-of-{peers}")
 }
 
-/// The newest complete layer of a checkpoint folder of a count across workers: its round, the
-/// number of parts it was written in, and each part's worker and file; `None` when no layer
-/// has all its parts.
-pub(crate) fn newest_parts(dir: &Path) -> Option<(u32, usize, Vec<(usize, PathBuf)>)> {
+/// A layer's parts in a checkpoint folder: its round, the number of parts it was written in,
+/// and each part's worker and file.
+pub(crate) type Parts = (u32, usize, Vec<(usize, PathBuf)>);
+
+/// The newest complete layer of a checkpoint folder of a count across workers; `None` when no
+/// layer has all its parts.
+pub(crate) fn newest_parts(dir: &Path) -> Option<Parts> {
     let entries = fs::read_dir(dir).ok()?;
     let mut rounds: Vec<u32> = entries
         .filter_map(|e| e.ok())
