@@ -359,31 +359,9 @@ fn one_process_killed_resumes_with_the_same_commands() {
 /// `--scratch`.
 #[test]
 fn options_processes_ignore_are_refused() {
-    let dir = std::env::temp_dir();
-    let dir = dir.to_str().unwrap();
-    let cases: [(&[&str], &str); 4] = [
-        (&["--board", "5x5", "--start", "a1"], "--start"),
-        (
-            &["--board", "9x9", "--closed", "--max-memory", "1G"],
-            "--max-memory",
-        ),
-        (
-            &[
-                "--board",
-                "9x9",
-                "--closed",
-                "--checkpoint",
-                dir,
-                "--checkpoint-every",
-                "5",
-            ],
-            "--checkpoint-every",
-        ),
-        (
-            &["--board", "9x9", "--closed", "--scratch", dir],
-            "--scratch",
-        ),
-    ];
+    // The 128-bit frontier's refusals of --max-memory, --scratch and --checkpoint-every are
+    // not reached by any board since the sweep counts up to 12 across (main's `wide` work).
+    let cases: [(&[&str], &str); 1] = [(&["--board", "5x5", "--start", "a1"], "--start")];
     for (extra, flag) in cases {
         let out = Command::new(env!("CARGO_BIN_EXE_knightbits"))
             .args(["count-tours", "--processes", "1"])

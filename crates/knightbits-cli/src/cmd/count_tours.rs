@@ -48,8 +48,7 @@ pub struct Args {
     /// default the memory available (three quarters of it for a count that goes out of core).
     /// A count square by square (see below) keeps within it by putting its layers in
     /// --scratch; another count whose estimated peak exceeds it is refused.
-    /// With --plan, a process's memory.
-    /// Across processes (--processes) the budget of each process.
+    /// With --plan or across processes (--processes), a process's memory.
     #[arg(long, value_name = "SIZE")]
     max_memory: Option<Bytes>,
     /// The folder where a count square by square (see below) keeps the layers that do not fit
@@ -196,14 +195,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
             job = job.with_scratch(dir);
         }
         return print_plan(job, processes, args.json);
-    }
-    #[cfg(feature = "dist")]
-    if args.dist.processes.is_some() && (args.max_memory.is_some() || args.scratch.is_some()) {
-        return Err(CliError::Input(
-            "a count across processes holds its layers in memory: --max-memory and --scratch \
-             are for one process, or a process of a --plan"
-                .into(),
-        ));
     }
     #[cfg(feature = "dist")]
     if args.dist.processes.is_some() {
