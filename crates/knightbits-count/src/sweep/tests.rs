@@ -373,6 +373,39 @@ fn open_five_by_nine_and_six_by_six_match_oeis() {
     let _ = fs::remove_dir_all(&dir);
 }
 
+/// Boards 9 and 10 across in 128-bit keys equal their transposes counted 6 or fewer across in
+/// 64-bit keys (other keys, other widths, other tables), and OEIS where it has the term: open
+/// tours of 10 x 4 (as the 128-bit programme counts 4 x 10; 10 min 35 s and 4.3 GiB in release
+/// at load 8 to 15, docs/tour-counts.md), 9 x 5 (A083386's 529,791,280), 10 x 5 and 9 x 6, and closed tours of
+/// 9 x 6 (A175881's 3,374,967,940). Hours on 2 cores, out of core past 16 GiB: `--ignored`.
+#[test]
+#[ignore]
+fn nine_and_ten_across_equal_their_transposes() {
+    let dir = scratch("wide-transposes");
+    let budget = 16 << 30;
+    let open_wide = |w, h| {
+        let c = Sweep::<u128>::open_tours(board(w, h), None, 2, budget, &dir).unwrap();
+        c.across(w).unwrap().run(&mut |_| {})
+    };
+    let open_narrow = |w, h| {
+        Sweep::<u64>::open_tours(board(w, h), None, 2, budget, &dir)
+            .unwrap()
+            .run(&mut |_| {})
+    };
+    let four_by_ten = open_by_frontier(board(4, 10), None);
+    assert_eq!(open_narrow(4, 10), Ok(four_by_ten));
+    assert_eq!(open_wide(10, 4), Ok(four_by_ten));
+    assert_eq!(open_wide(9, 5), Ok(529_791_280));
+    assert_eq!(open_wide(10, 5), open_narrow(5, 10));
+    assert_eq!(open_wide(9, 6), open_narrow(6, 9));
+    let closed = Sweep::<u128>::new(board(9, 6), 2, budget, &dir).unwrap();
+    assert_eq!(
+        closed.across(9).unwrap().run(&mut |_| {}),
+        Ok(3_374_967_940)
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
 /// An open count stopped after round 25 (its progress callback panics) resumes from its
 /// checkpoint at round 26 and gives the whole count (5 x 8: OEIS A083386's 36,122,108), in
 /// memory and out of core, from every start and from one; a closed count's checkpoint of the
