@@ -158,7 +158,7 @@ pub fn tour(req: &TourRequest) -> Result<KnightsTour, Error> {
 /// use knightbits_api::tour::TourCountRequest;
 /// let board: knightbits_board::Board = "13x13".parse().unwrap();
 /// // Private fields: no request around the constructor.
-/// let request = TourCountRequest { board, closed: true, start: None, threads: None };
+/// let request = TourCountRequest { board, closed: true, start: None, threads: None, plan: None };
 /// ```
 ///
 /// ```
@@ -175,6 +175,7 @@ pub struct TourCountRequest {
     closed: bool,
     start: Option<Coord>,
     threads: Option<u16>,
+    plan: Option<u16>,
 }
 
 impl TourCountRequest {
@@ -190,6 +191,7 @@ impl TourCountRequest {
             closed,
             start,
             threads: None,
+            plan: None,
         };
         request.counter()?;
         Ok(request)
@@ -212,6 +214,29 @@ impl TourCountRequest {
                     .at("threads"),
             ),
         }
+    }
+
+    /// The same count's plan (`--plan`) for `processes`, when `plan` is asked: it starts no
+    /// count, by [`rules::plan`].
+    ///
+    /// # Errors
+    ///
+    /// A plan without processes (field `processes`), or with a checkpoint (field `checkpoint`).
+    pub fn with_plan(
+        self,
+        plan: bool,
+        processes: Option<u16>,
+        checkpoint: bool,
+    ) -> Result<Self, Error> {
+        Ok(TourCountRequest {
+            plan: rules::plan(plan, processes, checkpoint)?,
+            ..self
+        })
+    }
+
+    /// The processes a plan is asked for, if a plan is asked.
+    pub fn plan(&self) -> Option<u16> {
+        self.plan
     }
 
     /// The board.

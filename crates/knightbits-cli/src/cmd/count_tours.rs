@@ -8,8 +8,6 @@ use std::time::{Duration, Instant};
 
 use indicatif::{HumanBytes, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
 #[cfg(feature = "dist")]
-use knightbits_api::rules;
-#[cfg(feature = "dist")]
 use knightbits_api::tour::TourCountPlan;
 use knightbits_api::tour::TourCountRequest;
 use knightbits_api::values::{self, Bytes};
@@ -180,11 +178,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if let Some(t) = args.threads {
         request = request.with_threads(t)?;
     }
+    #[cfg(feature = "dist")]
+    {
+        request = request.with_plan(args.plan, args.dist.processes, args.checkpoint.is_some())?;
+    }
     let mut job = request.job()?;
     #[cfg(feature = "dist")]
-    let plan = rules::plan(args.plan, args.dist.processes, args.checkpoint.is_some())?;
-    #[cfg(feature = "dist")]
-    if let Some(processes) = plan {
+    if let Some(processes) = request.plan() {
         if let Some(w) = args.across {
             job = job.across(w).map_err(refused)?;
         }
