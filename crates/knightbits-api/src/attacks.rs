@@ -174,7 +174,7 @@ pub fn attacks(req: &AttacksRequest) -> SquareSet {
             placement,
             side,
             piece,
-        } => placement.attacks_by(side, piece.role()),
+        } => placement.leaper_attacks(side, piece),
     }
     .into()
 }

@@ -1,6 +1,5 @@
 //! `meta`: the names the explorer offers in its pickers, from the library's lists.
 
-use knightbits::Color;
 use knightbits::mapping::Numbering;
 use knightbits::popcount;
 use knightbits::position::Position;
@@ -56,8 +55,8 @@ pub fn meta() -> Meta {
             .into_iter()
             .map(|leaper| MetaPiece {
                 name: leaper.name(),
-                glyph: leaper.role().of(Color::Black).symbol(),
-                key: leaper.role().char(),
+                glyph: leaper.glyph(),
+                key: leaper.letter(),
                 castling: rules::castling(leaper, true).is_ok(),
                 methods: leaper.methods().iter().map(|m| m.name()).collect(),
             })

@@ -24,7 +24,7 @@ pub const CASTLING_IS_THE_KINGS: &str = "castling is a king move: it needs piece
 ///
 /// With `castling` asked of another piece (the refusal's field is `castling`).
 pub fn castling(piece: Leaper, castling: bool) -> Result<bool, Error> {
-    if castling && piece != Leaper::King {
+    if castling && !piece.castles() {
         return Err(Error::refused(format!("{CASTLING_IS_THE_KINGS}, not {piece}")).at("castling"));
     }
     Ok(castling)

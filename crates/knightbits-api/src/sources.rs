@@ -9,7 +9,7 @@ use knightbits::mapping::Numbering;
 use knightbits::{Bitboard, Square};
 use serde::Serialize;
 
-use knightbits::technique::{Leaper, Method};
+use knightbits::technique::{Direction, Leaper, Method};
 use knightbits::trace::Kind;
 
 use super::attacks::PiecesQuery;
@@ -194,7 +194,9 @@ pub fn trace(req: &TraceRequest) -> Trace {
             // refused.
             let its = s.in_numbering(numbering)?;
             let number = match s.kind() {
-                Kind::PostMask(d) | Kind::PreMask(d) if numbering.mirrors_files() => {
+                Kind::PostMask(Direction::Knight(d)) | Kind::PreMask(Direction::Knight(d))
+                    if numbering.mirrors_files() =>
+                {
                     Some(pre_mask::engine_wiki_move(d))
                 }
                 _ => None,

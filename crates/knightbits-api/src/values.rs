@@ -191,7 +191,7 @@ pub fn method_or_lookup(leaper: Leaper, name: Option<&str>) -> Result<Method, Er
 
 /// The piece drawn on a board without a position: the black (filled) symbol.
 pub const fn glyph(leaper: Leaper) -> char {
-    leaper.role().of(Color::Black).symbol()
+    leaper.glyph()
 }
 
 /// The enemy pieces a fork is against: a set of roles.

@@ -19,6 +19,7 @@ use std::hint::black_box;
 use knightbits::batch::{Backend, Isa};
 use knightbits::knight::technique;
 use knightbits::position::Position;
+use knightbits::technique::Leaper;
 use knightbits::{Bitboard, knight};
 
 mod common;
@@ -62,7 +63,7 @@ counted! {
 #[inline(never)]
 fn c_batch(backend: Backend, input: &[u64], output: &mut [u64]) -> u64 {
     backend
-        .knight_attacks(input, output)
+        .attacks(Leaper::Knight, input, output)
         .expect("equal lengths");
     output[0]
 }

@@ -26,6 +26,8 @@
 //! runs its own kernels whatever was chosen, so kernel sets can be compared side by side.
 //!
 //! [`knight::attacks_batch`]: crate::knight::attacks_batch
+//! [`Leaper::attacks_set`]: crate::technique::Leaper::attacks_set
+//! [`Leaper::attacks_batch`]: crate::technique::Leaper::attacks_batch
 //!
 //! # Lengths
 //!
@@ -40,13 +42,13 @@
 //!
 //! | per bitboard | batch, fastest kernels | batch, chosen kernels |
 //! |---|---|---|
-//! | [`knight::attacks_set`](crate::knight::attacks_set) | [`knight::attacks_batch`](crate::knight::attacks_batch) | [`Backend::knight_attacks`] |
+//! | [`Leaper::attacks_set`] (every leaper: [`knight::attacks_set`](crate::knight::attacks_set), …) | [`Leaper::attacks_batch`] ([`knight::attacks_batch`](crate::knight::attacks_batch), …) | [`Backend::attacks`] |
 //! | [`knight::fork_squares`](crate::knight::fork_squares) | [`knight::fork_squares_batch`](crate::knight::fork_squares_batch) | [`Backend::fork_squares`] |
-//! | [`king::attacks_set`](crate::king::attacks_set) | [`king::attacks_batch`](crate::king::attacks_batch) | [`Backend::king_attacks`] |
 //! | [`u64::count_ones`] | [`popcount::batch`](crate::popcount::batch) | [`Backend::popcount`] |
 //!
 //! ```
 //! use knightbits::batch::{Backend, Isa, LengthMismatch};
+//! use knightbits::technique::Leaper;
 //! use knightbits::{knight, Bitboard, Square};
 //! let input = [Bitboard::from_square(Square::B1).0, u64::MAX, 0];
 //! let mut output = [0u64; 3];
@@ -55,7 +57,7 @@
 //! assert_eq!(output[2], 0);
 //! assert!(knight::attacks_batch(&input, &mut [0u64; 2]).is_err());
 //! let mut scalar = [0u64; 3];
-//! Backend::new(Isa::Scalar).unwrap().knight_attacks(&input, &mut scalar)?;
+//! Backend::new(Isa::Scalar).unwrap().attacks(Leaper::Knight, &input, &mut scalar)?;
 //! assert_eq!(scalar, output);
 //! # Ok::<(), LengthMismatch>(())
 //! ```
@@ -105,12 +107,13 @@ crate::macros::named! {
 ///
 /// ```
 /// use knightbits::batch::{Backend, Isa};
+/// use knightbits::technique::Leaper;
 /// let scalar = Backend::new(Isa::Scalar).unwrap();
 /// let best = Backend::detect();
 /// let input = [1u64 << 27, u64::MAX];
 /// let (mut a, mut b) = ([0u64; 2], [0u64; 2]);
-/// scalar.king_attacks(&input, &mut a).unwrap();
-/// best.king_attacks(&input, &mut b).unwrap();
+/// scalar.attacks(Leaper::King, &input, &mut a).unwrap();
+/// best.attacks(Leaper::King, &input, &mut b).unwrap();
 /// assert_eq!(a, b);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,29 +181,30 @@ impl Backend {
     }
 
     /// Runs the kernel `kernel` of this set over `input` into `output`; `lane` is the scalar
-    /// formula of that kernel, used by the scalar set and for the tails of the AVX2 set. The
-    /// pieces' modules pass their own lane (`knight::batch`, `king::batch`): this module
-    /// calls no piece's function, so the pieces depend on it and not the other way round.
+    /// formula of that kernel, used by the scalar set, for the tails of the AVX2 set and by
+    /// every set where no SIMD kernel is written (`None`: the compiler vectorizes the loop).
+    /// The leaper definition passes each piece's own (`Backend::attacks`), and
+    /// `knight::batch` the forks': this module calls no piece's function, so the pieces
+    /// depend on it and not the other way round.
     #[inline]
     pub(crate) fn map<F: Fn(u64) -> u64 + Copy>(
         self,
-        kernel: Kernel,
+        kernel: Option<Kernel>,
         lane: F,
         input: &[u64],
         output: &mut [u64],
     ) -> Result<(), LengthMismatch> {
         check(input.len(), output.len())?;
-        match self.0 {
-            Kernels::Scalar => {
-                let _ = kernel;
+        match (self.0, kernel) {
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+            (Kernels::Avx2(t), Some(kernel)) => t.map(kernel, lane, input, output),
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+            (Kernels::Avx512(t), Some(kernel)) => t.map(kernel, input, output),
+            _ => {
                 for (o, &i) in output.iter_mut().zip(input) {
                     *o = lane(i);
                 }
             }
-            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-            Kernels::Avx2(t) => t.map(kernel, lane, input, output),
-            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-            Kernels::Avx512(t) => t.map(kernel, input, output),
         }
         Ok(())
     }
@@ -285,7 +289,8 @@ pub fn set_backend(backend: Backend) {
     }
 }
 
-/// A `u64 -> u64` kernel the SIMD sets have, written lane-wise in `simd`.
+/// A `u64 -> u64` kernel the SIMD sets have, written lane-wise in `simd`; the leaper
+/// definition says which leaper has one (`kernel: Knight`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kernel {
     /// [`knight::attacks_set`](crate::knight::attacks_set).

@@ -347,31 +347,40 @@ impl Bitboard {
         }
     }
 
-    /// The file mask that clears what a shift by `df` files (-2 to 2) wraps across the a/h
+    /// The file mask that clears what a shift by `df` files (-7 to 7) wraps across the a/h
     /// edge, applied after the shift: `notAFile` one file east, `notABFile` two files east,
     /// `notHFile` and `notGHFile` west, every square for no file change.
     #[inline]
     pub(crate) const fn wrap_mask(df: i8) -> Bitboard {
-        match df {
-            1 => Bitboard::NOT_A_FILE,
-            2 => Bitboard::NOT_AB_FILE,
-            -1 => Bitboard::NOT_H_FILE,
-            -2 => Bitboard::NOT_GH_FILE,
-            _ => Bitboard::FULL,
-        }
+        let files: u8 = if df >= 0 {
+            0xff << df.unsigned_abs()
+        } else {
+            0xff >> df.unsigned_abs()
+        };
+        Bitboard(files as u64 * file_mask(0))
     }
 
-    /// The wiki's name of a file mask (`notAFile`, `notABFile`, `notHFile`, `notGHFile`), or
-    /// `None` for any other set.
+    /// The wiki's name of a file mask (`notAFile`, `notABFile`, `notHFile`, `notGHFile`, and
+    /// in the same style the three-file `notABCFile` and `notFGHFile` of the longer leapers),
+    /// or `None` for any other set.
     #[inline]
     pub(crate) const fn mask_name(self) -> Option<&'static str> {
-        match self {
-            Bitboard::NOT_A_FILE => Some("notAFile"),
-            Bitboard::NOT_AB_FILE => Some("notABFile"),
-            Bitboard::NOT_H_FILE => Some("notHFile"),
-            Bitboard::NOT_GH_FILE => Some("notGHFile"),
-            _ => None,
+        const NAMES: [(Bitboard, &str); 6] = [
+            (Bitboard::wrap_mask(1), "notAFile"),
+            (Bitboard::wrap_mask(2), "notABFile"),
+            (Bitboard::wrap_mask(3), "notABCFile"),
+            (Bitboard::wrap_mask(-1), "notHFile"),
+            (Bitboard::wrap_mask(-2), "notGHFile"),
+            (Bitboard::wrap_mask(-3), "notFGHFile"),
+        ];
+        let mut i = 0;
+        while i < NAMES.len() {
+            if NAMES[i].0.0 == self.0 {
+                return Some(NAMES[i].1);
+            }
+            i += 1;
         }
+        None
     }
 
     /// Set union, usable in `const` context.

@@ -1,14 +1,19 @@
-//! The one definition of a leaper, the knight and the king alike: eight jumps, each a name
-//! (the piece's own vocabulary) and a file and a rank delta, clockwise ([`knight`] and
-//! [`king`] below, written once by the same macro). Everything else is computed from a jump:
-//! its square difference (the shift of the whole board), the file mask that stops that shift
-//! from wrapping across the a/h edge (after the shift or before it), the attack table, the
-//! lookup over a set and the default-mask translation. `knight::Direction` and
-//! `king::Direction` are defined here; both `ATTACKS` tables, the techniques of both pieces
-//! and their traces read the jump lists.
+//! The one definition of every leaper, the knight and the king alike ([`leapers!`], invoked
+//! once below): each piece is a name, a role, a letter and a glyph, eight jumps (each a name in
+//! the piece's own vocabulary and a file and a rank delta, clockwise) and, where it has them,
+//! its own fastest routines, SIMD kernel and methods. Everything else is computed from it:
+//! [`Leaper`] and its dispatch, each piece's `Direction`, `ATTACKS` table, lookup, setwise
+//! attacks, moves and batch function, the file masks that stop a shift from wrapping across
+//! the a/h edge (after the shift or before it), the default-mask translation, the jump steps
+//! of traces ([`Direction`]), every method in one list ([`Method`]) and the batch kernels'
+//! dispatch ([`Backend::attacks`](crate::batch::Backend::attacks)). A piece added here is
+//! proved by the tests of this file and of `tests/proofs.rs` and `tests/traces.rs` with no
+//! more code: they walk [`Leaper::ALL`].
 
 use crate::bitboard::Bitboard;
+use crate::position::Role;
 use crate::square::Square;
+use crate::trace::Trace;
 
 /// One jump: files moved towards h and ranks moved towards rank 8 (negative: towards a, 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,226 +114,755 @@ const fn devlog_square(n: u8) -> Square {
     Square::ALL[(bit / 8 * 8 + 7 - bit % 8) as usize]
 }
 
-/// A piece's `Direction` (its names and docs) and `JUMPS` (its deltas) from one list, in a
-/// module of its own; the piece's module re-exports the `Direction`.
-macro_rules! leaper {
-    (
-        $(#[$meta:meta])*
-        mod $piece:ident ($pieces:literal) {
-            $($(#[$vmeta:meta])* $variant:ident = $name:literal ($df:literal, $dr:literal),)+
-        }
-        all: $all:literal,
-        name: $name_doc:literal,
-        devlog: $devlog:literal around $devlog_square:literal ($square:literal)
-    ) => {
-        pub(crate) mod $piece {
-            use super::Jump;
-            use crate::bitboard::Bitboard;
+/// The first group if it holds anything, else the second: an optional part of a leaper's
+/// definition, or what every leaper without it gets.
+macro_rules! given_or {
+    ([$($given:tt)+] [$($default:tt)*]) => { $($given)+ };
+    ([] [$($default:tt)*]) => { $($default)* };
+}
+pub(crate) use given_or;
 
-            crate::macros::named! {
-                $(#[$meta])*
-                pub enum Direction {
-                    $($(#[$vmeta])* $variant = $name,)+
+/// The items, unless the first group holds something (a leaper that brings its own).
+macro_rules! unless_given {
+    ([$($given:tt)+] $($item:item)*) => {};
+    ([] $($item:item)*) => { $($item)* };
+}
+pub(crate) use unless_given;
+
+/// Every leaper from its one definition (the invocation below): the [`Leaper`] variant and
+/// its name, role, letter and glyph; a module per piece with its `Direction`s and jumps, its
+/// `ATTACKS` table, lookup, setwise attacks, moves and batch function; its methods (the
+/// piece's own `Method` list when the definition names one, else a generated `technique`
+/// module: the lookup, the eight shifts and, with a devlog mask, the translation); and
+/// [`Method`], [`Direction`] and the dispatch of [`Leaper`], [`Method`] and
+/// [`Backend::attacks`] over all of them.
+///
+/// Optional parts, in this order: `setwise` (the fastest routine on a set; else the union of
+/// the eight shifts), `lane` (the branch-free scalar lane of the batch kernels; else
+/// `setwise`), `kernel` (a SIMD [`Kernel`](crate::batch::Kernel); else the lane runs on every
+/// kernel set, where the compiler vectorizes it), `methods` (the piece's own `Method`) and
+/// `devlog` (the devlog's default mask and its square).
+macro_rules! leapers {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident = $name:literal, $vis:vis mod $module:ident ($singular:literal, $plural:literal) {
+            role: $role:expr,
+            letter: $letter:literal,
+            glyph: $glyph:literal,
+            $(setwise: $setwise:path,)?
+            $(lane: $lane:path,)?
+            $(kernel: $kernel:ident,)?
+            $(methods: $methods:path,)?
+            $(devlog: $devlog:literal around $devlog_square:literal ($square:literal),)?
+            $(#[$dmeta:meta])*
+            directions {
+                $($(#[$vmeta:meta])* $direction:ident = $dname:literal ($df:literal, $dr:literal),)+
+            }
+            all: $all:literal,
+            name: $name_doc:literal,
+        }
+    )+) => {
+        crate::macros::named! {
+            /// A leaper: a piece that jumps to fixed squares around it, whatever stands between.
+            /// The one list of the pieces this crate has techniques for, written once (the
+            /// leaper definition): each owns its jumps (its attack table and attack sets) and
+            /// its methods.
+            ///
+            /// ```
+            /// use knightbits::technique::Leaper;
+            /// use knightbits::Square;
+            ///
+            /// assert_eq!("KING".parse(), Ok(Leaper::King));
+            /// assert_eq!(Leaper::Knight.attacks(Square::A1).count(), 2);
+            /// assert_eq!(Leaper::King.lookup().name(), "lookup");
+            /// assert_eq!(Leaper::Knight.methods().len(), 6);
+            /// ```
+            pub enum Leaper {
+                $($(#[$doc])* $variant = $name,)+
+            }
+            all: "Every leaper, in the definition's order (the knight first).",
+            name: concat!("The piece's name: ", $("`", $name, "` ",)+ "(the definition's names).")
+        }
+
+        $(
+            #[doc = concat!("The ", $singular, " as the leaper definition writes it: its jumps, table, lookup,")]
+            /// setwise attacks, moves and batch function (and, for a piece without methods of its
+            /// own, its `technique` module).
+            pub mod $module {
+                use super::Jump;
+                use crate::batch::LengthMismatch;
+                use crate::bitboard::Bitboard;
+                use crate::square::Square;
+                use crate::technique::Leaper;
+
+                crate::macros::named! {
+                    $(#[$dmeta])*
+                    pub enum Direction {
+                        $($(#[$vmeta])* $direction = $dname,)+
+                    }
+                    all: $all,
+                    name: $name_doc
                 }
-                all: $all,
-                name: $name_doc
+
+                /// The deltas of [`Direction::ALL`], in its order.
+                pub(crate) const JUMPS: [Jump; 8] = [$(Jump { file: $df, rank: $dr }),+];
+
+                /// The piece's methods: its own list, or the generated one.
+                pub(crate) type Methods = super::given_or!([$($methods)?] [technique::Method]);
+
+                #[doc = concat!("`ATTACKS[sq]` is the set of squares a ", $singular, " on `sq` attacks, built at compile time")]
+                /// from its eight jumps (the leaper definition every table is built from).
+                pub static ATTACKS: [Bitboard; 64] = super::table(&JUMPS);
+
+                #[doc = concat!("The squares a ", $singular, " on `square` attacks, by table lookup; usable in constants.")]
+                #[inline]
+                pub const fn attacks(square: Square) -> Bitboard {
+                    ATTACKS[square as usize]
+                }
+
+                #[doc = concat!("Attacks of every ", $singular, " of `pieces` at once, by the crate's fastest routine for the ", $singular, ".")]
+                #[inline]
+                pub const fn attacks_set(pieces: Bitboard) -> Bitboard {
+                    super::given_or!([$($setwise(pieces))?] [super::attacks(&JUMPS, pieces, false)])
+                }
+
+                #[doc = concat!("The squares the ", $plural, " of `pieces` can move to, ignoring checks and pins: their")]
+                /// attacks minus the squares of their own pieces, `own` (the engine wiki's
+                /// `attacks & ~own`).
+                #[inline]
+                pub const fn moves(pieces: Bitboard, own: Bitboard) -> Bitboard {
+                    attacks_set(pieces).difference(own)
+                }
+
+                #[doc = concat!("Attacks of the ", $plural, " of every bitboard of `input` into `output` (`output[i]` =")]
+                /// [`Leaper::attacks_set`]`(input[i])`), with the fastest kernels this CPU has: AVX-512,
+                /// AVX2 or scalar (see [`batch`](crate::batch) for how they are chosen).
+                ///
+                /// # Errors
+                ///
+                /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
+                #[inline]
+                pub fn attacks_batch(input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
+                    crate::batch::backend().attacks(Leaper::$variant, input, output)
+                }
+
+                /// The scalar lane of the batch kernels, one bitboard.
+                #[inline(always)]
+                pub(crate) fn lane(pieces: u64) -> u64 {
+                    super::given_or!([$($lane(Bitboard(pieces)))?] [attacks_set(Bitboard(pieces))]).0
+                }
+
+                /// The SIMD kernel of the batch functions, where one is written for the piece.
+                pub(crate) const KERNEL: Option<crate::batch::Kernel> =
+                    super::given_or!([$(Some(crate::batch::Kernel::$kernel))?] [None]);
+
+                $(
+                    #[doc = concat!("The devlog's default mask of the ", $plural, ", `", stringify!($devlog), "`, exactly as it")]
+                    /// writes it, in its numbering: h1 = bit 0, g1 = bit 1, …, a8 = bit 63. The piece
+                    #[doc = concat!("stands on its square ", stringify!($devlog_square), " ([`DEVLOG_SQUARE`]), which is ", $square, ".")]
+                    pub const DEVLOG_MASK: u64 = $devlog;
+
+                    #[doc = concat!("The devlog's square number of the piece in [`DEVLOG_MASK`]: ", stringify!($devlog_square), ", counting h1")]
+                    #[doc = concat!("as square 1 (so bit ", stringify!($devlog_square), " − 1 of its numbering), which is ", $square, ".")]
+                    pub const DEVLOG_SQUARE: u8 = $devlog_square;
+
+                    /// The default mask in LERF numbering: [`DEVLOG_MASK`] with the files mirrored,
+                    /// the attacks of the piece on [`DEFAULT_SQUARE`].
+                    pub const DEFAULT_MASK: Bitboard = Bitboard(DEVLOG_MASK).mirror_horizontal();
+
+                    #[doc = concat!("The square the default mask is drawn around: ", $square, " (the devlog's square ", stringify!($devlog_square), ").")]
+                    pub const DEFAULT_SQUARE: Square = super::devlog_square(DEVLOG_SQUARE);
+                )?
+
+                impl Direction {
+                    /// Files moved towards h (negative: towards a).
+                    #[inline]
+                    pub const fn file_delta(self) -> i8 {
+                        JUMPS[self as usize].file
+                    }
+
+                    /// Ranks moved towards rank 8 (negative: towards rank 1).
+                    #[inline]
+                    pub const fn rank_delta(self) -> i8 {
+                        JUMPS[self as usize].rank
+                    }
+
+                    /// The square difference, target minus origin in LERF; the shift of the whole
+                    /// board (left for positive, right for negative).
+                    #[inline]
+                    pub const fn offset(self) -> i8 {
+                        JUMPS[self as usize].offset()
+                    }
+
+                    #[doc = concat!("The ", $plural, " that can move this way without leaving the board sideways: the")]
+                    /// mask before the shift (`notHFile` for one file east, `notGHFile` for two,
+                    /// `notAFile` and `notABFile` west, every square for none).
+                    #[inline]
+                    pub const fn mask_before(self) -> Bitboard {
+                        JUMPS[self as usize].mask_before()
+                    }
+
+                    /// The squares a move this way can land on: the mask after the shift
+                    /// (`notAFile` for one file east, `notABFile` for two, `notHFile` and
+                    /// `notGHFile` west, every square for none: what leaves the board north or
+                    /// south falls off the end).
+                    #[inline]
+                    pub const fn mask_after(self) -> Bitboard {
+                        JUMPS[self as usize].mask_after()
+                    }
+
+                    #[doc = concat!("The squares the ", $plural, " of `b` reach by this move: the shift by")]
+                    /// [`Direction::offset`], then [`Direction::mask_after`].
+                    #[inline]
+                    pub const fn shift(self, b: Bitboard) -> Bitboard {
+                        JUMPS[self as usize].shift(b)
+                    }
+                }
+
+                super::unless_given! {
+                    [$($methods)?]
+
+                    pub mod technique {
+                        #![doc = concat!("Every ", $singular, " technique, each proved equal to [`attacks_set`](crate::technique::Leaper::attacks_set) on every")]
+                        //! input, with [`Method`] to pick one by name and trace it step by step:
+                        //! [`lookup`], the table, one lookup per piece; [`shifts`], the union of
+                        //! the eight jumps, each masked after its shift (the article's form, and
+                        //! its exercise for the king); and, where the devlog draws the piece,
+                        //! `translate`, its default mask shifted to each piece.
+
+                        use crate::bitboard::Bitboard;
+                        use crate::technique::Leaper;
+                        use crate::trace::{Jumps, Trace};
+
+                        #[allow(unused_imports)]
+                        use super::{ATTACKS, JUMPS};
+                        $(pub use super::{DEFAULT_MASK, DEFAULT_SQUARE, DEVLOG_MASK, DEVLOG_SQUARE};
+                        const _: u64 = $devlog;)?
+
+                        crate::macros::named! {
+                            #[doc = concat!("A way to compute ", $singular, " attacks; every one gives the same sets.")]
+                            pub enum Method {
+                                /// [`lookup`]: the precomputed table, one lookup per piece.
+                                Lookup = "lookup",
+                                /// [`shifts`]: the eight jumps, each shift masked after it.
+                                Shifts = "shifts",
+                                $(
+                                    #[doc = concat!("[`translate`]: the devlog's default mask `", stringify!($devlog), "`, one translation per piece.")]
+                                    Translate = "translate",
+                                )?
+                            }
+                            all: "Every method, in the order above.",
+                            name: "The method's name on the command line: `lookup`, `shifts`, `translate`.",
+                            parse
+                        }
+
+                        #[doc = concat!("The union of the table entries ([`ATTACKS`](super::ATTACKS)) of the ", $plural, " of `pieces`, one bit")]
+                        /// scan and one lookup per piece.
+                        #[inline]
+                        pub const fn lookup(pieces: Bitboard) -> Bitboard {
+                            crate::leaper::lookup(&ATTACKS, pieces)
+                        }
+
+                        #[doc = concat!("Attacks of the ", $plural, " of `pieces` by calculation: the union of the eight")]
+                        /// shifts ([`Direction::shift`](super::Direction::shift)), each masked
+                        /// after the shift against a/h wraps.
+                        #[inline]
+                        pub const fn shifts(pieces: Bitboard) -> Bitboard {
+                            crate::leaper::attacks(&JUMPS, pieces, false)
+                        }
+
+                        $(
+                            #[doc = concat!("Attacks of every ", $singular, " of `pieces` by translating the default mask (`", stringify!($devlog), "`")]
+                            #[doc = concat!("in the devlog's numbering) from ", $square, " to its square, the bits that wrapped around the a/h")]
+                            /// edge removed (see [`Bitboard::translate`]).
+                            #[inline]
+                            pub const fn translate(pieces: Bitboard) -> Bitboard {
+                                crate::leaper::translate(DEFAULT_MASK, DEFAULT_SQUARE, pieces)
+                            }
+                        )?
+
+                        impl Method {
+                            #[doc = concat!("The attacks of every ", $singular, " of `pieces` by this method.")]
+                            pub const fn attacks(self, pieces: Bitboard) -> Bitboard {
+                                match self {
+                                    Method::Lookup => lookup(pieces),
+                                    Method::Shifts => shifts(pieces),
+                                    #[allow(unreachable_patterns)]
+                                    _ => match TRANSLATION {
+                                        Some((_, mask, from)) => crate::leaper::translate(mask, from, pieces),
+                                        None => Bitboard::EMPTY,
+                                    },
+                                }
+                            }
+
+                            /// The steps of this method on `pieces`; the union of the steps
+                            /// that are part of the result is [`Method::attacks`].
+                            ///
+                            /// | method | steps |
+                            /// |---|---|
+                            /// | lookup | one per piece, `ATTACKS[e1]` |
+                            /// | shifts | the eight jumps in the definition's order, `(b << 9) & notAFile`, … |
+                            /// | translate | the default mask (not part), then one translation per piece |
+                            pub const fn trace(self, pieces: Bitboard) -> Trace {
+                                match self {
+                                    Method::Lookup => Trace::lookup(pieces, &ATTACKS),
+                                    Method::Shifts => Trace::jumps(pieces, Jumps::PostMask(Leaper::$variant)),
+                                    #[allow(unreachable_patterns)]
+                                    _ => match TRANSLATION {
+                                        Some((devlog, mask, from)) => Trace::translate(pieces, devlog, mask, from),
+                                        None => Trace::lookup(Bitboard::EMPTY, &ATTACKS),
+                                    },
+                                }
+                            }
+                        }
+
+                        /// The devlog's mask as it writes it, in LERF and its square, where the
+                        /// definition gives one (no piece without one has `translate`).
+                        #[allow(dead_code)]
+                        const TRANSLATION: Option<(u64, Bitboard, crate::square::Square)> = super::super::given_or!(
+                            [$(Some(($devlog, super::DEFAULT_MASK, super::DEFAULT_SQUARE)))?]
+                            [None]
+                        );
+                    }
+                }
+            }
+        )+
+
+        /// The modules of the pieces the definition makes public itself (`pub mod camel`),
+        /// re-exported at the crate's root; `knight` and `king` have modules of their own,
+        /// which re-export what they take from here.
+        pub mod pieces {
+            $(
+                #[allow(unused_imports)]
+                $vis use super::$module;
+            )+
+        }
+
+        /// A jump of any leaper: the piece's own [`Direction`](crate::knight::Direction), named
+        /// by the piece's vocabulary (`noNoEa`, `north`). A trace's jump steps carry one
+        /// ([`Kind::PostMask`](crate::trace::Kind::PostMask)).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Direction {
+            $(
+                #[doc = concat!("One of the ", $singular, "'s jumps.")]
+                $variant($module::Direction),
+            )+
+        }
+
+        $(
+            impl From<$module::Direction> for Direction {
+                #[doc = concat!("The ", $singular, "'s jump among every leaper's.")]
+                #[inline]
+                fn from(d: $module::Direction) -> Direction {
+                    Direction::$variant(d)
+                }
+            }
+        )+
+
+        impl Direction {
+            /// The piece whose jump this is, and its place in the piece's list.
+            #[inline]
+            const fn place(self) -> (Leaper, usize) {
+                match self {
+                    $(Direction::$variant(d) => (Leaper::$variant, d as usize),)+
+                }
             }
 
-            /// The deltas of [`Direction::ALL`], in its order.
-            pub(crate) const JUMPS: [Jump; 8] = [$(Jump { file: $df, rank: $dr }),+];
-
-            #[doc = concat!("The devlog's default mask of the ", $pieces, ", `", stringify!($devlog), "`, exactly as it")]
-            /// writes it, in its numbering: h1 = bit 0, g1 = bit 1, …, a8 = bit 63. The piece
-            #[doc = concat!("stands on its square ", stringify!($devlog_square), " ([`DEVLOG_SQUARE`]), which is ", $square, ".")]
-            pub const DEVLOG_MASK: u64 = $devlog;
-
-            #[doc = concat!("The devlog's square number of the piece in [`DEVLOG_MASK`]: ", stringify!($devlog_square), ", counting h1")]
-            #[doc = concat!("as square 1 (so bit ", stringify!($devlog_square), " − 1 of its numbering), which is ", $square, ".")]
-            pub const DEVLOG_SQUARE: u8 = $devlog_square;
-
-            /// The default mask in LERF numbering: [`DEVLOG_MASK`] with the files mirrored,
-            /// the attacks of the piece on [`DEFAULT_SQUARE`].
-            pub const DEFAULT_MASK: Bitboard = Bitboard(DEVLOG_MASK).mirror_horizontal();
-
-            #[doc = concat!("The square the default mask is drawn around: ", $square, " (the devlog's square ", stringify!($devlog_square), ").")]
-            pub const DEFAULT_SQUARE: crate::square::Square = super::devlog_square(DEVLOG_SQUARE);
-
-            impl Direction {
-                /// Files moved towards h (negative: towards a).
-                #[inline]
-                pub const fn file_delta(self) -> i8 {
-                    JUMPS[self as usize].file
+            /// Jump `i` of `leaper`, in its definition's order.
+            #[inline]
+            pub(crate) const fn nth(leaper: Leaper, i: usize) -> Direction {
+                match leaper {
+                    $(Leaper::$variant => Direction::$variant($module::Direction::ALL[i]),)+
                 }
+            }
 
-                /// Ranks moved towards rank 8 (negative: towards rank 1).
-                #[inline]
-                pub const fn rank_delta(self) -> i8 {
-                    JUMPS[self as usize].rank
+            /// The piece whose jump this is.
+            #[inline]
+            pub const fn leaper(self) -> Leaper {
+                self.place().0
+            }
+
+            /// The jump's name in its piece's vocabulary: `noNoEa`, `north`.
+            #[inline]
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Direction::$variant(d) => d.name(),)+
                 }
+            }
 
-                /// The square difference, target minus origin in LERF; the shift of the whole
-                /// board (left for positive, right for negative).
-                #[inline]
-                pub const fn offset(self) -> i8 {
-                    JUMPS[self as usize].offset()
+            /// Files moved towards h (negative: towards a).
+            #[inline]
+            pub const fn file_delta(self) -> i8 {
+                let (leaper, i) = self.place();
+                leaper.jumps()[i].file
+            }
+
+            /// Ranks moved towards rank 8 (negative: towards rank 1).
+            #[inline]
+            pub const fn rank_delta(self) -> i8 {
+                let (leaper, i) = self.place();
+                leaper.jumps()[i].rank
+            }
+
+            /// The squares the pieces of `b` reach by this jump: shifted, then masked against
+            /// the a/h wrap.
+            #[inline]
+            pub const fn shift(self, b: Bitboard) -> Bitboard {
+                let (leaper, i) = self.place();
+                leaper.jumps()[i].shift(b)
+            }
+        }
+
+        /// A technique of one piece: the one list of every leaper's methods.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Method {
+            $(
+                #[doc = concat!("One of the ", $singular, "'s methods.")]
+                $variant($module::Methods),
+            )+
+        }
+
+        impl Method {
+            /// Every method of every leaper, in [`Leaper::ALL`]'s order: the knight's, then the
+            /// king's, and so on.
+            pub const ALL: [Method; 0 $(+ $module::Methods::ALL.len())+] = {
+                let mut all = [Leaper::ALL[0].lookup(); 0 $(+ $module::Methods::ALL.len())+];
+                let mut i = 0;
+                $(
+                    let mut j = 0;
+                    while j < $module::Methods::ALL.len() {
+                        all[i] = Method::$variant($module::Methods::ALL[j]);
+                        i += 1;
+                        j += 1;
+                    }
+                )+
+                all
+            };
+
+            /// The piece the method is for.
+            #[inline]
+            pub const fn leaper(self) -> Leaper {
+                match self {
+                    $(Method::$variant(_) => Leaper::$variant,)+
                 }
+            }
 
-                #[doc = concat!("The ", $pieces, " that can move this way without leaving the board sideways: the")]
-                /// mask before the shift (`notHFile` for one file east, `notGHFile` for two,
-                /// `notAFile` and `notABFile` west, every square for none).
-                #[inline]
-                pub const fn mask_before(self) -> Bitboard {
-                    JUMPS[self as usize].mask_before()
+            /// The method's name, which is unique among its piece's methods (`lookup`,
+            /// `post-mask`, …, `shifts`, `translate`).
+            #[inline]
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Method::$variant(m) => m.name(),)+
                 }
+            }
 
-                /// The squares a move this way can land on: the mask after the shift
-                /// (`notAFile` for one file east, `notABFile` for two, `notHFile` and
-                /// `notGHFile` west, every square for none: what leaves the board north or
-                /// south falls off the end).
-                #[inline]
-                pub const fn mask_after(self) -> Bitboard {
-                    JUMPS[self as usize].mask_after()
+            /// The attack set of the pieces of `pieces` by this method.
+            pub const fn attacks(self, pieces: Bitboard) -> Bitboard {
+                match self {
+                    $(Method::$variant(m) => m.attacks(pieces),)+
                 }
+            }
 
-                #[doc = concat!("The squares the ", $pieces, " of `b` reach by this move: the shift by")]
-                /// [`Direction::offset`], then [`Direction::mask_after`].
+            /// The steps of this method on `pieces`, in the source's order.
+            pub const fn trace(self, pieces: Bitboard) -> Trace {
+                match self {
+                    $(Method::$variant(m) => m.trace(pieces),)+
+                }
+            }
+        }
+
+        $(
+            impl From<$module::Methods> for Method {
+                #[doc = concat!("The ", $singular, "'s method among every leaper's.")]
                 #[inline]
-                pub const fn shift(self, b: Bitboard) -> Bitboard {
-                    JUMPS[self as usize].shift(b)
+                fn from(m: $module::Methods) -> Method {
+                    Method::$variant(m)
+                }
+            }
+        )+
+
+        impl Leaper {
+            /// The role of this piece on a chess board; `None` for a piece chess does not have.
+            #[inline]
+            pub const fn role(self) -> Option<Role> {
+                match self {
+                    $(Leaper::$variant => $role,)+
+                }
+            }
+
+            /// The piece's letter (FEN's, lower case, for a chess piece): `n`, `k`.
+            #[inline]
+            pub const fn letter(self) -> char {
+                match self {
+                    $(Leaper::$variant => $letter,)+
+                }
+            }
+
+            /// The piece's symbol as a diagram draws it (the black one, filled, for a chess
+            /// piece): `♞`, `♚`.
+            #[inline]
+            pub const fn glyph(self) -> char {
+                match self {
+                    $(Leaper::$variant => $glyph,)+
+                }
+            }
+
+            /// The attack table: entry `sq` is the attacks of this piece on `sq`.
+            #[inline]
+            pub const fn table(self) -> &'static [Bitboard; 64] {
+                match self {
+                    $(Leaper::$variant => &$module::ATTACKS,)+
+                }
+            }
+
+            /// The piece's eight jumps, in its definition's order (clockwise).
+            pub const fn directions(self) -> [Direction; 8] {
+                let mut all = [Direction::nth(self, 0); 8];
+                let mut i = 1;
+                while i < 8 {
+                    all[i] = Direction::nth(self, i);
+                    i += 1;
+                }
+                all
+            }
+
+            /// The eight jumps of the definition.
+            #[inline]
+            pub(crate) const fn jumps(self) -> &'static [Jump; 8] {
+                match self {
+                    $(Leaper::$variant => &$module::JUMPS,)+
+                }
+            }
+
+            /// The attacks of the pieces of `pieces` (any number of them), by the crate's
+            /// fastest method for the piece.
+            #[inline]
+            pub const fn attacks_set(self, pieces: Bitboard) -> Bitboard {
+                match self {
+                    $(Leaper::$variant => $module::attacks_set(pieces),)+
+                }
+            }
+
+            /// This piece's methods, in their order (a slice of [`Method::ALL`]).
+            #[allow(unused_assignments)]
+            pub const fn methods(self) -> &'static [Method] {
+                let mut start = 0;
+                $(
+                    let len = $module::Methods::ALL.len();
+                    if let Leaper::$variant = self {
+                        return Method::ALL.split_at(start).1.split_at(len).0;
+                    }
+                    start += len;
+                )+
+                &[]
+            }
+
+            /// This piece's lookup table method, the one every leaper has (the default).
+            #[inline]
+            pub const fn lookup(self) -> Method {
+                match self {
+                    $(Leaper::$variant => Method::$variant($module::Methods::Lookup),)+
+                }
+            }
+        }
+
+        impl crate::batch::Backend {
+            /// `output[i]` = attacks of the `leaper`s in `input[i]` (as
+            /// [`Leaper::attacks_set`]), with these kernels.
+            ///
+            /// # Errors
+            ///
+            /// [`LengthMismatch`](crate::batch::LengthMismatch) if the slices differ in
+            /// length; nothing is written then.
+            #[inline]
+            pub fn attacks(
+                self,
+                leaper: Leaper,
+                input: &[u64],
+                output: &mut [u64],
+            ) -> Result<(), crate::batch::LengthMismatch> {
+                match leaper {
+                    $(Leaper::$variant => self.map($module::KERNEL, $module::lane, input, output),)+
                 }
             }
         }
     };
 }
 
-leaper! {
-    /// One of the eight knight jumps, named as the wiki names them, clockwise from `noNoEa`:
-    ///
-    /// ```text
-    ///         noNoWe    noNoEa
-    ///             +15  +17
-    ///              |     |
-    /// noWeWe  +6 __|     |__+10  noEaEa
-    ///               \   /
-    ///                >0<
-    ///            __ /   \ __
-    /// soWeWe -10   |     |   -6  soEaEa
-    ///              |     |
-    ///             -17  -15
-    ///         soSoWe    soSoEa
-    /// ```
-    ///
-    /// A direction is one jump of the leaper definition the king's steps are written in too
-    /// (one list of file and rank deltas): it knows its square difference ([`Direction::offset`]), its file and rank steps,
-    /// and the file mask that stops its shift from wrapping across the a/h edge, before the shift
-    /// ([`Direction::mask_before`]) or after it ([`Direction::mask_after`]). The wiki's eight
-    /// direction functions are [`Direction::shift`]; its two listings are
-    /// [`post_mask`](crate::knight::technique::post_mask) and [`pre_mask`](crate::knight::technique::pre_mask).
-    ///
-    /// ```
-    /// use knightbits::knight::{self, Direction};
-    /// use knightbits::{Bitboard, Square};
-    ///
-    /// assert_eq!(Direction::NoNoEa.offset(), 17);
-    /// assert_eq!(Direction::NoNoEa.name(), "noNoEa");
-    /// assert_eq!(Direction::NoNoEa.mask_after(), Bitboard::NOT_A_FILE);
-    /// assert_eq!(Direction::NoNoEa.shift(Square::D4.into()), Square::E6.into());
-    /// let d4 = Direction::ALL
-    ///     .into_iter()
-    ///     .fold(Bitboard::EMPTY, |set, d| set | d.shift(Square::D4.into()));
-    /// assert_eq!(d4, knight::attacks(Square::D4));
-    /// ```
-    mod knight ("knights") {
-        /// Two ranks north, one file east: +17.
-        NoNoEa = "noNoEa" (1, 2),
-        /// One rank north, two files east: +10.
-        NoEaEa = "noEaEa" (2, 1),
-        /// One rank south, two files east: −6.
-        SoEaEa = "soEaEa" (2, -1),
-        /// Two ranks south, one file east: −15.
-        SoSoEa = "soSoEa" (1, -2),
-        /// Two ranks south, one file west: −17.
-        SoSoWe = "soSoWe" (-1, -2),
-        /// One rank south, two files west: −10.
-        SoWeWe = "soWeWe" (-2, -1),
-        /// One rank north, two files west: +6.
-        NoWeWe = "noWeWe" (-2, 1),
-        /// Two ranks north, one file west: +15.
-        NoNoWe = "noNoWe" (-1, 2),
+leapers! {
+    /// The knight: two squares one way, one the other.
+    Knight = "knight", mod knight ("knight", "knights") {
+        role: Some(Role::Knight),
+        letter: 'n',
+        glyph: '♞',
+        setwise: crate::knight::attacks_set,
+        lane: crate::knight::technique::halves,
+        kernel: Knight,
+        methods: crate::knight::technique::Method,
+        devlog: 0xA_1100_110A around 19 ("f3"),
+        /// One of the eight knight jumps, named as the wiki names them, clockwise from `noNoEa`:
+        ///
+        /// ```text
+        ///         noNoWe    noNoEa
+        ///             +15  +17
+        ///              |     |
+        /// noWeWe  +6 __|     |__+10  noEaEa
+        ///               \   /
+        ///                >0<
+        ///            __ /   \ __
+        /// soWeWe -10   |     |   -6  soEaEa
+        ///              |     |
+        ///             -17  -15
+        ///         soSoWe    soSoEa
+        /// ```
+        ///
+        /// A direction is one jump of the leaper definition every leaper is written in (one
+        /// list of file and rank deltas): it knows its square difference ([`Direction::offset`]), its file and rank steps,
+        /// and the file mask that stops its shift from wrapping across the a/h edge, before the shift
+        /// ([`Direction::mask_before`]) or after it ([`Direction::mask_after`]). The wiki's eight
+        /// direction functions are [`Direction::shift`]; its two listings are
+        /// [`post_mask`](crate::knight::technique::post_mask) and [`pre_mask`](crate::knight::technique::pre_mask).
+        ///
+        /// ```
+        /// use knightbits::knight::{self, Direction};
+        /// use knightbits::{Bitboard, Square};
+        ///
+        /// assert_eq!(Direction::NoNoEa.offset(), 17);
+        /// assert_eq!(Direction::NoNoEa.name(), "noNoEa");
+        /// assert_eq!(Direction::NoNoEa.mask_after(), Bitboard::NOT_A_FILE);
+        /// assert_eq!(Direction::NoNoEa.shift(Square::D4.into()), Square::E6.into());
+        /// let d4 = Direction::ALL
+        ///     .into_iter()
+        ///     .fold(Bitboard::EMPTY, |set, d| set | d.shift(Square::D4.into()));
+        /// assert_eq!(d4, knight::attacks(Square::D4));
+        /// ```
+        directions {
+            /// Two ranks north, one file east: +17.
+            NoNoEa = "noNoEa" (1, 2),
+            /// One rank north, two files east: +10.
+            NoEaEa = "noEaEa" (2, 1),
+            /// One rank south, two files east: −6.
+            SoEaEa = "soEaEa" (2, -1),
+            /// Two ranks south, one file east: −15.
+            SoSoEa = "soSoEa" (1, -2),
+            /// Two ranks south, one file west: −17.
+            SoSoWe = "soSoWe" (-1, -2),
+            /// One rank south, two files west: −10.
+            SoWeWe = "soWeWe" (-2, -1),
+            /// One rank north, two files west: +6.
+            NoWeWe = "noWeWe" (-2, 1),
+            /// Two ranks north, one file west: +15.
+            NoNoWe = "noNoWe" (-1, 2),
+        }
+        all: "The eight directions, clockwise from `noNoEa`.",
+        name: "The wiki's name: `noNoEa`, `noEaEa`, `soEaEa`, `soSoEa`, `soSoWe`, `soWeWe`, `noWeWe`, `noNoWe`.",
     }
-    all: "The eight directions, clockwise from `noNoEa`.",
-    name: "The wiki's name: `noNoEa`, `noEaEa`, `soEaEa`, `soSoEa`, `soSoWe`, `soWeWe`, `noWeWe`, `noNoWe`.",
-    devlog: 0xA_1100_110A around 19 ("f3")
-}
 
-leaper! {
-    /// One of the eight king steps, clockwise from north.
-    ///
-    /// As for the knight's [`Direction`](crate::knight::Direction), a step knows its square
-    /// difference and the file mask that stops its shift from wrapping across the a/h edge;
-    /// [`shifts`](crate::king::technique::shifts) is the union of the eight.
-    ///
-    /// ```
-    /// use knightbits::king::{self, Direction};
-    /// use knightbits::{Bitboard, Square};
-    ///
-    /// assert_eq!(Direction::NorthEast.offset(), 9);
-    /// assert_eq!(Direction::NorthEast.mask_after(), Bitboard::NOT_A_FILE);
-    /// assert_eq!(Direction::North.mask_after(), Bitboard::FULL);
-    /// assert_eq!(Direction::West.shift(Square::A4.into()), Bitboard::EMPTY);
-    /// let e4 = Direction::ALL
-    ///     .into_iter()
-    ///     .fold(Bitboard::EMPTY, |set, d| set | d.shift(Square::E4.into()));
-    /// assert_eq!(e4, king::attacks(Square::E4));
-    /// ```
-    mod king ("kings") {
-        /// One rank north: +8.
-        North = "north" (0, 1),
-        /// One rank north, one file east: +9.
-        NorthEast = "northEast" (1, 1),
-        /// One file east: +1.
-        East = "east" (1, 0),
-        /// One rank south, one file east: −7.
-        SouthEast = "southEast" (1, -1),
-        /// One rank south: −8.
-        South = "south" (0, -1),
-        /// One rank south, one file west: −9.
-        SouthWest = "southWest" (-1, -1),
-        /// One file west: −1.
-        West = "west" (-1, 0),
-        /// One rank north, one file west: +7.
-        NorthWest = "northWest" (-1, 1),
+    /// The king: one square any way.
+    King = "king", mod king ("king", "kings") {
+        role: Some(Role::King),
+        letter: 'k',
+        glyph: '♚',
+        setwise: crate::king::attacks_set,
+        kernel: King,
+        devlog: 0x7_0507 around 10 ("g2"),
+        /// One of the eight king steps, clockwise from north.
+        ///
+        /// As for the knight's [`Direction`](crate::knight::Direction), a step knows its square
+        /// difference and the file mask that stops its shift from wrapping across the a/h edge;
+        /// [`shifts`](crate::king::technique::shifts) is the union of the eight.
+        ///
+        /// ```
+        /// use knightbits::king::{self, Direction};
+        /// use knightbits::{Bitboard, Square};
+        ///
+        /// assert_eq!(Direction::NorthEast.offset(), 9);
+        /// assert_eq!(Direction::NorthEast.mask_after(), Bitboard::NOT_A_FILE);
+        /// assert_eq!(Direction::North.mask_after(), Bitboard::FULL);
+        /// assert_eq!(Direction::West.shift(Square::A4.into()), Bitboard::EMPTY);
+        /// let e4 = Direction::ALL
+        ///     .into_iter()
+        ///     .fold(Bitboard::EMPTY, |set, d| set | d.shift(Square::E4.into()));
+        /// assert_eq!(e4, king::attacks(Square::E4));
+        /// ```
+        directions {
+            /// One rank north: +8.
+            North = "north" (0, 1),
+            /// One rank north, one file east: +9.
+            NorthEast = "northEast" (1, 1),
+            /// One file east: +1.
+            East = "east" (1, 0),
+            /// One rank south, one file east: −7.
+            SouthEast = "southEast" (1, -1),
+            /// One rank south: −8.
+            South = "south" (0, -1),
+            /// One rank south, one file west: −9.
+            SouthWest = "southWest" (-1, -1),
+            /// One file west: −1.
+            West = "west" (-1, 0),
+            /// One rank north, one file west: +7.
+            NorthWest = "northWest" (-1, 1),
+        }
+        all: "The eight directions, clockwise from north.",
+        name: "The name: `north`, `northEast`, `east`, `southEast`, `south`, `southWest`, `west`, `northWest`.",
     }
-    all: "The eight directions, clockwise from north.",
-    name: "The name: `north`, `northEast`, `east`, `southEast`, `south`, `southWest`, `west`, `northWest`.",
-    devlog: 0x7_0507 around 10 ("g2")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Every jump of both lists, on every square, moves a piece by exactly the testkit's
-    /// deltas (in the same clockwise order), or drops it when that jump leaves the board;
-    /// the offset is the square difference of the move, and the mask before the shift is
-    /// the mirror image (a ↔ h) of the one after.
+    /// The knight's and the king's jumps are the testkit's deltas, in the same clockwise order.
+    #[test]
+    fn the_knight_and_the_king_are_the_testkits() {
+        let deltas = |jumps: [Jump; 8]| jumps.map(|j| (j.file, j.rank));
+        assert_eq!(deltas(knight::JUMPS), knightbits_testkit::KNIGHT_DELTAS);
+        assert_eq!(deltas(king::JUMPS), knightbits_testkit::KING_DELTAS);
+    }
+
+    /// Every leaper of the definition is one: eight distinct jumps, none standing still, the
+    /// list closed under the board's eight symmetries (a leaper moves the same way seen from
+    /// any side), each within three files and ranks (the reach of the file masks and of the
+    /// masks' names).
+    #[test]
+    fn every_leaper_is_a_leaper() {
+        for leaper in Leaper::ALL {
+            let deltas = leaper.jumps().map(|j| (j.file, j.rank));
+            for (i, &(df, dr)) in deltas.iter().enumerate() {
+                assert_ne!((df, dr), (0, 0), "{leaper}");
+                assert!(df.abs() <= 3 && dr.abs() <= 3, "{leaper} {df} {dr}");
+                assert!(
+                    !deltas[..i].contains(&(df, dr)),
+                    "{leaper}: {df} {dr} twice"
+                );
+                for image in [(-df, dr), (df, -dr), (dr, df)] {
+                    assert!(
+                        deltas.contains(&image),
+                        "{leaper}: {df} {dr} without {image:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Every jump of every leaper, on every square, moves a piece by exactly its deltas (the
+    /// testkit's walk), or drops it when that jump leaves the board; the offset is the square
+    /// difference of the move, and the mask before the shift is the mirror image (a ↔ h) of
+    /// the one after; each direction is its jump.
     #[test]
     fn each_jump_is_its_own_move_on_all_64_squares() {
-        let lists = [
-            (knight::JUMPS, knightbits_testkit::KNIGHT_DELTAS),
-            (king::JUMPS, knightbits_testkit::KING_DELTAS),
-        ];
-        for (jumps, deltas) in lists {
-            for (j, (df, dr)) in jumps.into_iter().zip(deltas) {
-                assert_eq!((j.file, j.rank), (df, dr));
+        for leaper in Leaper::ALL {
+            for (&j, d) in leaper.jumps().iter().zip(leaper.directions()) {
+                let (df, dr) = (j.file, j.rank);
+                assert_eq!((d.file_delta(), d.rank_delta()), (df, dr));
+                assert_eq!(d.leaper(), leaper);
                 assert_eq!(j.mask_before(), j.mask_after().mirror_horizontal(), "{j:?}");
+                assert!(j.mask_after().mask_name().is_some() || df == 0, "{j:?}");
                 for sq in Square::ALL {
                     let to = knightbits_testkit::offset(sq as u8, df, dr);
-                    assert_eq!(
-                        j.shift(sq.into()).0,
-                        to.map_or(0, |t| 1u64 << t),
-                        "{j:?} {sq}"
-                    );
+                    let want = to.map_or(0, |t| 1u64 << t);
+                    assert_eq!(j.shift(sq.into()).0, want, "{leaper} {j:?} {sq}");
+                    assert_eq!(d.shift(sq.into()).0, want, "{leaper} {j:?} {sq}");
                     assert_eq!(
                         j.shift_pre_masked(sq.into()),
                         j.shift(sq.into()),
@@ -340,6 +874,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A leaper with a chess role takes that role's letter and black glyph; every leaper's
+    /// letter and name are its own, the role goes back to the leaper, and only the king castles.
+    #[test]
+    fn names_letters_and_roles() {
+        for (i, leaper) in Leaper::ALL.into_iter().enumerate() {
+            if let Some(role) = leaper.role() {
+                assert_eq!(leaper.letter(), role.char(), "{leaper}");
+                assert_eq!(
+                    leaper.glyph(),
+                    role.of(crate::Color::Black).symbol(),
+                    "{leaper}"
+                );
+                assert_eq!(Leaper::from_role(role), Some(leaper));
+            }
+            assert_eq!(leaper.castles(), leaper.role() == Some(Role::King));
+            for other in &Leaper::ALL[..i] {
+                assert_ne!(leaper.letter(), other.letter());
+                assert_ne!(leaper.glyph(), other.glyph());
+            }
+            assert_eq!(leaper.lookup(), leaper.methods()[0]);
+            assert!(leaper.methods().iter().all(|m| m.leaper() == leaper));
+        }
+        assert_eq!(Leaper::default(), Leaper::Knight);
+        assert_eq!(Leaper::from_role(Role::Queen), None);
     }
 
     /// The knight's masks are the wiki's, direction by direction.

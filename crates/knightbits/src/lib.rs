@@ -27,8 +27,11 @@ pub mod technique;
 pub mod trace;
 
 pub use crate::bitboard::{Bitboard, Iter};
+// The modules the leaper definition makes public itself (none while every leaper has its own).
 pub use crate::color::{Color, ParseColorError};
 pub use crate::error::ParseMethodError;
+#[allow(unused_imports)]
+pub use crate::leaper::pieces::*;
 pub use crate::parse::ParseBitboardError;
 pub use crate::square::{File, ParseSquareError, Rank, Square};
 

@@ -80,7 +80,7 @@ macro_rules! named {
             $($(#[$vmeta:meta])* $variant:ident = $name:literal,)+
         }
         all: $all:literal,
-        name: $name_doc:literal
+        name: $name_doc:expr
         $(, $parse:ident)?
     ) => {
         $(#[$meta])*

@@ -17,6 +17,19 @@
 //! | default-mask translation | devlog (`0xA1100110A` on its square 19, `0x70507` on its square 10) | [`knight::technique::translate`] | [`king::technique::translate`] |
 //! | bit counts | article | [`popcount`](crate::popcount) | |
 //!
+//! [`king::technique`]: crate::king::technique
+//! [`king::technique::lookup`]: crate::king::technique::lookup
+//! [`king::technique::shifts`]: crate::king::technique::shifts
+//! [`king::technique::translate`]: crate::king::technique::translate
+//! [`knight::technique`]: crate::knight::technique
+//! [`knight::technique::fork_target_square`]: crate::knight::technique::fork_target_square
+//! [`knight::technique::halves`]: crate::knight::technique::halves
+//! [`knight::technique::lookup`]: crate::knight::technique::lookup
+//! [`knight::technique::post_mask`]: crate::knight::technique::post_mask
+//! [`knight::technique::pre_mask`]: crate::knight::technique::pre_mask
+//! [`knight::technique::prefix`]: crate::knight::technique::prefix
+//! [`knight::technique::translate`]: crate::knight::technique::translate
+//!
 //! ```
 //! use knightbits::technique::{Leaper, Method};
 //! use knightbits::{Bitboard, Square};
@@ -40,112 +53,69 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
+use crate::color::Color;
 use crate::error::ParseMethodError;
-use crate::position::{MoveList, Position, Role};
+use crate::position::{MoveList, Placement, Position, Role};
 use crate::square::Square;
-use crate::trace::Trace;
-use crate::{king, knight};
 
-crate::macros::named! {
-    /// A leaper: a piece that jumps to fixed squares around it, whatever stands between. The
-    /// one list of the pieces this crate has techniques for: each owns its jumps (its attack
-    /// table and attack sets) and its methods.
-    ///
-    /// ```
-    /// use knightbits::technique::Leaper;
-    /// use knightbits::Square;
-    ///
-    /// assert_eq!("KING".parse(), Ok(Leaper::King));
-    /// assert_eq!(Leaper::Knight.attacks(Square::A1).count(), 2);
-    /// assert_eq!(Leaper::King.lookup().name(), "lookup");
-    /// assert_eq!(Leaper::Knight.methods().len(), 6);
-    /// ```
-    pub enum Leaper {
-        /// The knight: two squares one way, one the other.
-        Knight = "knight",
-        /// The king: one square any way.
-        King = "king",
-    }
-    all: "Every leaper, the knight first.",
-    name: "The piece's name: `knight` or `king`."
-}
-
-/// How many methods the knight has: the first entries of [`Method::ALL`].
-const KNIGHT_METHODS: usize = knight::technique::Method::ALL.len();
-/// How many methods the king has: the entries of [`Method::ALL`] after the knight's.
-const KING_METHODS: usize = king::technique::Method::ALL.len();
+pub use crate::leaper::{Direction, Leaper, Method};
 
 impl Leaper {
-    /// The role of this piece on a chess board.
-    #[inline]
-    pub const fn role(self) -> Role {
-        match self {
-            Leaper::Knight => Role::Knight,
-            Leaper::King => Role::King,
-        }
-    }
-
-    /// The leaper of `role`; `None` for a pawn or a slider.
-    #[inline]
-    pub const fn from_role(role: Role) -> Option<Leaper> {
-        match role {
-            Role::Knight => Some(Leaper::Knight),
-            Role::King => Some(Leaper::King),
-            _ => None,
-        }
-    }
-
-    /// The attack table: entry `sq` is the attacks of this piece on `sq`.
-    #[inline]
-    pub const fn table(self) -> &'static [Bitboard; 64] {
-        match self {
-            Leaper::Knight => &knight::ATTACKS,
-            Leaper::King => &king::ATTACKS,
-        }
-    }
-
     /// The attacks of this piece on `square`: one table lookup.
     #[inline]
     pub const fn attacks(self, square: Square) -> Bitboard {
         self.table()[square as usize]
     }
 
-    /// The attacks of the pieces of `pieces` (any number of them), by the crate's fastest
-    /// method for the piece.
-    #[inline]
-    pub const fn attacks_set(self, pieces: Bitboard) -> Bitboard {
-        match self {
-            Leaper::Knight => knight::attacks_set(pieces),
-            Leaper::King => king::attacks_set(pieces),
-        }
-    }
-
     /// Pseudo-legal moves without a position: the attacks of `pieces` minus `own`.
     #[inline]
     pub const fn moves(self, pieces: Bitboard, own: Bitboard) -> Bitboard {
-        match self {
-            Leaper::Knight => knight::moves(pieces, own),
-            Leaper::King => king::moves(pieces, own),
-        }
+        self.attacks_set(pieces).difference(own)
     }
 
-    /// This piece's methods, in their order (a slice of [`Method::ALL`]).
-    #[inline]
-    pub const fn methods(self) -> &'static [Method] {
-        let (knight, king) = Method::ALL.split_at(KNIGHT_METHODS);
-        match self {
-            Leaper::Knight => knight,
-            Leaper::King => king,
+    /// The leaper of `role`; `None` for a pawn or a slider.
+    pub const fn from_role(role: Role) -> Option<Leaper> {
+        let mut i = 0;
+        while i < Leaper::ALL.len() {
+            match Leaper::ALL[i].role() {
+                Some(r) if r as u8 == role as u8 => return Some(Leaper::ALL[i]),
+                _ => {}
+            }
+            i += 1;
         }
+        None
     }
 
-    /// This piece's lookup table method, the one every leaper has (the default).
+    /// Whether this piece's moves may include castling: the king's.
     #[inline]
-    pub const fn lookup(self) -> Method {
-        match self {
-            Leaper::Knight => Method::Knight(knight::technique::Method::Lookup),
-            Leaper::King => Method::King(king::technique::Method::Lookup),
-        }
+    pub const fn castles(self) -> bool {
+        matches!(self.role(), Some(Role::King))
+    }
+
+    /// The attacks of the pieces of every bitboard of `input` into `output` (`output[i]` =
+    /// [`Leaper::attacks_set`]`(input[i])`), with the fastest kernels this CPU has (see
+    /// [`batch`](crate::batch)).
+    ///
+    /// ```
+    /// use knightbits::technique::Leaper;
+    /// use knightbits::{king, Square};
+    /// let mut out = [0u64; 2];
+    /// Leaper::King.attacks_batch(&[1 << Square::A1 as u8, 0], &mut out)?;
+    /// assert_eq!(out, [king::attacks(Square::A1).0, 0]);
+    /// # Ok::<(), knightbits::batch::LengthMismatch>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`LengthMismatch`](crate::batch::LengthMismatch) if the slices differ in length;
+    /// nothing is written then.
+    #[inline]
+    pub fn attacks_batch(
+        self,
+        input: &[u64],
+        output: &mut [u64],
+    ) -> Result<(), crate::batch::LengthMismatch> {
+        crate::batch::backend().attacks(self, input, output)
     }
 
     /// This piece's method named `name`, in any case.
@@ -171,7 +141,8 @@ impl Leaper {
 /// this module already looks at `position` and `position` must not look back.)
 impl Position {
     /// The legal moves of the side to move's `leaper`s, sorted in UCI text order: a king's
-    /// castlings included when `castling` (a piece that does not castle has none to include).
+    /// castlings included when `castling` (a piece that does not castle has none to include;
+    /// a leaper chess does not have has no moves, as no board holds one).
     ///
     /// ```
     /// use knightbits::position::Position;
@@ -183,9 +154,10 @@ impl Position {
     /// # Ok::<(), knightbits::position::FenError>(())
     /// ```
     pub fn legal_moves(&self, leaper: Leaper, castling: bool) -> MoveList {
-        match leaper {
-            Leaper::Knight => self.legal_knight_moves(),
-            Leaper::King => self.legal_king_moves(castling),
+        match leaper.role() {
+            Some(Role::King) => self.legal_king_moves(castling),
+            Some(Role::Knight) => self.legal_knight_moves(),
+            _ => MoveList::new(),
         }
     }
 
@@ -201,9 +173,30 @@ impl Position {
     /// # Ok::<(), knightbits::position::FenError>(())
     /// ```
     pub fn pseudo_legal_moves(&self, leaper: Leaper, castling: bool) -> MoveList {
-        match leaper {
-            Leaper::Knight => self.pseudo_legal_knight_moves(),
-            Leaper::King => self.pseudo_legal_king_moves(castling),
+        match leaper.role() {
+            Some(Role::King) => self.pseudo_legal_king_moves(castling),
+            Some(Role::Knight) => self.pseudo_legal_knight_moves(),
+            _ => MoveList::new(),
+        }
+    }
+}
+
+impl Placement {
+    /// The squares the `color` pieces of `leaper` attack on this board: none for a leaper
+    /// chess does not have (no board holds one).
+    ///
+    /// ```
+    /// use knightbits::position::{Placement, Position};
+    /// use knightbits::technique::Leaper;
+    /// use knightbits::Color;
+    /// let start = Placement::from(Position::start());
+    /// assert_eq!(start.leaper_attacks(Color::White, Leaper::Knight).count(), 6);
+    /// assert_eq!(start.leaper_attacks(Color::Black, Leaper::King).count(), 5);
+    /// ```
+    pub fn leaper_attacks(&self, color: Color, leaper: Leaper) -> Bitboard {
+        match leaper.role() {
+            Some(role) => self.attacks_by(color, role),
+            None => Bitboard::EMPTY,
         }
     }
 }
@@ -301,67 +294,6 @@ fn write_names<'a>(
         f.write_str(name)?;
     }
     Ok(())
-}
-
-/// A technique of one piece: the one list of every knight and king method.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Method {
-    /// One of the knight's methods.
-    Knight(knight::technique::Method),
-    /// One of the king's methods.
-    King(king::technique::Method),
-}
-
-impl Method {
-    /// Every method of every leaper, in [`Leaper::ALL`]'s order: the knight's, then the king's.
-    pub const ALL: [Method; KNIGHT_METHODS + KING_METHODS] = {
-        let mut all =
-            [Method::Knight(knight::technique::Method::Lookup); KNIGHT_METHODS + KING_METHODS];
-        let mut i = 0;
-        while i < KNIGHT_METHODS {
-            all[i] = Method::Knight(knight::technique::Method::ALL[i]);
-            i += 1;
-        }
-        let mut j = 0;
-        while j < KING_METHODS {
-            all[i + j] = Method::King(king::technique::Method::ALL[j]);
-            j += 1;
-        }
-        all
-    };
-
-    /// The piece the method is for.
-    pub const fn leaper(self) -> Leaper {
-        match self {
-            Method::Knight(_) => Leaper::Knight,
-            Method::King(_) => Leaper::King,
-        }
-    }
-
-    /// The method's name, which is unique among its piece's methods (`lookup`, `post-mask`,
-    /// …, `shifts`, `translate`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Method::Knight(m) => m.name(),
-            Method::King(m) => m.name(),
-        }
-    }
-
-    /// The attack set of the pieces of `pieces` by this method.
-    pub const fn attacks(self, pieces: Bitboard) -> Bitboard {
-        match self {
-            Method::Knight(m) => m.attacks(pieces),
-            Method::King(m) => m.attacks(pieces),
-        }
-    }
-
-    /// The steps of this method on `pieces`, in the source's order.
-    pub const fn trace(self, pieces: Bitboard) -> Trace {
-        match self {
-            Method::Knight(m) => m.trace(pieces),
-            Method::King(m) => m.trace(pieces),
-        }
-    }
 }
 
 impl fmt::Display for Method {

@@ -13,8 +13,7 @@
 use knightbits::king::{self, technique as king_technique};
 use knightbits::knight::technique::{self, post_mask, pre_mask};
 use knightbits::knight::{self, Direction};
-use knightbits::position::Role;
-use knightbits::technique::Method;
+use knightbits::technique::{Leaper, Method};
 use knightbits::{Bitboard, Square, bitboard};
 use knightbits_testkit as testkit;
 use proptest::prelude::*;
@@ -59,11 +58,11 @@ const PRE_MASK: [Setwise; 8] = [
 /// A setwise routine of one piece, by name.
 struct Routine {
     name: String,
-    piece: Role,
+    piece: Leaper,
     f: Box<dyn Fn(Bitboard) -> Bitboard>,
 }
 
-fn routine(name: &str, piece: Role, f: impl Fn(Bitboard) -> Bitboard + 'static) -> Routine {
+fn routine(name: &str, piece: Leaper, f: impl Fn(Bitboard) -> Bitboard + 'static) -> Routine {
     Routine {
         name: name.to_string(),
         piece,
@@ -71,29 +70,41 @@ fn routine(name: &str, piece: Role, f: impl Fn(Bitboard) -> Bitboard + 'static) 
     }
 }
 
-/// Every setwise routine of both pieces: each method of the library's one list,
-/// `technique::Method::ALL` (so a new method is proved here without being named), then the
-/// routines that are not methods.
+/// Every setwise routine of every leaper: each method of the library's one list,
+/// `technique::Method::ALL`, and each leaper's `attacks_set` and union of its eight
+/// `Direction::shift`s (both lists from the leaper definition, so a new method or a new leaper
+/// is proved here without being named), then the knight's routines that are not methods.
 fn setwise() -> Vec<Routine> {
     let methods = Method::ALL
         .into_iter()
-        .map(|m| routine(&m.to_string(), m.leaper().role(), move |b| m.attacks(b)));
+        .map(|m| routine(&m.to_string(), m.leaper(), move |b| m.attacks(b)));
+    let leapers = Leaper::ALL.into_iter().flat_map(|l| {
+        [
+            routine(&format!("{l} attacks_set"), l, move |b| l.attacks_set(b)),
+            routine(&format!("{l} Direction::shift union of 8"), l, move |b| {
+                l.directions()
+                    .iter()
+                    .fold(Bitboard::EMPTY, |a, d| a | d.shift(b))
+            }),
+        ]
+    });
     methods
+        .chain(leapers)
         .chain([
-            routine("knight::attacks_set", Role::Knight, knight::attacks_set),
-            routine("king::attacks_set", Role::King, king::attacks_set),
-            routine("post_mask union of 8", Role::Knight, |b| {
+            routine("knight::attacks_set", Leaper::Knight, knight::attacks_set),
+            routine("king::attacks_set", Leaper::King, king::attacks_set),
+            routine("post_mask union of 8", Leaper::Knight, |b| {
                 POST_MASK.iter().fold(Bitboard::EMPTY, |a, f| a | f(b))
             }),
-            routine("pre_mask union of 8", Role::Knight, |b| {
+            routine("pre_mask union of 8", Leaper::Knight, |b| {
                 PRE_MASK.iter().fold(Bitboard::EMPTY, |a, f| a | f(b))
             }),
-            routine("knight Direction::shift union of 8", Role::Knight, |b| {
+            routine("knight Direction::shift union of 8", Leaper::Knight, |b| {
                 Direction::ALL
                     .iter()
                     .fold(Bitboard::EMPTY, |a, d| a | d.shift(b))
             }),
-            routine("king Direction::shift union of 8", Role::King, |b| {
+            routine("king Direction::shift union of 8", Leaper::King, |b| {
                 king::Direction::ALL
                     .iter()
                     .fold(Bitboard::EMPTY, |a, d| a | d.shift(b))
@@ -102,31 +113,55 @@ fn setwise() -> Vec<Routine> {
         .collect()
 }
 
-/// The testkit's reference of `piece`, on a set: the union of its delta walks.
-fn reference(piece: Role, set: Bitboard) -> Bitboard {
-    match piece {
-        Role::Knight => Bitboard(testkit::knights(set.0)),
-        _ => Bitboard(testkit::kings(set.0)),
+/// The deltas the reference walks: the testkit's own for the knight and the king (written
+/// apart from the library), and for any other leaper its definition's, which is all a new
+/// leaper is (`leaper.rs` checks they are eight distinct jumps closed under the board's
+/// symmetries).
+fn deltas(leaper: Leaper) -> Vec<(i8, i8)> {
+    match leaper {
+        Leaper::Knight => testkit::KNIGHT_DELTAS.to_vec(),
+        Leaper::King => testkit::KING_DELTAS.to_vec(),
+        #[allow(unreachable_patterns)]
+        _ => leaper
+            .directions()
+            .iter()
+            .map(|d| (d.file_delta(), d.rank_delta()))
+            .collect(),
     }
 }
 
-/// Proves every routine and method of both pieces, and both tables, right on each of the
+/// The testkit's reference of `piece`, on a set: the union of its delta walks.
+fn reference(piece: Leaper, set: Bitboard) -> Bitboard {
+    let deltas = deltas(piece);
+    Bitboard(testkit::union_of(set.0, |sq| testkit::steps(sq, &deltas)))
+}
+
+/// Proves every routine and method of every leaper, and every table, right on each of the
 /// 64 single squares, against the testkit's delta walk (with distributivity below: on every
 /// set).
 #[test]
 fn every_technique_equals_the_delta_walk_on_all_64_squares() {
     let routines = setwise();
-    assert_eq!(routines.len(), Method::ALL.len() + 6);
+    assert_eq!(
+        routines.len(),
+        Method::ALL.len() + 2 * Leaper::ALL.len() + 6
+    );
     for sq in Square::ALL {
         let single = Bitboard::from_square(sq);
         assert_eq!(knight::attacks(sq), knight_ref(sq), "knight lookup {sq}");
-        assert_eq!(
-            knight::ATTACKS[sq as usize],
-            knight_ref(sq),
-            "knight table {sq}"
-        );
         assert_eq!(king::attacks(sq), king_ref(sq), "king lookup {sq}");
-        assert_eq!(king::ATTACKS[sq as usize], king_ref(sq), "king table {sq}");
+        for leaper in Leaper::ALL {
+            assert_eq!(
+                leaper.attacks(sq),
+                reference(leaper, single),
+                "{leaper} lookup {sq}"
+            );
+            assert_eq!(
+                leaper.table()[sq as usize],
+                reference(leaper, single),
+                "{leaper} table {sq}"
+            );
+        }
         assert_eq!(
             technique::DEFAULT_MASK.translate(technique::DEFAULT_SQUARE, sq),
             knight_ref(sq),
@@ -203,13 +238,16 @@ proptest! {
         }
     }
 
-    /// Checks pseudo-legal moves are the attacks minus own pieces, for knights and kings, on
+    /// Checks pseudo-legal moves are the attacks minus own pieces, for every leaper, on
     /// 20,000 random pairs of piece and own sets.
     #[test]
     fn moves_are_attacks_minus_own(pieces: u64, own: u64) {
         let (pieces, own) = (Bitboard(pieces), Bitboard(own));
         prop_assert_eq!(knight::moves(pieces, own), Bitboard(testkit::knights(pieces.0)) - own);
         prop_assert_eq!(king::moves(pieces, own), Bitboard(testkit::kings(pieces.0)) - own);
+        for leaper in Leaper::ALL {
+            prop_assert_eq!(leaper.moves(pieces, own), reference(leaper, pieces) - own, "{}", leaper);
+        }
     }
 }
 

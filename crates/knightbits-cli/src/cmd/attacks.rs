@@ -84,7 +84,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     "{board}{}\n{} attacked by {side}'s {}s\n",
                     hex(set.bitboard),
                     output::count(set.count, "square"),
-                    piece.role().name()
+                    piece.name()
                 )
             };
             let ask = |placement: Placement, side: Color| {

@@ -16,6 +16,7 @@ use std::rc::Rc;
 use knightbits::batch::{Backend, Isa};
 use knightbits::knight::technique;
 use knightbits::position::Position;
+use knightbits::technique::Leaper;
 use knightbits::{Bitboard, Square, king, knight};
 pub use knightbits_testkit::Rng;
 
@@ -377,7 +378,9 @@ pub fn batches() -> Vec<Case> {
         assert_eq!(out, want, "{name}: attacks_batch");
         for backend in backends() {
             out.fill(0);
-            backend.knight_attacks(&input, &mut out).expect("lengths");
+            backend
+                .attacks(Leaper::Knight, &input, &mut out)
+                .expect("lengths");
             assert_eq!(out, want, "{name}: {}", backend.isa());
         }
         let i = input.clone();
@@ -396,7 +399,7 @@ pub fn batches() -> Vec<Case> {
                 backend.isa().name(),
                 Box::new(move || {
                     backend
-                        .knight_attacks(black_box(&i), black_box(&mut o))
+                        .attacks(Leaper::Knight, black_box(&i), black_box(&mut o))
                         .expect("lengths");
                     o[0]
                 }),

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::bitboard::Bitboard;
+use crate::technique::Leaper;
 use crate::{king, knight, popcount};
 use knightbits_testkit::Rng;
 
@@ -119,35 +120,61 @@ fn compared(test: &str) -> Vec<Backend> {
     found
 }
 
-type Kernel = fn(Backend, &[u64], &mut [u64]) -> Result<(), LengthMismatch>;
+/// A slice kernel: every leaper's attacks (the leaper definition's list, so a new leaper's
+/// kernels are compared here too) and the knight's fork squares.
+#[derive(Clone, Copy, Debug)]
+enum Run {
+    Attacks(Leaper),
+    Forks,
+}
 
-/// A kernel's name, the kernel, and the per-element library function it must equal.
-type Case = (&'static str, Kernel, fn(u64) -> u64);
+impl Run {
+    /// The kernel of `backend` over `input` into `output`.
+    fn run(
+        self,
+        backend: Backend,
+        input: &[u64],
+        output: &mut [u64],
+    ) -> Result<(), LengthMismatch> {
+        match self {
+            Run::Attacks(leaper) => backend.attacks(leaper, input, output),
+            Run::Forks => backend.fork_squares(input, output),
+        }
+    }
 
-const KERNELS: [Case; 3] = [
-    ("knight", Backend::knight_attacks, |k| {
-        knight::attacks_set(Bitboard(k)).0
-    }),
-    ("king", Backend::king_attacks, |k| {
-        king::attacks_set(Bitboard(k)).0
-    }),
-    ("forks", Backend::fork_squares, |t| {
-        knight::fork_squares(Bitboard(t)).0
-    }),
-];
+    /// The per-element library function the kernel must equal.
+    fn element(self, x: u64) -> u64 {
+        match self {
+            Run::Attacks(leaper) => leaper.attacks_set(Bitboard(x)).0,
+            Run::Forks => knight::fork_squares(Bitboard(x)).0,
+        }
+    }
+}
+
+/// A kernel's name and the kernel.
+type Case = (&'static str, Run);
+
+/// Every kernel: each leaper's attacks, then the forks.
+fn kernels() -> Vec<Case> {
+    Leaper::ALL
+        .into_iter()
+        .map(|leaper| (leaper.name(), Run::Attacks(leaper)))
+        .chain([("forks", Run::Forks)])
+        .collect()
+}
 
 /// The scalar kernels equal the per-element library functions.
 #[test]
 fn scalar_matches_per_element() {
-    for (name, kernel, element) in KERNELS {
+    for (name, kernel) in kernels() {
         for len in lengths() {
             let input = inputs(len, len as u64);
             let mut out = vec![0xdead_beef; len];
-            kernel(Backend::SCALAR, &input, &mut out).unwrap();
+            kernel.run(Backend::SCALAR, &input, &mut out).unwrap();
             for (i, (&x, &y)) in input.iter().zip(&out).enumerate() {
                 assert_eq!(
                     y,
-                    element(x),
+                    kernel.element(x),
                     "{name} scalar, len {len}, index {i}, input {x:#x}"
                 );
             }
@@ -163,13 +190,13 @@ fn scalar_matches_per_element() {
 #[test]
 fn simd_matches_scalar() {
     for backend in compared("simd_matches_scalar") {
-        for (name, kernel, _) in KERNELS {
+        for (name, kernel) in kernels() {
             for len in lengths() {
                 let input = inputs(len + 3, 1000 + len as u64);
                 let mut want = vec![0; len];
                 for offset in [0, 1, 3] {
                     let input = &input[offset..offset + len];
-                    kernel(Backend::SCALAR, input, &mut want).unwrap();
+                    kernel.run(Backend::SCALAR, input, &mut want).unwrap();
                     writes_only_its_output(backend, (name, kernel), input, &want, 0..8);
                 }
             }
@@ -181,7 +208,7 @@ fn simd_matches_scalar() {
 /// the output equals `want` and nothing outside it is written.
 fn writes_only_its_output(
     backend: Backend,
-    (name, kernel): (&str, Kernel),
+    (name, kernel): (&str, Run),
     input: &[u64],
     want: &[u64],
     starts: core::ops::Range<usize>,
@@ -190,7 +217,9 @@ fn writes_only_its_output(
     let mut buffer = vec![0x5555_5555; len + 16];
     for start in starts {
         buffer.fill(0x5555_5555);
-        kernel(backend, input, &mut buffer[start..start + len]).unwrap();
+        kernel
+            .run(backend, input, &mut buffer[start..start + len])
+            .unwrap();
         let isa = backend.isa();
         assert!(
             buffer[start..start + len] == *want,
@@ -217,9 +246,9 @@ fn streamed_outputs_match_scalar() {
     for len in [simd::STREAM_LANES, simd::STREAM_LANES + 13] {
         let input = inputs(len, 77);
         for backend in compared("streamed_outputs_match_scalar") {
-            for (name, kernel, _) in KERNELS {
+            for (name, kernel) in kernels() {
                 let mut want = vec![0; len];
-                kernel(Backend::SCALAR, &input, &mut want).unwrap();
+                kernel.run(Backend::SCALAR, &input, &mut want).unwrap();
                 writes_only_its_output(backend, (name, kernel), &input, &want, 0..8);
             }
         }
@@ -250,10 +279,10 @@ fn popcount_matches() {
 fn length_mismatch_writes_nothing() {
     let input = [1u64, 2, 3];
     for backend in backends() {
-        for (_, kernel, _) in KERNELS {
+        for (_, kernel) in kernels() {
             let mut short = [7u64; 2];
             assert_eq!(
-                kernel(backend, &input, &mut short),
+                kernel.run(backend, &input, &mut short),
                 Err(LengthMismatch {
                     input: 3,
                     output: 2
@@ -261,9 +290,9 @@ fn length_mismatch_writes_nothing() {
             );
             assert_eq!(short, [7; 2]);
             let mut long = [7u64; 4];
-            assert!(kernel(backend, &input, &mut long).is_err());
+            assert!(kernel.run(backend, &input, &mut long).is_err());
             assert_eq!(long, [7; 4]);
-            assert_eq!(kernel(backend, &[], &mut []), Ok(()));
+            assert_eq!(kernel.run(backend, &[], &mut []), Ok(()));
         }
         let mut counts = [7u32; 4];
         assert!(backend.popcount(&input, &mut counts).is_err());
@@ -289,13 +318,17 @@ fn detection() {
     let input = inputs(37, 5);
     let (mut a, mut b) = (vec![0; 37], vec![0; 37]);
     knight::attacks_batch(&input, &mut a).unwrap();
-    Backend::SCALAR.knight_attacks(&input, &mut b).unwrap();
+    Backend::SCALAR
+        .attacks(Leaper::Knight, &input, &mut b)
+        .unwrap();
     assert_eq!(a, b);
     knight::fork_squares_batch(&input, &mut a).unwrap();
     Backend::SCALAR.fork_squares(&input, &mut b).unwrap();
     assert_eq!(a, b);
     king::attacks_batch(&input, &mut a).unwrap();
-    Backend::SCALAR.king_attacks(&input, &mut b).unwrap();
+    Backend::SCALAR
+        .attacks(Leaper::King, &input, &mut b)
+        .unwrap();
     assert_eq!(a, b);
     let mut c = vec![0; 37];
     popcount::batch(&input, &mut c).unwrap();
@@ -308,7 +341,9 @@ fn detection() {
 fn chosen_backend() {
     let input = inputs(101, 9);
     let mut want = vec![0; 101];
-    Backend::SCALAR.knight_attacks(&input, &mut want).unwrap();
+    Backend::SCALAR
+        .attacks(Leaper::Knight, &input, &mut want)
+        .unwrap();
     for backend in backends() {
         set_backend(backend);
         assert_eq!(super::backend(), backend);

@@ -20,10 +20,6 @@
 //! ```
 
 mod attacks;
-mod batch;
 
-pub mod technique;
-
-pub use self::attacks::{ATTACKS, attacks, attacks_set, moves};
-pub use self::batch::attacks_batch;
-pub use crate::leaper::king::Direction;
+pub use self::attacks::attacks_set;
+pub use crate::leaper::king::{ATTACKS, Direction, attacks, attacks_batch, moves, technique};

@@ -2,30 +2,9 @@
 //! [`attacks_set`] of any set of knights.
 
 use crate::bitboard::Bitboard;
-use crate::leaper;
-use crate::square::Square;
 
+use super::ATTACKS;
 use super::technique::halves;
-
-/// `ATTACKS[sq]` is the set of squares a knight on `sq` attacks (the wiki's `arrKnightAttacks`),
-/// built at compile time from the knight's eight jumps, the list the king's table is built
-/// from too.
-pub static ATTACKS: [Bitboard; 64] = leaper::table(&leaper::knight::JUMPS);
-
-/// The squares a knight on `square` attacks, by table lookup; usable in constants.
-///
-/// ```
-/// use knightbits::{knight, Bitboard, Square};
-/// assert_eq!(knight::attacks(Square::D4).0, 0x0000_1422_0022_1400);
-/// assert_eq!(knight::attacks(Square::A1).count(), 2);
-///
-/// const D4: Bitboard = knight::attacks(Square::D4);
-/// assert_eq!(D4.count(), 8);
-/// ```
-#[inline]
-pub const fn attacks(square: Square) -> Bitboard {
-    ATTACKS[square as usize]
-}
 
 /// [`ATTACKS`] with a 65th, empty entry: `trailing_zeros` of an empty set is 64, so the small-set
 /// path of [`attacks_set`] needs no test for "no knight".
@@ -92,6 +71,8 @@ const fn unlikely() {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::knight::attacks;
+    use crate::square::Square;
     use knightbits_testkit as testkit;
 
     /// The testkit's reference: the squares a knight step away, by file and rank arithmetic.

@@ -6,7 +6,7 @@ use core::iter::FusedIterator;
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 
-use super::attacks::attacks;
+use super::attacks;
 use super::fill::fill;
 
 /// The largest knight distance on the 8x8 board (corner to opposite corner).

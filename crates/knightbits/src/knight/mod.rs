@@ -30,15 +30,13 @@ mod batch;
 mod distance;
 mod fill;
 mod forks;
-mod moves;
 mod pawn_race;
 pub mod technique;
 
-pub use self::attacks::{ATTACKS, attacks, attacks_set};
-pub use self::batch::{attacks_batch, fork_squares_batch};
+pub use self::attacks::attacks_set;
+pub use self::batch::fork_squares_batch;
 pub use self::distance::{DISTANCE, MAX_DISTANCE, Path, distance, path};
 pub use self::fill::{Fills, fill, fills, reach_exactly, reach_within, ring};
 pub use self::forks::fork_squares;
-pub use self::moves::moves;
 pub use self::pawn_race::{PawnRaceError, RaceLine, RaceMove, catch_line, catch_square};
-pub use crate::leaper::knight::Direction;
+pub use crate::leaper::knight::{ATTACKS, Direction, attacks, attacks_batch, moves};

@@ -40,6 +40,7 @@ use core::iter::FusedIterator;
 
 use crate::bitboard::Bitboard;
 use crate::square::Square;
+use crate::technique::Leaper;
 
 mod formula;
 mod step;
@@ -92,15 +93,13 @@ enum Plan {
     },
 }
 
-/// Which eight jumps, and where their mask stands.
+/// Whose eight jumps, and where their mask stands.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Jumps {
-    /// The knight's, masked after the shift.
-    PostMask,
-    /// The knight's, masked before the shift.
-    PreMask,
-    /// The king's, masked after the shift.
-    King,
+    /// The leaper's, masked after the shift.
+    PostMask(Leaper),
+    /// The leaper's, masked before the shift.
+    PreMask(Leaper),
 }
 
 impl Trace {
@@ -260,7 +259,7 @@ mod tests {
                             };
                             shift(numbering.from_lerf(default), n) & mask
                         }
-                        Kind::PostMask(_) | Kind::King(_) => shift(input, n) & mask,
+                        Kind::PostMask(_) => shift(input, n) & mask,
                         // Lines of the parallel-prefix routines work on intermediate values.
                         _ => continue,
                     };

@@ -2,9 +2,9 @@
 //! [`Kind`].
 
 use crate::bitboard::Bitboard;
-use crate::leaper::{king as king_leaper, knight as knight_leaper};
 use crate::mapping::Numbering;
 use crate::square::Square;
+use crate::technique::Direction;
 
 use super::{Formula, Jumps, NumberedStep};
 
@@ -143,7 +143,7 @@ impl Step {
     /// // The wiki's `(b & notAFile) << 15` (noNoWe) is the engine wiki's move 2.
     /// let no_no_we = Method::PreMask
     ///     .trace(d4)
-    ///     .find(|s| s.kind() == Kind::PreMask(Direction::NoNoWe))
+    ///     .find(|s| s.kind() == Kind::PreMask(Direction::NoNoWe.into()))
     ///     .unwrap();
     /// assert_eq!(no_no_we.formula().to_string(), "(b & notAFile) << 15");
     /// let its = no_no_we.in_numbering(Numbering::H1G1).unwrap();
@@ -239,19 +239,16 @@ impl Step {
     /// The step of jump `i` of `jumps` on `b`: for a mask after the shift, shifted, masked and
     /// the wrapped bits; for a mask before it, the pieces it drops.
     pub(crate) const fn jump(jumps: Jumps, i: usize, b: Bitboard) -> Step {
-        let (name, kind, jump, before) = match jumps {
-            Jumps::PostMask => {
-                let d = knight_leaper::Direction::ALL[i];
-                (d.name(), Kind::PostMask(d), knight_leaper::JUMPS[i], false)
-            }
-            Jumps::PreMask => {
-                let d = knight_leaper::Direction::ALL[i];
-                (d.name(), Kind::PreMask(d), knight_leaper::JUMPS[i], true)
-            }
-            Jumps::King => {
-                let d = king_leaper::Direction::ALL[i];
-                (d.name(), Kind::King(d), king_leaper::JUMPS[i], false)
-            }
+        let (leaper, before) = match jumps {
+            Jumps::PostMask(leaper) => (leaper, false),
+            Jumps::PreMask(leaper) => (leaper, true),
+        };
+        let d = Direction::nth(leaper, i);
+        let (name, jump) = (d.name(), leaper.jumps()[i]);
+        let kind = if before {
+            Kind::PreMask(d)
+        } else {
+            Kind::PostMask(d)
         };
         let offset = jump.offset();
         if before {
@@ -323,18 +320,16 @@ impl Step {
 /// assert_eq!(kinds[4], Kind::Union); // h1 = l1 | r1
 /// assert_eq!(kinds[6], Kind::Ranks(2)); // h1 << 16
 /// let first = Method::PreMask.trace(d4).next().unwrap();
-/// assert_eq!(first.kind(), Kind::PreMask(Direction::NoNoEa));
+/// assert_eq!(first.kind(), Kind::PreMask(Direction::NoNoEa.into()));
 /// assert_eq!(first.kind().delta(), Some((1, 2)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
-    /// A knight jump, the board shifted by the direction's offset and masked after the shift:
-    /// `(b << 17) & notAFile`.
-    PostMask(knight_leaper::Direction),
-    /// A knight jump masked before the shift: `(b & notHFile) << 17`.
-    PreMask(knight_leaper::Direction),
-    /// A king step, masked after the shift: `(b << 9) & notAFile`.
-    King(king_leaper::Direction),
+    /// A jump of any leaper, the board shifted by the jump's offset and masked after the
+    /// shift: the knight's `(b << 17) & notAFile`, the king's `(b << 9) & notAFile`.
+    PostMask(Direction),
+    /// A jump masked before the shift: `(b & notHFile) << 17`.
+    PreMask(Direction),
     /// A value shifted by this many files (towards h if positive) and masked against the
     /// wrap: the wiki's `eastOne`, `l1`; an intermediate value.
     Files(i8),
@@ -357,7 +352,6 @@ impl Kind {
     pub const fn delta(self) -> Option<(i8, i8)> {
         match self {
             Kind::PostMask(d) | Kind::PreMask(d) => Some((d.file_delta(), d.rank_delta())),
-            Kind::King(d) => Some((d.file_delta(), d.rank_delta())),
             Kind::Files(df) => Some((df, 0)),
             Kind::Ranks(dr) => Some((0, dr)),
             Kind::Union | Kind::Lookup(_) | Kind::DefaultMask(_) | Kind::Translation(_) => None,

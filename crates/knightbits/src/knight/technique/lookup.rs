@@ -1,7 +1,7 @@
 //! Attacks of a set of knights by table lookup, one lookup per knight.
 
 use crate::bitboard::Bitboard;
-use crate::knight::attacks::ATTACKS;
+use crate::knight::ATTACKS;
 use crate::leaper;
 
 /// The union of the table entries ([`ATTACKS`]) of the knights of `knights`: the wiki's "by

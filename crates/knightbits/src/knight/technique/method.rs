@@ -2,6 +2,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::knight::ATTACKS;
+use crate::technique::Leaper;
 use crate::trace::{Jumps, Trace};
 
 use super::translate::{DEFAULT_MASK, DEFAULT_SQUARE, DEVLOG_MASK};
@@ -68,8 +69,8 @@ impl Method {
     pub const fn trace(self, knights: Bitboard) -> Trace {
         match self {
             Method::Lookup => Trace::lookup(knights, &ATTACKS),
-            Method::PostMask => Trace::jumps(knights, Jumps::PostMask),
-            Method::PreMask => Trace::jumps(knights, Jumps::PreMask),
+            Method::PostMask => Trace::jumps(knights, Jumps::PostMask(Leaper::Knight)),
+            Method::PreMask => Trace::jumps(knights, Jumps::PreMask(Leaper::Knight)),
             Method::Prefix => Trace::lines(knights, prefix::LINES.len() as u8, prefix::step),
             Method::Halves => Trace::lines(knights, halves::LINES.len() as u8, halves::step),
             Method::Translate => {
