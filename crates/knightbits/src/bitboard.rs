@@ -360,27 +360,17 @@ impl Bitboard {
         Bitboard(files as u64 * file_mask(0))
     }
 
-    /// The wiki's name of a file mask (`notAFile`, `notABFile`, `notHFile`, `notGHFile`, and
-    /// in the same style the three-file `notABCFile` and `notFGHFile` of the longer leapers),
-    /// or `None` for any other set.
+    /// The wiki's name of a file mask (`notAFile`, `notABFile`, `notHFile`, `notGHFile`), or
+    /// `None` for any other set.
     #[inline]
     pub(crate) const fn mask_name(self) -> Option<&'static str> {
-        const NAMES: [(Bitboard, &str); 6] = [
-            (Bitboard::wrap_mask(1), "notAFile"),
-            (Bitboard::wrap_mask(2), "notABFile"),
-            (Bitboard::wrap_mask(3), "notABCFile"),
-            (Bitboard::wrap_mask(-1), "notHFile"),
-            (Bitboard::wrap_mask(-2), "notGHFile"),
-            (Bitboard::wrap_mask(-3), "notFGHFile"),
-        ];
-        let mut i = 0;
-        while i < NAMES.len() {
-            if NAMES[i].0.0 == self.0 {
-                return Some(NAMES[i].1);
-            }
-            i += 1;
+        match self {
+            Bitboard::NOT_A_FILE => Some("notAFile"),
+            Bitboard::NOT_AB_FILE => Some("notABFile"),
+            Bitboard::NOT_H_FILE => Some("notHFile"),
+            Bitboard::NOT_GH_FILE => Some("notGHFile"),
+            _ => None,
         }
-        None
     }
 
     /// Set union, usable in `const` context.
