@@ -1,19 +1,20 @@
-//! The one definition of every leaper, the knight and the king alike ([`leapers!`], invoked
+//! The one definition of every leaper, the knight and the king alike ([`leapers!`], written
 //! once below): each piece is a name, a role, a letter and a glyph, eight jumps (each a name in
 //! the piece's own vocabulary and a file and a rank delta, clockwise) and, where it has them,
-//! its own fastest routines, SIMD kernel and methods. Everything else is computed from it:
-//! [`Leaper`] and its dispatch, each piece's `Direction`, `ATTACKS` table, lookup, setwise
-//! attacks, moves and batch function, the file masks that stop a shift from wrapping across
-//! the a/h edge (after the shift or before it), the default-mask translation, the jump steps
-//! of traces ([`Direction`]), every method in one list ([`Method`]) and the batch kernels'
-//! dispatch ([`Backend::attacks`](crate::batch::Backend::attacks)). A piece added here is
+//! its own fastest routines, SIMD kernel and methods. Three layers read it, each where the
+//! modules it names sit below it, so the core's modules form no circle: this module's
+//! [`lower!`] makes [`Leaper`] and what needs only the jumps (each piece's `Direction`,
+//! `ATTACKS` table, lookup, moves and batch function, the file masks that stop a shift from
+//! wrapping across the a/h edge, the default-mask translation, the jump steps of traces,
+//! [`Direction`]); `methods` makes the methods of a piece without its own (the king's
+//! `technique` module, with their traces); `technique` makes every method in one list
+//! (`Method`), what [`Leaper`] asks of a piece's own routines (`role`, `attacks_set`,
+//! `methods`) and the batch kernels' dispatch (`Backend::attacks`). A piece added here is
 //! proved by the tests of this file and of `tests/proofs.rs` and `tests/traces.rs` with no
 //! more code: they walk [`Leaper::ALL`].
 
 use crate::bitboard::Bitboard;
-use crate::position::Role;
 use crate::square::Square;
-use crate::trace::Trace;
 
 /// One jump: files moved towards h and ranks moved towards rank 8 (negative: towards a, 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,20 +130,17 @@ macro_rules! unless_given {
 }
 pub(crate) use unless_given;
 
-/// Every leaper from its one definition (the invocation below): the [`Leaper`] variant and
-/// its name, role, letter and glyph; a module per piece with its `Direction`s and jumps, its
-/// `ATTACKS` table, lookup, setwise attacks, moves and batch function; its methods (the
-/// piece's own `Method` list when the definition names one, else a generated `technique`
-/// module: the lookup, the eight shifts and, with a devlog mask, the translation); and
-/// [`Method`], [`Direction`] and the dispatch of [`Leaper`], [`Method`] and
-/// [`Backend::attacks`] over all of them.
+/// The lower layer of the definition: the [`Leaper`] variant and its name, letter and glyph;
+/// a module per piece with its `Direction`s and jumps, its `ATTACKS` table, lookup, moves and
+/// batch function; and [`Direction`] over all of them. It reads the jumps only; the routines
+/// a piece brings are named for the layers above.
 ///
 /// Optional parts, in this order: `setwise` (the fastest routine on a set; else the union of
 /// the eight shifts), `lane` (the branch-free scalar lane of the batch kernels; else
 /// `setwise`), `kernel` (a SIMD [`Kernel`](crate::batch::Kernel); else the lane runs on every
 /// kernel set, where the compiler vectorizes it), `methods` (the piece's own `Method`) and
 /// `devlog` (the devlog's default mask and its square).
-macro_rules! leapers {
+macro_rules! lower {
     ($(
         $(#[$doc:meta])*
         $variant:ident = $name:literal, $vis:vis mod $module:ident ($singular:literal, $plural:literal) {
@@ -193,7 +191,7 @@ macro_rules! leapers {
                 use crate::batch::LengthMismatch;
                 use crate::bitboard::Bitboard;
                 use crate::square::Square;
-                use crate::technique::Leaper;
+                use super::Leaper;
 
                 crate::macros::named! {
                     $(#[$dmeta])*
@@ -207,20 +205,6 @@ macro_rules! leapers {
                 /// The deltas of [`Direction::ALL`], in its order.
                 pub(crate) const JUMPS: [Jump; 8] = [$(Jump { file: $df, rank: $dr }),+];
 
-                /// The piece's methods: its own list, or the generated one.
-                pub(crate) type Methods = super::given_or!([$($methods)?] [technique::Method]);
-
-                /// The piece's methods in the one list's type, in their order.
-                pub(crate) const METHODS: [super::Method; Methods::ALL.len()] = {
-                    let mut all = [super::Method::$variant(Methods::ALL[0]); Methods::ALL.len()];
-                    let mut i = 1;
-                    while i < all.len() {
-                        all[i] = super::Method::$variant(Methods::ALL[i]);
-                        i += 1;
-                    }
-                    all
-                };
-
                 #[doc = concat!("`ATTACKS[sq]` is the set of squares a ", $singular, " on `sq` attacks, built at compile time")]
                 /// from its eight jumps (the leaper definition every table is built from).
                 pub static ATTACKS: [Bitboard; 64] = super::table(&JUMPS);
@@ -231,18 +215,12 @@ macro_rules! leapers {
                     ATTACKS[square as usize]
                 }
 
-                #[doc = concat!("Attacks of every ", $singular, " of `pieces` at once, by the crate's fastest routine for the ", $singular, ".")]
-                #[inline]
-                pub const fn attacks_set(pieces: Bitboard) -> Bitboard {
-                    super::given_or!([$($setwise(pieces))?] [super::attacks(&JUMPS, pieces, false)])
-                }
-
                 #[doc = concat!("The squares the ", $plural, " of `pieces` can move to, ignoring checks and pins: their")]
                 /// attacks minus the squares of their own pieces, `own` (the engine wiki's
-                /// `attacks & ~own`).
+                /// `attacks & ~own`), the attacks the union of the eight jumps.
                 #[inline]
                 pub const fn moves(pieces: Bitboard, own: Bitboard) -> Bitboard {
-                    attacks_set(pieces).difference(own)
+                    super::attacks(&JUMPS, pieces, false).difference(own)
                 }
 
                 #[doc = concat!("Attacks of the ", $plural, " of every bitboard of `input` into `output` (`output[i]` =")]
@@ -256,16 +234,6 @@ macro_rules! leapers {
                 pub fn attacks_batch(input: &[u64], output: &mut [u64]) -> Result<(), LengthMismatch> {
                     crate::batch::backend().attacks(Leaper::$variant, input, output)
                 }
-
-                /// The scalar lane of the batch kernels, one bitboard.
-                #[inline(always)]
-                pub(crate) fn lane(pieces: u64) -> u64 {
-                    super::given_or!([$($lane(Bitboard(pieces)))?] [attacks_set(Bitboard(pieces))]).0
-                }
-
-                /// The SIMD kernel of the batch functions, where one is written for the piece.
-                pub(crate) const KERNEL: Option<crate::batch::Kernel> =
-                    super::given_or!([$(Some(crate::batch::Kernel::$kernel))?] [None]);
 
                 $(
                     #[doc = concat!("The devlog's default mask of the ", $plural, ", `", stringify!($devlog), "`, exactly as it")]
@@ -327,113 +295,6 @@ macro_rules! leapers {
                     #[inline]
                     pub const fn shift(self, b: Bitboard) -> Bitboard {
                         JUMPS[self as usize].shift(b)
-                    }
-                }
-
-                super::unless_given! {
-                    [$($methods)?]
-
-                    pub mod technique {
-                        #![doc = concat!("Every ", $singular, " technique, each proved equal to [`attacks_set`](crate::technique::Leaper::attacks_set) on every")]
-                        //! input, with [`Method`] to pick one by name and trace it step by step:
-                        //! [`lookup`], the table, one lookup per piece; [`shifts`], the union of
-                        //! the eight jumps, each masked after its shift (the article's form, and
-                        //! its exercise for the king); and, where the devlog draws the piece,
-                        //! `translate`, its default mask shifted to each piece.
-
-                        use crate::bitboard::Bitboard;
-                        use crate::technique::Leaper;
-                        use crate::trace::{Jumps, Trace};
-
-                        #[allow(unused_imports)]
-                        use super::{ATTACKS, JUMPS};
-                        $(pub use super::{DEFAULT_MASK, DEFAULT_SQUARE, DEVLOG_MASK, DEVLOG_SQUARE};
-                        const _: u64 = $devlog;)?
-
-                        crate::macros::named! {
-                            #[doc = concat!("A way to compute ", $singular, " attacks; every one gives the same sets.")]
-                            pub enum Method {
-                                /// [`lookup`]: the precomputed table, one lookup per piece.
-                                Lookup = "lookup",
-                                /// [`shifts`]: the eight jumps, each shift masked after it.
-                                Shifts = "shifts",
-                                $(
-                                    #[doc = concat!("[`translate`]: the devlog's default mask `", stringify!($devlog), "`, one translation per piece.")]
-                                    Translate = "translate",
-                                )?
-                            }
-                            all: "Every method, in the order above.",
-                            name: "The method's name on the command line: `lookup`, `shifts`, `translate`.",
-                            parse
-                        }
-
-                        #[doc = concat!("The union of the table entries ([`ATTACKS`](super::ATTACKS)) of the ", $plural, " of `pieces`, one bit")]
-                        /// scan and one lookup per piece.
-                        #[inline]
-                        pub const fn lookup(pieces: Bitboard) -> Bitboard {
-                            crate::leaper::lookup(&ATTACKS, pieces)
-                        }
-
-                        #[doc = concat!("Attacks of the ", $plural, " of `pieces` by calculation: the union of the eight")]
-                        /// shifts ([`Direction::shift`](super::Direction::shift)), each masked
-                        /// after the shift against a/h wraps.
-                        #[inline]
-                        pub const fn shifts(pieces: Bitboard) -> Bitboard {
-                            crate::leaper::attacks(&JUMPS, pieces, false)
-                        }
-
-                        $(
-                            #[doc = concat!("Attacks of every ", $singular, " of `pieces` by translating the default mask (`", stringify!($devlog), "`")]
-                            #[doc = concat!("in the devlog's numbering) from ", $square, " to its square, the bits that wrapped around the a/h")]
-                            /// edge removed (see [`Bitboard::translate`]).
-                            #[inline]
-                            pub const fn translate(pieces: Bitboard) -> Bitboard {
-                                crate::leaper::translate(DEFAULT_MASK, DEFAULT_SQUARE, pieces)
-                            }
-                        )?
-
-                        impl Method {
-                            #[doc = concat!("The attacks of every ", $singular, " of `pieces` by this method.")]
-                            pub const fn attacks(self, pieces: Bitboard) -> Bitboard {
-                                match self {
-                                    Method::Lookup => lookup(pieces),
-                                    Method::Shifts => shifts(pieces),
-                                    #[allow(unreachable_patterns)]
-                                    _ => match TRANSLATION {
-                                        Some((_, mask, from)) => crate::leaper::translate(mask, from, pieces),
-                                        None => Bitboard::EMPTY,
-                                    },
-                                }
-                            }
-
-                            /// The steps of this method on `pieces`; the union of the steps
-                            /// that are part of the result is [`Method::attacks`].
-                            ///
-                            /// | method | steps |
-                            /// |---|---|
-                            /// | lookup | one per piece, `ATTACKS[e1]` |
-                            /// | shifts | the eight jumps in the definition's order, `(b << 9) & notAFile`, … |
-                            /// | translate | the default mask (not part), then one translation per piece |
-                            pub const fn trace(self, pieces: Bitboard) -> Trace {
-                                match self {
-                                    Method::Lookup => Trace::lookup(pieces, &ATTACKS),
-                                    Method::Shifts => Trace::jumps(pieces, Jumps::PostMask(Leaper::$variant)),
-                                    #[allow(unreachable_patterns)]
-                                    _ => match TRANSLATION {
-                                        Some((devlog, mask, from)) => Trace::translate(pieces, devlog, mask, from),
-                                        None => Trace::lookup(Bitboard::EMPTY, &ATTACKS),
-                                    },
-                                }
-                            }
-                        }
-
-                        /// The devlog's mask as it writes it, in LERF and its square, where the
-                        /// definition gives one (no piece without one has `translate`).
-                        #[allow(dead_code)]
-                        const TRANSLATION: Option<(u64, Bitboard, crate::square::Square)> = super::super::given_or!(
-                            [$(Some(($devlog, super::DEFAULT_MASK, super::DEFAULT_SQUARE)))?]
-                            [None]
-                        );
                     }
                 }
             }
@@ -524,81 +385,7 @@ macro_rules! leapers {
             }
         }
 
-        /// A technique of one piece: the one list of every leaper's methods.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum Method {
-            $(
-                #[doc = concat!("One of the ", $singular, "'s methods.")]
-                $variant($module::Methods),
-            )+
-        }
-
-        impl Method {
-            /// Every method of every leaper, in [`Leaper::ALL`]'s order: the knight's, then the
-            /// king's, and so on.
-            pub const ALL: [Method; 0 $(+ $module::Methods::ALL.len())+] = {
-                let mut all = [Leaper::ALL[0].lookup(); 0 $(+ $module::Methods::ALL.len())+];
-                let mut i = 0;
-                $(
-                    let mut j = 0;
-                    while j < $module::METHODS.len() {
-                        all[i] = $module::METHODS[j];
-                        i += 1;
-                        j += 1;
-                    }
-                )+
-                all
-            };
-
-            /// The piece the method is for.
-            pub const fn leaper(self) -> Leaper {
-                match self {
-                    $(Method::$variant(_) => Leaper::$variant,)+
-                }
-            }
-
-            /// The method's name, which is unique among its piece's methods (`lookup`,
-            /// `post-mask`, …, `shifts`, `translate`).
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $(Method::$variant(m) => m.name(),)+
-                }
-            }
-
-            /// The attack set of the pieces of `pieces` by this method.
-            pub const fn attacks(self, pieces: Bitboard) -> Bitboard {
-                match self {
-                    $(Method::$variant(m) => m.attacks(pieces),)+
-                }
-            }
-
-            /// The steps of this method on `pieces`, in the source's order.
-            pub const fn trace(self, pieces: Bitboard) -> Trace {
-                match self {
-                    $(Method::$variant(m) => m.trace(pieces),)+
-                }
-            }
-        }
-
-        $(
-            impl From<$module::Methods> for Method {
-                #[doc = concat!("The ", $singular, "'s method among every leaper's.")]
-                #[inline]
-                fn from(m: $module::Methods) -> Method {
-                    Method::$variant(m)
-                }
-            }
-        )+
-
         impl Leaper {
-            /// The role of this piece on a chess board; `None` for a piece chess does not have.
-            #[inline]
-            pub const fn role(self) -> Option<Role> {
-                match self {
-                    $(Leaper::$variant => $role,)+
-                }
-            }
-
             /// The piece's letter (FEN's, lower case, for a chess piece): `n`, `k`.
             #[inline]
             pub const fn letter(self) -> char {
@@ -642,178 +429,146 @@ macro_rules! leapers {
                     $(Leaper::$variant => &$module::JUMPS,)+
                 }
             }
-
-            /// The attacks of the pieces of `pieces` (any number of them), by the crate's
-            /// fastest method for the piece.
-            #[inline]
-            pub const fn attacks_set(self, pieces: Bitboard) -> Bitboard {
-                match self {
-                    $(Leaper::$variant => $module::attacks_set(pieces),)+
-                }
-            }
-
-            /// This piece's methods, in their order (in [`Method::ALL`], in the same order).
-            #[inline]
-            pub const fn methods(self) -> &'static [Method] {
-                match self {
-                    $(Leaper::$variant => &$module::METHODS,)+
-                }
-            }
-
-            /// This piece's lookup table method, the one every leaper has (the default).
-            #[inline]
-            pub const fn lookup(self) -> Method {
-                match self {
-                    $(Leaper::$variant => Method::$variant($module::Methods::Lookup),)+
-                }
-            }
-        }
-
-        impl crate::batch::Backend {
-            /// `output[i]` = attacks of the `leaper`s in `input[i]` (as
-            /// [`Leaper::attacks_set`]), with these kernels.
-            ///
-            /// # Errors
-            ///
-            /// [`LengthMismatch`](crate::batch::LengthMismatch) if the slices differ in
-            /// length; nothing is written then.
-            #[inline]
-            pub fn attacks(
-                self,
-                leaper: Leaper,
-                input: &[u64],
-                output: &mut [u64],
-            ) -> Result<(), crate::batch::LengthMismatch> {
-                match leaper {
-                    $(Leaper::$variant => self.map($module::KERNEL, $module::lane, input, output),)+
-                }
-            }
         }
     };
 }
 
-leapers! {
-    /// The knight: two squares one way, one the other.
-    Knight = "knight", mod knight ("knight", "knights") {
-        role: Some(Role::Knight),
-        letter: 'n',
-        glyph: '♞',
-        setwise: crate::knight::attacks_set,
-        lane: crate::knight::technique::halves,
-        kernel: Knight,
-        methods: crate::knight::technique::Method,
-        devlog: 0xA_1100_110A around 19 ("f3"),
-        /// One of the eight knight jumps, named as the wiki names them, clockwise from `noNoEa`:
-        ///
-        /// ```text
-        ///         noNoWe    noNoEa
-        ///             +15  +17
-        ///              |     |
-        /// noWeWe  +6 __|     |__+10  noEaEa
-        ///               \   /
-        ///                >0<
-        ///            __ /   \ __
-        /// soWeWe -10   |     |   -6  soEaEa
-        ///              |     |
-        ///             -17  -15
-        ///         soSoWe    soSoEa
-        /// ```
-        ///
-        /// A direction is one jump of the leaper definition every leaper is written in (one
-        /// list of file and rank deltas): it knows its square difference ([`Direction::offset`]), its file and rank steps,
-        /// and the file mask that stops its shift from wrapping across the a/h edge, before the shift
-        /// ([`Direction::mask_before`]) or after it ([`Direction::mask_after`]). The wiki's eight
-        /// direction functions are [`Direction::shift`]; its two listings are
-        /// [`post_mask`](crate::knight::technique::post_mask) and [`pre_mask`](crate::knight::technique::pre_mask).
-        ///
-        /// ```
-        /// use knightbits::knight::{self, Direction};
-        /// use knightbits::{Bitboard, Square};
-        ///
-        /// assert_eq!(Direction::NoNoEa.offset(), 17);
-        /// assert_eq!(Direction::NoNoEa.name(), "noNoEa");
-        /// assert_eq!(Direction::NoNoEa.mask_after(), Bitboard::NOT_A_FILE);
-        /// assert_eq!(Direction::NoNoEa.shift(Square::D4.into()), Square::E6.into());
-        /// let d4 = Direction::ALL
-        ///     .into_iter()
-        ///     .fold(Bitboard::EMPTY, |set, d| set | d.shift(Square::D4.into()));
-        /// assert_eq!(d4, knight::attacks(Square::D4));
-        /// ```
-        directions {
-            /// Two ranks north, one file east: +17.
-            NoNoEa = "noNoEa" (1, 2),
-            /// One rank north, two files east: +10.
-            NoEaEa = "noEaEa" (2, 1),
-            /// One rank south, two files east: −6.
-            SoEaEa = "soEaEa" (2, -1),
-            /// Two ranks south, one file east: −15.
-            SoSoEa = "soSoEa" (1, -2),
-            /// Two ranks south, one file west: −17.
-            SoSoWe = "soSoWe" (-1, -2),
-            /// One rank south, two files west: −10.
-            SoWeWe = "soWeWe" (-2, -1),
-            /// One rank north, two files west: +6.
-            NoWeWe = "noWeWe" (-2, 1),
-            /// Two ranks north, one file west: +15.
-            NoNoWe = "noNoWe" (-1, 2),
-        }
-        all: "The eight directions, clockwise from `noNoEa`.",
-        name: "The wiki's name: `noNoEa`, `noEaEa`, `soEaEa`, `soSoEa`, `soSoWe`, `soWeWe`, `noWeWe`, `noNoWe`.",
-    }
+/// The definition of every leaper, written once: each layer hands its macro's name and is
+/// given every piece. This module's [`lower!`] makes the tables, jumps and [`Leaper`];
+/// `methods` makes the methods of a piece without its own; `technique` the one list of
+/// methods, the dispatch and the batch wiring. The routines a piece brings (`setwise`,
+/// `lane`, `methods`) are plain paths, read only where the layer that calls them imports
+/// `knight` and `king`.
+macro_rules! leapers {
+    ($then:ident) => {
+        $then! {
+            /// The knight: two squares one way, one the other.
+            Knight = "knight", mod knight ("knight", "knights") {
+                role: Some(Role::Knight),
+                letter: 'n',
+                glyph: '♞',
+                setwise: knight::attacks_set,
+                lane: knight::technique::halves,
+                kernel: Knight,
+                methods: knight::technique::Method,
+                devlog: 0xA_1100_110A around 19 ("f3"),
+                /// One of the eight knight jumps, named as the wiki names them, clockwise from `noNoEa`:
+                ///
+                /// ```text
+                ///         noNoWe    noNoEa
+                ///             +15  +17
+                ///              |     |
+                /// noWeWe  +6 __|     |__+10  noEaEa
+                ///               \   /
+                ///                >0<
+                ///            __ /   \ __
+                /// soWeWe -10   |     |   -6  soEaEa
+                ///              |     |
+                ///             -17  -15
+                ///         soSoWe    soSoEa
+                /// ```
+                ///
+                /// A direction is one jump of the leaper definition every leaper is written in (one
+                /// list of file and rank deltas): it knows its square difference ([`Direction::offset`]), its file and rank steps,
+                /// and the file mask that stops its shift from wrapping across the a/h edge, before the shift
+                /// ([`Direction::mask_before`]) or after it ([`Direction::mask_after`]). The wiki's eight
+                /// direction functions are [`Direction::shift`]; its two listings are
+                /// [`post_mask`](crate::knight::technique::post_mask) and [`pre_mask`](crate::knight::technique::pre_mask).
+                ///
+                /// ```
+                /// use knightbits::knight::{self, Direction};
+                /// use knightbits::{Bitboard, Square};
+                ///
+                /// assert_eq!(Direction::NoNoEa.offset(), 17);
+                /// assert_eq!(Direction::NoNoEa.name(), "noNoEa");
+                /// assert_eq!(Direction::NoNoEa.mask_after(), Bitboard::NOT_A_FILE);
+                /// assert_eq!(Direction::NoNoEa.shift(Square::D4.into()), Square::E6.into());
+                /// let d4 = Direction::ALL
+                ///     .into_iter()
+                ///     .fold(Bitboard::EMPTY, |set, d| set | d.shift(Square::D4.into()));
+                /// assert_eq!(d4, knight::attacks(Square::D4));
+                /// ```
+                directions {
+                    /// Two ranks north, one file east: +17.
+                    NoNoEa = "noNoEa" (1, 2),
+                    /// One rank north, two files east: +10.
+                    NoEaEa = "noEaEa" (2, 1),
+                    /// One rank south, two files east: −6.
+                    SoEaEa = "soEaEa" (2, -1),
+                    /// Two ranks south, one file east: −15.
+                    SoSoEa = "soSoEa" (1, -2),
+                    /// Two ranks south, one file west: −17.
+                    SoSoWe = "soSoWe" (-1, -2),
+                    /// One rank south, two files west: −10.
+                    SoWeWe = "soWeWe" (-2, -1),
+                    /// One rank north, two files west: +6.
+                    NoWeWe = "noWeWe" (-2, 1),
+                    /// Two ranks north, one file west: +15.
+                    NoNoWe = "noNoWe" (-1, 2),
+                }
+                all: "The eight directions, clockwise from `noNoEa`.",
+                name: "The wiki's name: `noNoEa`, `noEaEa`, `soEaEa`, `soSoEa`, `soSoWe`, `soWeWe`, `noWeWe`, `noNoWe`.",
+            }
 
-    /// The king: one square any way.
-    King = "king", mod king ("king", "kings") {
-        role: Some(Role::King),
-        letter: 'k',
-        glyph: '♚',
-        setwise: crate::king::attacks_set,
-        kernel: King,
-        devlog: 0x7_0507 around 10 ("g2"),
-        /// One of the eight king steps, clockwise from north.
-        ///
-        /// As for the knight's [`Direction`](crate::knight::Direction), a step knows its square
-        /// difference and the file mask that stops its shift from wrapping across the a/h edge;
-        /// [`shifts`](crate::king::technique::shifts) is the union of the eight.
-        ///
-        /// ```
-        /// use knightbits::king::{self, Direction};
-        /// use knightbits::{Bitboard, Square};
-        ///
-        /// assert_eq!(Direction::NorthEast.offset(), 9);
-        /// assert_eq!(Direction::NorthEast.mask_after(), Bitboard::NOT_A_FILE);
-        /// assert_eq!(Direction::North.mask_after(), Bitboard::FULL);
-        /// assert_eq!(Direction::West.shift(Square::A4.into()), Bitboard::EMPTY);
-        /// let e4 = Direction::ALL
-        ///     .into_iter()
-        ///     .fold(Bitboard::EMPTY, |set, d| set | d.shift(Square::E4.into()));
-        /// assert_eq!(e4, king::attacks(Square::E4));
-        /// ```
-        directions {
-            /// One rank north: +8.
-            North = "north" (0, 1),
-            /// One rank north, one file east: +9.
-            NorthEast = "northEast" (1, 1),
-            /// One file east: +1.
-            East = "east" (1, 0),
-            /// One rank south, one file east: −7.
-            SouthEast = "southEast" (1, -1),
-            /// One rank south: −8.
-            South = "south" (0, -1),
-            /// One rank south, one file west: −9.
-            SouthWest = "southWest" (-1, -1),
-            /// One file west: −1.
-            West = "west" (-1, 0),
-            /// One rank north, one file west: +7.
-            NorthWest = "northWest" (-1, 1),
+            /// The king: one square any way.
+            King = "king", mod king ("king", "kings") {
+                role: Some(Role::King),
+                letter: 'k',
+                glyph: '♚',
+                setwise: king::attacks_set,
+                kernel: King,
+                devlog: 0x7_0507 around 10 ("g2"),
+                /// One of the eight king steps, clockwise from north.
+                ///
+                /// As for the knight's [`Direction`](crate::knight::Direction), a step knows its square
+                /// difference and the file mask that stops its shift from wrapping across the a/h edge;
+                /// [`shifts`](crate::king::technique::shifts) is the union of the eight.
+                ///
+                /// ```
+                /// use knightbits::king::{self, Direction};
+                /// use knightbits::{Bitboard, Square};
+                ///
+                /// assert_eq!(Direction::NorthEast.offset(), 9);
+                /// assert_eq!(Direction::NorthEast.mask_after(), Bitboard::NOT_A_FILE);
+                /// assert_eq!(Direction::North.mask_after(), Bitboard::FULL);
+                /// assert_eq!(Direction::West.shift(Square::A4.into()), Bitboard::EMPTY);
+                /// let e4 = Direction::ALL
+                ///     .into_iter()
+                ///     .fold(Bitboard::EMPTY, |set, d| set | d.shift(Square::E4.into()));
+                /// assert_eq!(e4, king::attacks(Square::E4));
+                /// ```
+                directions {
+                    /// One rank north: +8.
+                    North = "north" (0, 1),
+                    /// One rank north, one file east: +9.
+                    NorthEast = "northEast" (1, 1),
+                    /// One file east: +1.
+                    East = "east" (1, 0),
+                    /// One rank south, one file east: −7.
+                    SouthEast = "southEast" (1, -1),
+                    /// One rank south: −8.
+                    South = "south" (0, -1),
+                    /// One rank south, one file west: −9.
+                    SouthWest = "southWest" (-1, -1),
+                    /// One file west: −1.
+                    West = "west" (-1, 0),
+                    /// One rank north, one file west: +7.
+                    NorthWest = "northWest" (-1, 1),
+                }
+                all: "The eight directions, clockwise from north.",
+                name: "The name: `north`, `northEast`, `east`, `southEast`, `south`, `southWest`, `west`, `northWest`.",
+            }
         }
-        all: "The eight directions, clockwise from north.",
-        name: "The name: `north`, `northEast`, `east`, `southEast`, `south`, `southWest`, `west`, `northWest`.",
-    }
+    };
 }
+pub(crate) use leapers;
+
+leapers!(lower);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::Role;
 
     /// The knight's and the king's jumps are the testkit's deltas, in the same clockwise order.
     #[test]

@@ -9,6 +9,7 @@ mod color;
 mod error;
 mod leaper;
 mod macros;
+mod methods;
 mod parse;
 #[cfg(feature = "serde")]
 mod serde_impls;

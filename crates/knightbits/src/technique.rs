@@ -58,7 +58,11 @@ use crate::error::ParseMethodError;
 use crate::position::{MoveList, Placement, Position, Role};
 use crate::square::Square;
 
-pub use crate::leaper::{Direction, Leaper, Method};
+use crate::batch::{Backend, Kernel, LengthMismatch};
+pub use crate::leaper::{Direction, Leaper};
+use crate::trace::Trace;
+// The routines the knight and the king bring to the definition (`knight::attacks_set`, …).
+use crate::{king, knight};
 
 impl Leaper {
     /// The attacks of this piece on `square`: one table lookup.
@@ -302,3 +306,197 @@ impl fmt::Display for Method {
         write!(f, "{} {}", self.leaper(), self.name())
     }
 }
+
+/// The upper layer of the leaper definition ([`leapers!`](crate::leaper::leapers)): the one
+/// list of methods, what [`Leaper`] asks of a piece's own routines (its role, its setwise
+/// attacks, its methods) and the batch wiring ([`Backend::attacks`](crate::batch::Backend::attacks)).
+macro_rules! upper {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident = $name:literal, $vis:vis mod $module:ident ($singular:literal, $plural:literal) {
+            role: $role:expr,
+            letter: $letter:literal,
+            glyph: $glyph:literal,
+            $(setwise: $setwise:path,)?
+            $(lane: $lane:path,)?
+            $(kernel: $kernel:ident,)?
+            $(methods: $methods:path,)?
+            $(devlog: $devlog:literal around $devlog_square:literal ($square:literal),)?
+            $(#[$dmeta:meta])*
+            directions {
+                $($(#[$vmeta:meta])* $direction:ident = $dname:literal ($df:literal, $dr:literal),)+
+            }
+            all: $all:literal,
+            name: $name_doc:literal,
+        }
+    )+) => {
+        /// Each piece's methods, lane and kernel.
+        mod pieces {
+            $(
+                pub(super) mod $module {
+                    use super::super::*;
+
+                    /// The piece's methods: its own list, or the generated one.
+                    pub(crate) type Methods =
+                        crate::leaper::given_or!([$($methods)?] [crate::methods::$module::Method]);
+
+                    /// The piece's methods in the one list's type, in their order.
+                    pub(crate) const METHODS: [Method; Methods::ALL.len()] = {
+                        let mut all = [Method::$variant(Methods::ALL[0]); Methods::ALL.len()];
+                        let mut i = 1;
+                        while i < all.len() {
+                            all[i] = Method::$variant(Methods::ALL[i]);
+                            i += 1;
+                        }
+                        all
+                    };
+
+                    /// The scalar lane of the batch kernels, one bitboard.
+                    #[inline(always)]
+                    pub(crate) fn lane(pieces: u64) -> u64 {
+                        crate::leaper::given_or!(
+                            [$($lane(Bitboard(pieces)))?]
+                            [Leaper::$variant.attacks_set(Bitboard(pieces))]
+                        )
+                        .0
+                    }
+
+                    /// The SIMD kernel of the batch functions, where one is written for the piece.
+                    pub(crate) const KERNEL: Option<Kernel> =
+                        crate::leaper::given_or!([$(Some(Kernel::$kernel))?] [None]);
+                }
+            )+
+        }
+
+        /// A technique of one piece: the one list of every leaper's methods.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Method {
+            $(
+                #[doc = concat!("One of the ", $singular, "'s methods.")]
+                $variant(pieces::$module::Methods),
+            )+
+        }
+
+        impl Method {
+            /// Every method of every leaper, in [`Leaper::ALL`]'s order: the knight's, then the
+            /// king's, and so on.
+            pub const ALL: [Method; 0 $(+ pieces::$module::Methods::ALL.len())+] = {
+                let mut all = [Leaper::ALL[0].lookup(); 0 $(+ pieces::$module::Methods::ALL.len())+];
+                let mut i = 0;
+                $(
+                    let mut j = 0;
+                    while j < pieces::$module::METHODS.len() {
+                        all[i] = pieces::$module::METHODS[j];
+                        i += 1;
+                        j += 1;
+                    }
+                )+
+                all
+            };
+
+            /// The piece the method is for.
+            pub const fn leaper(self) -> Leaper {
+                match self {
+                    $(Method::$variant(_) => Leaper::$variant,)+
+                }
+            }
+
+            /// The method's name, which is unique among its piece's methods (`lookup`,
+            /// `post-mask`, …, `shifts`, `translate`).
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Method::$variant(m) => m.name(),)+
+                }
+            }
+
+            /// The attack set of the pieces of `pieces` by this method.
+            pub const fn attacks(self, pieces: Bitboard) -> Bitboard {
+                match self {
+                    $(Method::$variant(m) => m.attacks(pieces),)+
+                }
+            }
+
+            /// The steps of this method on `pieces`, in the source's order.
+            pub const fn trace(self, pieces: Bitboard) -> Trace {
+                match self {
+                    $(Method::$variant(m) => m.trace(pieces),)+
+                }
+            }
+        }
+
+        $(
+            impl From<pieces::$module::Methods> for Method {
+                #[doc = concat!("The ", $singular, "'s method among every leaper's.")]
+                #[inline]
+                fn from(m: pieces::$module::Methods) -> Method {
+                    Method::$variant(m)
+                }
+            }
+        )+
+
+        impl Leaper {
+            /// The role of this piece on a chess board; `None` for a piece chess does not have.
+            #[inline]
+            pub const fn role(self) -> Option<Role> {
+                match self {
+                    $(Leaper::$variant => $role,)+
+                }
+            }
+
+            /// The attacks of the pieces of `pieces` (any number of them), by the crate's
+            /// fastest method for the piece.
+            #[inline]
+            pub const fn attacks_set(self, pieces: Bitboard) -> Bitboard {
+                match self {
+                    $(Leaper::$variant => crate::leaper::given_or!(
+                        [$($setwise(pieces))?]
+                        [crate::leaper::attacks(self.jumps(), pieces, false)]
+                    ),)+
+                }
+            }
+
+            /// This piece's methods, in their order (in [`Method::ALL`], in the same order).
+            #[inline]
+            pub const fn methods(self) -> &'static [Method] {
+                match self {
+                    $(Leaper::$variant => &pieces::$module::METHODS,)+
+                }
+            }
+
+            /// This piece's lookup table method, the one every leaper has (the default).
+            #[inline]
+            pub const fn lookup(self) -> Method {
+                match self {
+                    $(Leaper::$variant => Method::$variant(pieces::$module::Methods::Lookup),)+
+                }
+            }
+        }
+
+        impl Backend {
+            /// `output[i]` = attacks of the `leaper`s in `input[i]` (as
+            /// [`Leaper::attacks_set`]), with these kernels.
+            ///
+            /// # Errors
+            ///
+            /// [`LengthMismatch`] if the slices differ in length; nothing is written then.
+            #[inline]
+            pub fn attacks(
+                self,
+                leaper: Leaper,
+                input: &[u64],
+                output: &mut [u64],
+            ) -> Result<(), LengthMismatch> {
+                match leaper {
+                    $(Leaper::$variant => self.map(
+                        pieces::$module::KERNEL,
+                        pieces::$module::lane,
+                        input,
+                        output,
+                    ),)+
+                }
+            }
+        }
+    };
+}
+
+crate::leaper::leapers!(upper);

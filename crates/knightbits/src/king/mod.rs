@@ -22,4 +22,5 @@
 mod attacks;
 
 pub use self::attacks::attacks_set;
-pub use crate::leaper::king::{ATTACKS, Direction, attacks, attacks_batch, moves, technique};
+pub use crate::leaper::king::{ATTACKS, Direction, attacks, attacks_batch, moves};
+pub use crate::methods::king as technique;

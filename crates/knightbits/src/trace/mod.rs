@@ -39,8 +39,8 @@
 use core::iter::FusedIterator;
 
 use crate::bitboard::Bitboard;
+use crate::leaper::Leaper;
 use crate::square::Square;
-use crate::technique::Leaper;
 
 mod formula;
 mod step;

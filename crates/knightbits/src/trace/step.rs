@@ -2,9 +2,9 @@
 //! [`Kind`].
 
 use crate::bitboard::Bitboard;
+use crate::leaper::Direction;
 use crate::mapping::Numbering;
 use crate::square::Square;
-use crate::technique::Direction;
 
 use super::{Formula, Jumps, NumberedStep};
 

@@ -2,7 +2,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::knight::ATTACKS;
-use crate::technique::Leaper;
+use crate::leaper::Leaper;
 use crate::trace::{Jumps, Trace};
 
 use super::translate::{DEFAULT_MASK, DEFAULT_SQUARE, DEVLOG_MASK};
