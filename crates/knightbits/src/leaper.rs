@@ -141,25 +141,9 @@ pub(crate) use unless_given;
 /// kernel set, where the compiler vectorizes it), `methods` (the piece's own `Method`) and
 /// `devlog` (the devlog's default mask and its square).
 macro_rules! lower {
-    ($(
-        $(#[$doc:meta])*
-        $variant:ident = $name:literal, $vis:vis mod $module:ident ($singular:literal, $plural:literal) {
-            role: $role:expr,
-            letter: $letter:literal,
-            glyph: $glyph:literal,
-            $(setwise: $setwise:path,)?
-            $(lane: $lane:path,)?
-            $(kernel: $kernel:ident,)?
-            $(methods: $methods:path,)?
-            $(devlog: $devlog:literal around $devlog_square:literal ($square:literal),)?
-            $(#[$dmeta:meta])*
-            directions {
-                $($(#[$vmeta:meta])* $direction:ident = $dname:literal ($df:literal, $dr:literal),)+
-            }
-            all: $all:literal,
-            name: $name_doc:literal,
-        }
-    )+) => {
+    ($([$(#[$doc:meta])*] $variant:ident $name:literal ($vis:vis) $module:ident $singular:literal $plural:literal ($role:expr) $letter:literal $glyph:literal
+        [$($setwise:path)?] [$($lane:path)?] [$($kernel:ident)?] [$($methods:path)?] [$($devlog:literal $devlog_square:literal $square:literal)?]
+        [$(#[$dmeta:meta])*] [$($(#[$vmeta:meta])* $direction:ident $dname:literal $df:literal $dr:literal;)+] $all:literal $name_doc:literal;)+) => {
         crate::macros::named! {
             /// A leaper: a piece that jumps to fixed squares around it, whatever stands between.
             /// The one list of the pieces this crate has techniques for, written once (the
@@ -433,6 +417,39 @@ macro_rules! lower {
     };
 }
 
+/// The grammar of the definition, read once: it hands `$then` each piece as one row of
+/// bracketed parts (the layers' patterns), every optional part a group, empty when not given.
+macro_rules! read {
+    ($then:ident $(
+        $(#[$doc:meta])*
+        $variant:ident = $name:literal, $vis:vis mod $module:ident ($singular:literal, $plural:literal) {
+            role: $role:expr,
+            letter: $letter:literal,
+            glyph: $glyph:literal,
+            $(setwise: $setwise:path,)?
+            $(lane: $lane:path,)?
+            $(kernel: $kernel:ident,)?
+            $(methods: $methods:path,)?
+            $(devlog: $devlog:literal around $devlog_square:literal ($square:literal),)?
+            $(#[$dmeta:meta])*
+            directions {
+                $($(#[$vmeta:meta])* $direction:ident = $dname:literal ($df:literal, $dr:literal),)+
+            }
+            all: $all:literal,
+            name: $name_doc:literal,
+        }
+    )+) => {
+        $then! {
+            $(
+                [$(#[$doc])*] $variant $name ($vis) $module $singular $plural ($role) $letter $glyph
+                [$($setwise)?] [$($lane)?] [$($kernel)?] [$($methods)?] [$($devlog $devlog_square $square)?]
+                [$(#[$dmeta])*] [$($(#[$vmeta])* $direction $dname $df $dr;)+] $all $name_doc;
+            )+
+        }
+    };
+}
+pub(crate) use read;
+
 /// The definition of every leaper, written once: each layer hands its macro's name and is
 /// given every piece. This module's [`lower!`] makes the tables, jumps and [`Leaper`];
 /// `methods` makes the methods of a piece without its own; `technique` the one list of
@@ -441,7 +458,8 @@ macro_rules! lower {
 /// `knight` and `king`.
 macro_rules! leapers {
     ($then:ident) => {
-        $then! {
+        crate::leaper::read! { $then
+
             /// The knight: two squares one way, one the other.
             Knight = "knight", mod knight ("knight", "knights") {
                 role: Some(Role::Knight),

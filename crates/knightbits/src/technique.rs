@@ -311,25 +311,9 @@ impl fmt::Display for Method {
 /// list of methods, what [`Leaper`] asks of a piece's own routines (its role, its setwise
 /// attacks, its methods) and the batch wiring ([`Backend::attacks`](crate::batch::Backend::attacks)).
 macro_rules! upper {
-    ($(
-        $(#[$doc:meta])*
-        $variant:ident = $name:literal, $vis:vis mod $module:ident ($singular:literal, $plural:literal) {
-            role: $role:expr,
-            letter: $letter:literal,
-            glyph: $glyph:literal,
-            $(setwise: $setwise:path,)?
-            $(lane: $lane:path,)?
-            $(kernel: $kernel:ident,)?
-            $(methods: $methods:path,)?
-            $(devlog: $devlog:literal around $devlog_square:literal ($square:literal),)?
-            $(#[$dmeta:meta])*
-            directions {
-                $($(#[$vmeta:meta])* $direction:ident = $dname:literal ($df:literal, $dr:literal),)+
-            }
-            all: $all:literal,
-            name: $name_doc:literal,
-        }
-    )+) => {
+    ($([$(#[$doc:meta])*] $variant:ident $name:literal ($vis:vis) $module:ident $singular:literal $plural:literal ($role:expr) $letter:literal $glyph:literal
+        [$($setwise:path)?] [$($lane:path)?] [$($kernel:ident)?] [$($methods:path)?] [$($devlog:literal $devlog_square:literal $square:literal)?]
+        [$(#[$dmeta:meta])*] [$($(#[$vmeta:meta])* $direction:ident $dname:literal $df:literal $dr:literal;)+] $all:literal $name_doc:literal;)+) => {
         /// Each piece's methods, lane and kernel.
         mod pieces {
             $(
