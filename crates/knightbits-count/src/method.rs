@@ -74,6 +74,17 @@ pub enum Method {
 }
 
 impl Method {
+    /// The method a count runs by across processes, when one process would run it by `self`:
+    /// the sweep, but where one process would use the 128-bit frontier (which runs across
+    /// processes too). The split at the middle cut and meet in the middle do not run across
+    /// processes yet; their boards are swept there, the same count.
+    pub const fn across_processes(self) -> Method {
+        match self {
+            Method::Frontier128 => Method::Frontier128,
+            Method::MeetInTheMiddle | Method::Sweep | Method::Split => Method::Sweep,
+        }
+    }
+
     /// The method for the tours of `kind` on `board`: closed tours by the sweep up to
     /// [`MAX_SWEEP_WIDTH`](super::MAX_SWEEP_WIDTH) wide (in 64-bit keys up to 8, 128-bit ones
     /// beyond) and by the 128-bit frontier past it (which refuses them: it stops at the same
@@ -212,5 +223,20 @@ impl Method {
             Method::Frontier128 | Method::Sweep => "squares",
             Method::Split => "squares and join passes",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Method;
+
+    /// Across processes the split and meet in the middle give way to the sweep; the sweep
+    /// and the 128-bit frontier keep their own method.
+    #[test]
+    fn across_processes_every_method_runs_by_one_that_spreads() {
+        assert_eq!(Method::Split.across_processes(), Method::Sweep);
+        assert_eq!(Method::MeetInTheMiddle.across_processes(), Method::Sweep);
+        assert_eq!(Method::Sweep.across_processes(), Method::Sweep);
+        assert_eq!(Method::Frontier128.across_processes(), Method::Frontier128);
     }
 }

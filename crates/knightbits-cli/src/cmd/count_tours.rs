@@ -198,13 +198,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     #[cfg(feature = "dist")]
     if args.dist.processes.is_some() {
-        // Across processes a count runs by the sweep where one process would sweep, split or
-        // meet in the middle (neither of which runs across processes yet), and by the 128-bit
-        // frontier where one process would.
-        let method = match job.method() {
-            Method::Frontier128 => Method::Frontier128,
-            _ => Method::Sweep,
-        };
+        let method = job.method().across_processes();
         job = job.by(method).map_err(refused)?;
         if method == Method::Frontier128 {
             super::count_dist::frontier_takes([
