@@ -375,9 +375,10 @@ fn a_count_without_a_checkpoint_stops_and_says_so() {
 
 /// Proves a stop reaches meet in the middle inside a unit of work: 7 x 7 (about a minute a
 /// unit on 2 cores) is told to stop during its first unit, a quarter of a second in, and
-/// returns within a second, with no unit done.
+/// returns with no unit done. A count that looked only between units would have finished
+/// one. Nothing here is timed.
 #[test]
-fn a_stop_ends_a_unit_of_meet_in_the_middle_within_a_second() {
+fn a_stop_ends_a_unit_of_meet_in_the_middle() {
     let count = Count::open(board(7, 7), None)
         .and_then(|c| c.by(Method::MeetInTheMiddle))
         .unwrap()
@@ -391,16 +392,10 @@ fn a_stop_ends_a_unit_of_meet_in_the_middle_within_a_second() {
         told.get_or_insert_with(std::time::Instant::now);
         ControlFlow::Break(())
     });
-    let took = told
-        .expect("progress is called while a unit runs")
-        .elapsed();
+    told.expect("progress is called while a unit runs");
     assert!(
         matches!(outcome, Err(CountError::Stopped { done: 0, .. })),
         "{outcome:?}"
-    );
-    assert!(
-        took.as_secs_f64() < 1.0,
-        "stopped {took:?} after it was told"
     );
 }
 
@@ -443,8 +438,8 @@ fn an_io_error_names_the_file_and_the_systems_message() {
     std::fs::remove_file(&not_a_folder).unwrap();
 }
 
-/// Proves a stop asked in the middle of a long round of either frontier programme takes
-/// effect within a second: 7 x 6 swept across 7, open by the 64-bit programme and closed by the
+/// Proves a stop asked in the middle of a long round of either frontier programme abandons
+/// that round: 7 x 6 swept across 7, open by the 64-bit programme and closed by the
 /// 128-bit one (their 33rd rounds take 2.2 and 1.4 seconds on 2 cores; the closed count's 31st
 /// takes about 0.3 s, so a stop asked in it could come after its end, as it did once in CI), is
 /// told to stop once a round from the 33rd has run for 0.3 s. The round is abandoned: the count
@@ -453,7 +448,7 @@ fn an_io_error_names_the_file_and_the_systems_message() {
 /// and the same job resumes from there to 6 x 7's 779,938,932 open tours (meet in the middle's count) and OEIS
 /// A175881's 1,067,638 closed ones.
 #[test]
-fn a_stop_in_the_middle_of_a_round_takes_effect_within_a_second() {
+fn a_stop_in_the_middle_of_a_round_abandons_it() {
     use std::time::{Duration, Instant};
     for (method, open, want) in [
         (Method::Sweep, true, 779_938_932),
@@ -477,25 +472,20 @@ fn a_stop_in_the_middle_of_a_round_takes_effect_within_a_second() {
                 round = (p.done, Instant::now());
             }
             if told.is_none() && p.done >= 32 && round.1.elapsed() >= Duration::from_millis(300) {
-                told = Some((p.done, Instant::now()));
+                told = Some(p.done);
             }
             match told {
                 Some(_) => ControlFlow::Break(()),
                 None => ControlFlow::Continue(()),
             }
         });
-        let (at, when) = told.expect("a round from the 33rd ran for 0.3 s");
-        let took = when.elapsed();
+        let at = told.expect("a round from the 33rd ran for 0.3 s");
         let Err(CountError::Stopped { done, .. }) = outcome else {
             panic!("{method:?}: {outcome:?}");
         };
         assert_eq!(
             done, at,
             "{method:?}: told during round {at}, the layer before it written"
-        );
-        assert!(
-            took < Duration::from_secs(1),
-            "{method:?}: stopped {took:?} after"
         );
         let mut tmp = path.clone().into_os_string();
         tmp.push(".tmp");
