@@ -1,7 +1,8 @@
 //! `cargo xtask test [rust] [python] [browser] [npm]`: every suite of the project (all four
 //! when none is named), each installing its own dependencies into the repository.
 //!
-//! - `rust`: `cargo test --workspace --all-features`.
+//! - `rust`: `cargo nextest run --workspace --all-features` and the doctests (`cargo test
+//!   --doc`) when cargo-nextest is installed, else `cargo test --workspace --all-features`.
 //! - `python`: a virtual environment of its own in the target directory (`target/venv`,
 //!   git-ignored), the release wheel built as `cargo xtask wheel` builds it (maturin and zig
 //!   from PyPI; manylinux2014, abi3) and installed with its test extras (pytest, hypothesis,
@@ -43,8 +44,7 @@ pub fn run(args: &[&str]) -> Result<(), String> {
         system_python()?;
     }
     if wanted("rust") {
-        println!("== rust: cargo test --workspace --all-features");
-        status(cargo().args(["test", "--workspace", "--all-features"]))?;
+        rust()?;
     }
     if wanted("python") {
         python()?;
@@ -59,6 +59,30 @@ pub fn run(args: &[&str]) -> Result<(), String> {
         npm()?;
     }
     Ok(())
+}
+
+/// Every Rust test of the workspace with every feature: by cargo-nextest when it is installed
+/// (a process for each test, so both cores stay busy to the end rather than a test binary's
+/// last test running alone; `.config/nextest.toml` ends a test that hangs), then the doctests,
+/// which nextest does not run; by `cargo test` otherwise. Either way every test runs once.
+fn rust() -> Result<(), String> {
+    let nextest = cargo()
+        .args(["nextest", "--version"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !nextest {
+        println!("== rust: cargo test --workspace --all-features");
+        return status(cargo().args(["test", "--workspace", "--all-features"]));
+    }
+    println!("== rust: cargo nextest run --workspace --all-features, then cargo test --doc");
+    status(cargo().args([
+        "nextest",
+        "run",
+        "--workspace",
+        "--all-features",
+        "--no-fail-fast",
+    ]))?;
+    status(cargo().args(["test", "--workspace", "--all-features", "--doc"]))
 }
 
 /// The npm package's tests (`node --test`, Node and Chromium) on the tarball `cargo xtask npm`
