@@ -19,32 +19,13 @@ fn path() -> PathBuf {
     ignore = "the reference documents the build with --features dist"
 )]
 fn docs_cli_md_matches_the_clap_definitions() {
-    let text = std::fs::read_to_string(path()).expect("docs/cli.md");
-    let (written, generated) = text
-        .split_once(&format!("\n{MARKER}\n"))
-        .expect("docs/cli.md has the marker line");
-    let want = format!("\n{}\n", markdown(knightbits_cli::command()));
-    if std::env::var_os("KNIGHTBITS_BLESS").is_some() {
-        std::fs::write(path(), format!("{written}\n{MARKER}\n{want}")).expect("write docs/cli.md");
-        return;
-    }
-    if generated != want {
-        let line = generated
-            .lines()
-            .zip(want.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or_else(|| generated.lines().count().min(want.lines().count()));
-        let (was, now) = (
-            generated.lines().nth(line).unwrap_or("(end)"),
-            want.lines().nth(line).unwrap_or("(end)"),
-        );
-        panic!(
-            "docs/cli.md differs from the clap definitions at line {} of the generated part:\n  \
-             file: {was}\n  clap: {now}\nrefresh it with \
-             KNIGHTBITS_BLESS=1 cargo test -p knightbits-cli --features dist --test reference",
-            line + 1
-        );
-    }
+    knightbits_testkit::generated_lines(
+        &path(),
+        MARKER,
+        None,
+        &format!("\n{}\n", markdown(knightbits_cli::command())),
+        "KNIGHTBITS_BLESS=1 cargo test -p knightbits-cli --features dist --test reference",
+    );
 }
 
 /// Every option of every command appears in the reference, with its help.

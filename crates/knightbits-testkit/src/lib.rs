@@ -198,6 +198,61 @@ impl Rng {
     }
 }
 
+/// The lines of the file at `path` between the line `begin` and the line `end` (to the end of
+/// the file when `end` is `None`) are `want`, text a test generated from the library: a file
+/// that differs fails, naming its first differing line and `refresh`, the command that rewrites
+/// it. With `KNIGHTBITS_BLESS` set (and not empty), the lines are rewritten to `want` instead.
+///
+/// # Panics
+///
+/// When the file cannot be read or written, lacks a marker line, or differs.
+pub fn generated_lines(
+    path: &std::path::Path,
+    begin: &str,
+    end: Option<&str>,
+    want: &str,
+    refresh: &str,
+) {
+    let file = path.display();
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let line = |l: &&str, marker: &str| l.strip_suffix('\n') == Some(marker);
+    let first = 1 + lines
+        .iter()
+        .position(|l| line(l, begin))
+        .unwrap_or_else(|| panic!("{file} has no line {begin}"));
+    let last = match end {
+        Some(end) => {
+            first
+                + lines[first..]
+                    .iter()
+                    .position(|l| line(l, end))
+                    .unwrap_or_else(|| panic!("{file} has no line {end} after {begin}"))
+        }
+        None => lines.len(),
+    };
+    let written = lines[first..last].concat();
+    if std::env::var_os("KNIGHTBITS_BLESS").is_some_and(|v| !v.is_empty()) {
+        let text = [&lines[..first].concat(), want, &lines[last..].concat()].concat();
+        std::fs::write(path, text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        return;
+    }
+    if written != want {
+        let at = written
+            .lines()
+            .zip(want.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or_else(|| written.lines().count().min(want.lines().count()));
+        panic!(
+            "{file} differs from what the library generates at line {} of its generated part:\n  \
+             file:      {}\n  generated: {}\nrefresh it with {refresh}",
+            at + 1,
+            written.lines().nth(at).unwrap_or("(end)"),
+            want.lines().nth(at).unwrap_or("(end)"),
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,6 +268,27 @@ mod tests {
         assert_eq!(rook(0, 0).count_ones(), 14);
         assert_eq!(bishop(27, 0).count_ones(), 13);
         assert_eq!(bfs(8, 8, 0, 0)[63], Some(6));
+    }
+
+    /// A file's generated lines pass when they are the text given, to an end line or to the
+    /// end of the file, and fail naming the differing line and the refresh command when not.
+    #[test]
+    fn generated_lines_are_compared() {
+        if std::env::var_os("KNIGHTBITS_BLESS").is_some() {
+            return;
+        }
+        let path = std::env::temp_dir().join(format!("testkit-lines-{}.txt", std::process::id()));
+        std::fs::write(&path, "kept\nBEGIN\na\nb\nEND\nkept\n").unwrap();
+        generated_lines(&path, "BEGIN", Some("END"), "a\nb\n", "refresh");
+        generated_lines(&path, "BEGIN", None, "a\nb\nEND\nkept\n", "refresh");
+        let differs = std::panic::catch_unwind(|| {
+            generated_lines(&path, "BEGIN", Some("END"), "a\nc\n", "bless it")
+        });
+        std::fs::remove_file(&path).unwrap();
+        let message = *differs.unwrap_err().downcast::<String>().unwrap();
+        assert!(message.contains("at line 2"), "{message}");
+        assert!(message.contains("file:      b\n"), "{message}");
+        assert!(message.ends_with("refresh it with bless it"), "{message}");
     }
 
     /// The generator is splitmix64: the first outputs of seed 0 are the reference

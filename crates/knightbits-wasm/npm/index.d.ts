@@ -1,6 +1,6 @@
 // Types of knightbits for JavaScript (index.js). Bitboards are bigint, a1 = bit 0 to h8 = bit 63.
-// The lists of pieces, methods and numberings below are the library's (`pieces()`); the
-// package's tests check that they agree.
+// The lists of pieces and methods below are generated from the library's (`pieces()`) by
+// tests/types.rs; the package's tests check that they and the numberings agree.
 
 /** A file of the chess board. */
 export type FileName = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h';
@@ -25,7 +25,13 @@ export type Fen = string;
 /** A move in UCI: `"g1f3"`, castling `"e1g1"`. */
 export type Uci = string;
 
-/** A piece with techniques. */
+/** A side. */
+export type Side = 'white' | 'black';
+/** A numbering of the squares, for formulas: the square numbered 0, then the one numbered 1. */
+export type Numbering = 'a1-b1' | 'h1-g1' | 'a1-a2' | 'h1-h2' | 'a8-b8' | 'a8-a7' | 'h8-g8' | 'h8-h7';
+
+// Generated from the leaper definition (Leaper::ALL) by tests/types.rs: do not edit until the end line. Refresh: KNIGHTBITS_BLESS=1 cargo test -p knightbits-wasm --test types
+/** A piece with techniques (`pieces()`). */
 export type Piece = 'knight' | 'king';
 /** The knight's methods of computing attacks. */
 export type KnightMethod = 'lookup' | 'post-mask' | 'pre-mask' | 'prefix' | 'halves' | 'translate';
@@ -33,20 +39,17 @@ export type KnightMethod = 'lookup' | 'post-mask' | 'pre-mask' | 'prefix' | 'hal
 export type KingMethod = 'lookup' | 'shifts' | 'translate';
 /** Any piece's method. */
 export type Method = KnightMethod | KingMethod;
-/** A side. */
-export type Side = 'white' | 'black';
-/** A numbering of the squares, for formulas: the square numbered 0, then the one numbered 1. */
-export type Numbering = 'a1-b1' | 'h1-g1' | 'a1-a2' | 'h1-h2' | 'a8-b8' | 'a8-a7' | 'h8-g8' | 'h8-h7';
 
 /** A piece and a method of its own (the knight when no piece is given). */
 export type PieceMethod =
   | { piece?: 'knight'; method?: KnightMethod }
   | { piece: 'king'; method?: KingMethod };
 
-/** Whose moves: the knights' (default) or the king's, castling only for the king. */
+/** Whose moves: the knight's when no piece is given; castling only for the king. */
 export type MoveOptions =
   | { piece?: 'knight'; castling?: false }
   | { piece: 'king'; castling?: boolean };
+// End of the generated lines.
 
 /** A refusal of the library: its words are the command line's. */
 export class KnightbitsError extends Error {

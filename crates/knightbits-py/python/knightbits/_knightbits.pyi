@@ -16,11 +16,16 @@ _Color = Union[bool, Literal["white", "black"]]
 _PieceName = Literal["pawn", "knight", "bishop", "rook", "queen", "king", "p", "n", "b", "r", "q", "k"]
 # python-chess's piece types are ints (chess.KNIGHT == 2, typed chess.PieceType = int).
 _PieceType = Union[int, _PieceName]
-# The pieces with moves and techniques here.
-_Leaper = Union[int, Literal["knight", "king", "n", "k"]]
 _Errors = Literal["raise", "mask"]
+# Generated from the leaper definition (Leaper::ALL) by tests/stub.rs: do not edit until the end line. Refresh: KNIGHTBITS_BLESS=1 cargo test -p knightbits-py --test stub
+# The pieces with moves and techniques here: a name, or python-chess's letter or piece
+# type (chess.KNIGHT == 2, chess.KING == 6).
+_Leaper = Union[int, Literal["knight", "king", "n", "k"]]
+# The knight's methods (techniques("knight")).
 _KnightMethod = Literal["lookup", "post-mask", "pre-mask", "prefix", "halves", "translate"]
+# The king's methods (techniques("king")).
 _KingMethod = Literal["lookup", "shifts", "translate"]
+# End of the generated lines.
 _Numbering = Literal["a1-b1", "lerf", "h1-g1", "a1-a2", "h1-h2", "a8-b8", "a8-a7", "h8-g8", "h8-h7"]
 _U64Array = npt.NDArray[np.uint64]
 _PathLike = Union[str, "os.PathLike[str]"]
