@@ -201,10 +201,11 @@ macro_rules! lower {
 
                 #[doc = concat!("The squares the ", $plural, " of `pieces` can move to, ignoring checks and pins: their")]
                 /// attacks minus the squares of their own pieces, `own` (the engine wiki's
-                /// `attacks & ~own`), the attacks the union of the eight jumps.
+                /// `attacks & ~own`): [`Leaper::moves`], the attacks by the piece's fastest
+                /// routine ([`Leaper::attacks_set`]).
                 #[inline]
                 pub const fn moves(pieces: Bitboard, own: Bitboard) -> Bitboard {
-                    super::attacks(&JUMPS, pieces, false).difference(own)
+                    Leaper::$variant.moves(pieces, own)
                 }
 
                 #[doc = concat!("Attacks of the ", $plural, " of every bitboard of `input` into `output` (`output[i]` =")]
