@@ -76,17 +76,28 @@ fn names<T: Choice>() -> Vec<&'static str> {
 mod tests {
     use super::*;
 
-    /// The page codes against this shape: every leaper with its methods, from the library.
+    /// The page codes against this shape: every leaper with its methods, from the library:
+    /// the knight and the king as written here, then any other piece of the definition the
+    /// same way (its name, glyph, letter, castling and methods as the core has them).
     #[test]
     fn meta_lists_each_piece_with_its_methods() {
         let json = serde_json::to_value(meta()).unwrap();
+        let pieces = json["pieces"].as_array().unwrap();
         assert_eq!(
-            json["pieces"],
-            serde_json::json!([
-                {"name": "knight", "glyph": "♞", "key": "n", "castling": false, "methods": ["lookup", "post-mask", "pre-mask", "prefix", "halves", "translate"]},
-                {"name": "king", "glyph": "♚", "key": "k", "castling": true, "methods": ["lookup", "shifts", "translate"]},
-            ])
+            pieces[..2],
+            [
+                serde_json::json!({"name": "knight", "glyph": "♞", "key": "n", "castling": false, "methods": ["lookup", "post-mask", "pre-mask", "prefix", "halves", "translate"]}),
+                serde_json::json!({"name": "king", "glyph": "♚", "key": "k", "castling": true, "methods": ["lookup", "shifts", "translate"]}),
+            ]
         );
+        assert_eq!(pieces.len(), Leaper::ALL.len());
+        for (piece, leaper) in pieces.iter().zip(Leaper::ALL) {
+            let methods: Vec<&str> = leaper.methods().iter().map(|m| m.name()).collect();
+            assert_eq!(
+                *piece,
+                serde_json::json!({"name": leaper.name(), "glyph": leaper.glyph().to_string(), "key": leaper.letter().to_string(), "castling": leaper.castles(), "methods": methods})
+            );
+        }
         assert!(json.get("knight_methods").is_none());
         assert_eq!(
             json["fork_targets"],

@@ -42,7 +42,9 @@
 //!         assert_eq!(leaper.method(&method.name().to_uppercase()), Ok(method));
 //!     }
 //! }
-//! assert_eq!(Method::ALL.len(), 9);
+//! // The knight's six, then the king's three, then any other piece's.
+//! assert_eq!(&Method::ALL[..6], Leaper::Knight.methods());
+//! assert_eq!(&Method::ALL[6..9], Leaper::King.methods());
 //! assert_eq!(
 //!     Leaper::King.method("prefix").unwrap_err().to_string(),
 //!     "prefix is the knight's method, not the king's; the king's are lookup, shifts or translate"

@@ -23,6 +23,14 @@ function jumps(deltas, s) {
   return set;
 }
 
+const DELTAS = { knight: KNIGHT, king: KING };
+
+/** The reference attacks of the piece `name` on square `s`: its jumps, for the knight and the
+ * king; for a piece past them, its lookup (the core proves that against its definition). */
+function reference(name, s) {
+  return DELTAS[name] ? jumps(DELTAS[name], s) : kb.attacks(s, { piece: name });
+}
+
 test('knightAttacks(27) is 0x142200221400n, as the wiki draws d4', () => {
   assert.equal(kb.knightAttacks(27), 0x142200221400n);
   assert.equal(typeof kb.knightAttacks(27), 'bigint');
@@ -30,13 +38,12 @@ test('knightAttacks(27) is 0x142200221400n, as the wiki draws d4', () => {
 });
 
 test('every method of every piece gives the reference attacks of each square', () => {
-  const deltas = { knight: KNIGHT, king: KING };
   const pieces = kb.pieces();
-  assert.deepEqual(pieces.map((p) => p.name), ['knight', 'king']);
+  assert.deepEqual(pieces.map((p) => p.name).slice(0, 2), ['knight', 'king']);
   for (const { name, methods } of pieces) {
     for (const method of methods) {
       for (let s = 0; s < 64; s++) {
-        assert.equal(kb.attacks(s, { piece: name, method }), jumps(deltas[name], s), `${name} ${method} ${s}`);
+        assert.equal(kb.attacks(s, { piece: name, method }), reference(name, s), `${name} ${method} ${s}`);
       }
     }
   }
@@ -115,8 +122,7 @@ test('steps: each technique as the explorer draws it, adding up to its attacks',
     for (const method of methods) {
       const trace = kb.steps([27, 36], { piece: name, method });
       assert.equal(trace.method, method);
-      const deltas = name === 'knight' ? KNIGHT : KING;
-      assert.equal(trace.attacks, jumps(deltas, 27) | jumps(deltas, 36), `${name} ${method}`);
+      assert.equal(trace.attacks, reference(name, 27) | reference(name, 36), `${name} ${method}`);
       const union = trace.steps.filter((s) => s.part).reduce((a, s) => a | s.bitboard, 0n);
       assert.equal(union, trace.attacks, `${name} ${method}: the parts add up`);
       for (const s of trace.steps) {
@@ -144,7 +150,7 @@ test('a refusal is an ArgumentError naming the argument, with the library words'
     [() => kb.knightAttacks([1, 2.5]), 'squares', "invalid square '2.5': expected a square name, a1 to h8"],
     [() => kb.knightAttacks(-1n), 'squares', "invalid bitboard '-1': invalid digit in number"],
     [() => kb.knightAttacks(1n << 64n), 'squares', "invalid bitboard '18446744073709551616': number does not fit in 64 bits"],
-    [() => kb.attacks('d4', { piece: 'queen' }), 'piece', "invalid piece 'queen': expected knight or king"],
+    [() => kb.attacks('d4', { piece: 'queen' }), 'piece', /^invalid piece 'queen': expected knight(, | or )king\b/],
     [() => kb.positionAttacks('8/8/8/8/8/8/8/8 w - - 0 1', 'white'), 'fen', 'invalid fen: white has no king'],
     [() => kb.positionAttacks('4k3/8/8/8/8/8/8/4K3 w - - 0 1', 'red'), 'side', "invalid side 'red': expected white or black"],
     [() => kb.fill('a1', 99), 'moves', "invalid number '99': expected 1 to 64"],
@@ -157,7 +163,8 @@ test('a refusal is an ArgumentError naming the argument, with the library words'
       assert.equal(e.name, 'ArgumentError');
       assert.equal(e.status, 400);
       assert.equal(e.argument, argument, e.message);
-      if (words !== undefined) assert.equal(e.words, words);
+      if (words instanceof RegExp) assert.match(e.words, words);
+      else if (words !== undefined) assert.equal(e.words, words);
       assert.equal(e.message, `argument '${argument}': ${e.words}`);
       return true;
     });

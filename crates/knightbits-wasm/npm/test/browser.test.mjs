@@ -74,10 +74,9 @@ test('the package runs in Chromium from plain files: bigint answers, refusals, c
   assert.equal(result.d4, true);
   assert.equal(result.type, 'bigint');
   assert.deepEqual(result.names, ['b1', 'a2', 'b2']);
-  assert.deepEqual(result.error, {
-    arg: true, base: true, error: true, name: 'ArgumentError', argument: 'piece',
-    message: "argument 'piece': invalid piece 'queen': expected knight or king",
-  });
+  const { message, ...error } = result.error;
+  assert.deepEqual(error, { arg: true, base: true, error: true, name: 'ArgumentError', argument: 'piece' });
+  assert.match(message, /^argument 'piece': invalid piece 'queen': expected knight(, | or )king\b/);
   assert.equal(result.tour, 64);
   assert.equal(result.steps, true);
   const { seen, disagreements } = result.agreement;
