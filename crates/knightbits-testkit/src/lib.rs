@@ -206,6 +206,7 @@ impl Rng {
 /// # Panics
 ///
 /// When the file cannot be read or written, lacks a marker line, or differs.
+#[track_caller]
 pub fn generated_lines(
     path: &std::path::Path,
     begin: &str,
