@@ -187,8 +187,8 @@ fn closed_depth_first_search_matches_oeis() {
 
 /// Proves counts past 64 bits come out whole (ways kept in 128 bits, states whose ways pass
 /// `u64::MAX` carried through tables, packing and the exchange): 5 x 20 closed, past 2^64, is
-/// the same on 1 to 3 threads; and 6 x 15 (slow: with `--ignored`) is OEIS A175881's
-/// 255,967,892,553,030,600,920.
+/// the same on 1 to 3 threads. (6 x 15 against OEIS A175881's 255,967,892,553,030,600,920 is
+/// the command line's `count_tours_matches_oeis`.)
 #[test]
 fn counts_past_64_bits_are_whole_on_any_number_of_threads() {
     let one = count_closed_tours(board(5, 20), 1).unwrap();
@@ -206,16 +206,6 @@ fn counts_past_64_bits_are_whole_on_any_number_of_threads() {
     );
 }
 
-/// Proves a count past 64 bits against OEIS A175881 a(15): 6 x 15 has
-/// 255,967,892,553,030,600,920 closed tours (about 9 s on 2 threads).
-#[test]
-fn closed_6x15_matches_oeis_past_64_bits() {
-    assert_eq!(
-        count_closed_tours(board(6, 15), 2),
-        Ok(tours(255_967_892_553_030_600_920))
-    );
-}
-
 /// OEIS A175881's 6 x n closed tours (n = 16 to 24), up to 2^122.
 const A175881_16_TO_24: [(u32, u128); 9] = [
     (16, 16_378_998_506_224_697_063_588),
@@ -230,8 +220,8 @@ const A175881_16_TO_24: [(u32, u128); 9] = [
 ];
 
 /// Closed tours of 6 x `n` by the 128-bit frontier programme itself (the way
-/// `count_closed_tours` gets there, the 64-bit count's overflow and the fall back, is proved on
-/// 6 x 15 by `closed_6x15_matches_oeis_past_64_bits`).
+/// `count_closed_tours` gets there, the sweep modulo two primes, is proved on 6 x 15 against
+/// A175881 a(15) end to end by the command line's `count_tours_matches_oeis`).
 fn closed_by_128_bits(n: u32) -> Result<u128, CountError> {
     let f = Frontier::new(board(6, n), Kind::Closed)?;
     let last = f.run(f.first(), 2, &mut |_| {})?;
