@@ -193,11 +193,12 @@ test(`${target}: one model — clear, a tool switch and typed hex leave no panel
 
   // The rook on h7 taken off (picked up, then clicked again) and a knight placed there: the
   // rook's rays go with it.
+  // Each click settles before the next, as a hand's would (served, each asks the server).
   await page.keyboard.press('n');
-  await page.click('[data-square="h7"]');
-  await page.click('[data-square="h7"]');
-  await page.click('[data-square="h7"]');
-  await idle(page);
+  for (let i = 0; i < 3; i++) {
+    await page.click('[data-square="h7"]');
+    await idle(page);
+  }
   d = await described(page);
   assert.deepEqual(d.pieces, ['a8♜', 'c7♞', 'f4♝', 'h7♞']);
   assert.ok(!d.rays.includes('g7'), 'no rook on h7 any more');
