@@ -63,15 +63,26 @@ fn start(p: usize, args: &[&str], env: &[(&str, &str)], hosts: &std::path::Path)
 
 /// Waits until both parts of a layer past round 24 of 6 x 8 are in `dir` (at most 120 s).
 fn wait_for_a_layer_past_24(dir: &std::path::Path, group: &mut Group) {
+    wait_for_a_layer(dir, group, 25..48, &|| true);
+}
+
+/// Waits until both parts of a layer before a round of `rounds` are in `dir` and `ready`
+/// holds (at most 120 s), every process still running.
+fn wait_for_a_layer(
+    dir: &std::path::Path,
+    group: &mut Group,
+    rounds: std::ops::Range<u32>,
+    ready: &dyn Fn() -> bool,
+) {
     let complete = |round: u32| {
         let here = dir.join(format!("layer-{round:03}"));
         here.join("part-0-of-2").exists() && here.join("part-1-of-2").exists()
     };
     let started = Instant::now();
-    while !(25..48).any(complete) {
+    while !(ready() && rounds.clone().any(complete)) {
         assert!(
             started.elapsed() < Duration::from_secs(120),
-            "no layer past round 24"
+            "no layer of rounds {rounds:?}"
         );
         assert!(
             group
@@ -80,8 +91,26 @@ fn wait_for_a_layer_past_24(dir: &std::path::Path, group: &mut Group) {
                 .all(|c| c.try_wait().ok().flatten().is_none()),
             "a process ended before it was killed"
         );
-        std::thread::sleep(Duration::from_millis(5));
+        std::thread::sleep(Duration::from_millis(2));
     }
+}
+
+/// Kills process 1 of `group` (SIGKILL) and checks that process 0, losing its peer, ends with
+/// an error and no count within 60 s.
+fn kill_process_1(mut group: Group) {
+    let started = Instant::now();
+    group.0[1].kill().unwrap();
+    let _ = group.0[1].wait();
+    while group.0[0].try_wait().ok().flatten().is_none() {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "process 0 went on without its peer"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let zero = group.0.remove(0).wait_with_output().unwrap();
+    assert!(!zero.status.success());
+    assert!(zero.stdout.is_empty(), "process 0 printed a count");
 }
 
 /// `count-tours --board 6x8 --closed --json` and `extra`.
@@ -323,20 +352,7 @@ fn one_process_killed_resumes_with_the_same_commands() {
     let hosts = hostfile(2);
     let mut group = start(2, &args, &[], &hosts);
     wait_for_a_layer_past_24(&dir, &mut group);
-    let started = Instant::now();
-    group.0[1].kill().unwrap();
-    let _ = group.0[1].wait();
-    while group.0[0].try_wait().ok().flatten().is_none() {
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "process 0 went on without its peer"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let zero = group.0.remove(0).wait_with_output().unwrap();
-    assert!(!zero.status.success());
-    assert!(zero.stdout.is_empty(), "process 0 printed a count");
-    drop(group);
+    kill_process_1(group);
     let _ = std::fs::remove_file(&hosts);
     let outs = processes(2, &args, &[]);
     assert_eq!(answer(&outs)["closed"], 55_488_142);
@@ -377,4 +393,85 @@ fn options_processes_ignore_are_refused() {
             "{extra:?}: {err}"
         );
     }
+}
+
+/// The log line of a count that took several runs modulo primes, if any.
+fn runs_line(outs: &[Output]) -> Option<String> {
+    String::from_utf8_lossy(&outs[0].stderr)
+        .lines()
+        .find(|l| l.contains("runs modulo primes"))
+        .map(str::to_string)
+}
+
+/// Process 0's JSON line, as printed (a count past 2^53 loses digits as a `Value`), after
+/// [`answer`]'s checks.
+fn answer_text(outs: &[Output]) -> String {
+    answer(outs);
+    String::from_utf8_lossy(&outs[0].stdout).trim().to_string()
+}
+
+/// Proves counts past 64 bits run across processes as in one: 2 processes count 5 x 20
+/// closed tours 53,034,853,662,012,222,798 (66 bits, one process's count) in 3 runs modulo
+/// primes, and 6 x 15 closed tours 255,967,892,553,030,600,920 (OEIS A175881 a(15), 68 bits).
+#[test]
+fn two_processes_count_past_64_bits() {
+    let args = ["count-tours", "--board", "5x20", "--closed", "--json"];
+    let single = String::from_utf8(common::run(&args).stdout).unwrap();
+    assert_eq!(
+        single.trim(),
+        r#"{"closed":53034853662012222798}"#,
+        "one process"
+    );
+    let outs = processes(2, &args, &[]);
+    assert_eq!(answer_text(&outs), single.trim());
+    let runs = runs_line(&outs).unwrap_or_default();
+    assert!(runs.starts_with("3 runs"), "{runs}");
+    let args = ["count-tours", "--board", "6x15", "--closed", "--json"];
+    assert_eq!(
+        answer_text(&processes(2, &args, &[])),
+        r#"{"closed":255967892553030600920}"#
+    );
+}
+
+/// Proves a kill -9 in the second run of a count past 64 bits resumes in that run: 2
+/// processes count 5 x 20 closed tours with a checkpoint after every round; once the first
+/// run's residue is kept and a layer of the second past round 20 is complete, process 1 is
+/// killed; the same two commands again take the second run from its layer (the rounds before
+/// it are not made again) and give one process's 53,034,853,662,012,222,798.
+#[test]
+fn one_process_killed_in_the_second_run_resumes_there() {
+    let dir = std::env::temp_dir().join(format!("knightbits-dist-runs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let args = [
+        "count-tours",
+        "--board",
+        "5x20",
+        "--closed",
+        "--json",
+        "--checkpoint",
+        d,
+        "--checkpoint-every",
+        "0",
+    ];
+    let hosts = hostfile(2);
+    let mut group = start(2, &args, &[], &hosts);
+    let residues = dir.join("residues");
+    wait_for_a_layer(&dir, &mut group, 21..90, &|| residues.exists());
+    kill_process_1(group);
+    let _ = std::fs::remove_file(&hosts);
+    let kept = std::fs::read_to_string(&residues).unwrap();
+    assert_eq!(kept.lines().count(), 1, "killed in the second run: {kept}");
+    let outs = processes(2, &args, &[]);
+    assert_eq!(answer_text(&outs), r#"{"closed":53034853662012222798}"#);
+    let runs = runs_line(&outs).unwrap_or_default();
+    assert!(runs.starts_with("3 runs"), "{runs}");
+    let err = String::from_utf8_lossy(&outs[0].stderr);
+    let resumed = err
+        .lines()
+        .find_map(|l| l.strip_prefix("resumed from the checkpoint before round "))
+        .and_then(|l| l.strip_suffix(" of run 2"))
+        .and_then(|r| r.parse::<u32>().ok());
+    assert!(resumed.is_some_and(|r| r > 20), "{err}");
+    assert!(!dir.exists(), "the checkpoint is removed at the end");
 }

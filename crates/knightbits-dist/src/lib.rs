@@ -27,7 +27,7 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use knightbits_board::Board;
-use knightbits_count::{Count, CountError, Frontier, Kind, Layer, Method, State};
+use knightbits_count::{Count, CountError, Frontier, Kind, Layer, Method, State, Tours};
 use timely::communication::initialize::WorkerGuards;
 use timely::dataflow::InputHandle;
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
@@ -113,8 +113,8 @@ impl Cluster {
 /// The result of a count, as worker 0 (in process 0) has it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
-    /// The number of tours (closed: undirected cycles; open: directed tours).
-    pub count: u128,
+    /// The number of tours (closed: undirected cycles; open: directed tours), of any size.
+    pub count: Tours,
     /// The board.
     pub board: Board,
     /// The kind of tour.
@@ -127,14 +127,21 @@ pub struct Report {
     pub ways: Vec<u128>,
     /// Peak resident memory of each process in bytes (0 where the system does not say).
     pub peak_memory: Vec<u64>,
+    /// Runs of the count, one a prime its ways were added modulo (the sweep): 1 when they
+    /// stayed exact, else as many as the join of their residues took. The figures above are
+    /// the last run's.
+    pub runs: u32,
+    /// The run and the round before which this call resumed the count from its checkpoint
+    /// (the sweep), if it did.
+    pub resumed: Option<(u32, u32)>,
 }
 
 impl Report {
     /// `job`'s report: its count, begun at `started`, the states and ways after each round,
-    /// each process's peak.
+    /// each process's peak; one run.
     fn of(
         job: &Count,
-        count: u128,
+        count: Tours,
         started: Instant,
         (states, ways): (Vec<u64>, Vec<u128>),
         peak_memory: Vec<u64>,
@@ -147,6 +154,8 @@ impl Report {
             states,
             ways,
             peak_memory,
+            runs: 1,
+            resumed: None,
         }
     }
 }
@@ -445,7 +454,13 @@ fn gather(
         .ok_or(CountError::Overflow { bits: 128 })
         .and_then(|ways| frontier.tours(ways))
         .map_err(DistError::Count)?;
-    Ok(Report::of(job, count, started, (states, ways), peak_memory))
+    Ok(Report::of(
+        job,
+        Tours::from(count),
+        started,
+        (states, ways),
+        peak_memory,
+    ))
 }
 
 /// Fault injection for tests, compiled only with the `fault-injection` feature: when
@@ -568,15 +583,16 @@ mod tests {
         let two = count(&closed(6, 6), &Cluster::local(2)).unwrap().unwrap();
         assert_eq!(one.count, 9862);
         assert_eq!(
-            (two.count, &two.states, &two.ways),
-            (9862, &one.states, &one.ways)
+            (&two.count, &two.states, &two.ways),
+            (&Tours::from(9862u128), &one.states, &one.ways)
         );
         let open = count(&Count::open(board(5, 6), None).unwrap(), &Cluster::local(2))
             .unwrap()
             .unwrap();
         assert_eq!(
             Ok(open.count),
-            knightbits_count::count_open_tours(board(5, 6), None, 2).map(u128::from)
+            knightbits_count::count_open_tours(board(5, 6), None, 2)
+                .map(|n| Tours::from(u128::from(n)))
         );
     }
 

@@ -2,7 +2,9 @@
 //! ([`Share`]), expands it a pass at a time and sends each new key to the worker that owns it
 //! ([`Share::route`]), which adds it into its shards of the pass ([`Inbox`]). After each round
 //! every worker's figures are broadcast, so that all agree on the next round's passes and on
-//! when to save a checkpoint.
+//! when to save a checkpoint. A count whose ways are residues runs again modulo the next
+//! prime, as in one process: after the last round every worker ends its run with everyone's
+//! figures ([`Share::end_run`]), so that all agree on the count or on the next run.
 
 use std::cell::RefCell;
 use std::path::PathBuf;
@@ -10,22 +12,23 @@ use std::rc::Rc;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use knightbits_count::{Count, Inbox, Share};
+use knightbits_count::{Count, Inbox, Share, Tours};
 use timely::dataflow::InputHandle;
 use timely::dataflow::operators::vec::Broadcast;
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
 
 use crate::{Cluster, DistError, Report, execute, fault};
 
-/// A worker's figures of a layer: the round it comes before, the worker, its states, their
-/// ways, the ways of the tours it closed so far and whether they are a residue, whether it
-/// asks for a checkpoint, the peak memory of its process (first worker of each process, last
-/// layer) or 0, and whether this run made the layer (not resumed it).
-type Figures = (u32, u32, u64, u128, u128, bool, bool, u64, bool);
+/// A worker's figures of a layer: the run of the sweep (one a prime), the round the layer
+/// comes before, the worker, its states, their ways, the ways of the tours it closed so far
+/// and whether they are a residue, whether it asks for a checkpoint, the peak memory of its
+/// process (first worker of each process, last layer) or 0, and whether this process made
+/// the layer (not resumed it).
+type Figures = (u32, u32, u32, u64, u128, u128, bool, bool, u64, bool);
 
 /// What a worker hands back: its index, its error, and (worker 0) the figures of every worker
 /// and the number of tours.
-type Outcome = (usize, Option<DistError>, Vec<Figures>, Option<u128>);
+type Outcome = (usize, Option<DistError>, Vec<Figures>, Option<Tours>);
 
 /// Counts `job` (by the sweep) on the workers of `cluster`, each with its share.
 pub(crate) fn count(job: &Count, cluster: &Cluster) -> Result<Option<Report>, DistError> {
@@ -41,10 +44,11 @@ pub(crate) fn count(job: &Count, cluster: &Cluster) -> Result<Option<Report>, Di
             job.share(i, peers, threads).map_err(DistError::Count)?,
         ));
     }
-    let rounds = shares
-        .first()
-        .and_then(|s| s.as_ref())
-        .map_or(0, Share::rounds);
+    let first_share = shares.first().and_then(|s| s.as_ref());
+    let rounds = first_share.map_or(0, Share::rounds);
+    let resumed = first_share
+        .filter(|s| s.resumed())
+        .map(|s| (s.run(), s.round()));
     let shared = Arc::new(Mutex::new(shares));
     let checkpoint = job.checkpoint_path().map(|p| p.to_path_buf());
     let every = job.checkpoint_every();
@@ -79,7 +83,11 @@ pub(crate) fn count(job: &Count, cluster: &Cluster) -> Result<Option<Report>, Di
         }
     }
     match gathered {
-        Some((figures, Some(count))) => Ok(Some(report(job, rounds, started, figures, count))),
+        Some((figures, Some(count))) => {
+            let mut report = report(job, rounds, started, figures, count);
+            report.resumed = resumed;
+            Ok(Some(report))
+        }
         _ => Ok(None),
     }
 }
@@ -152,132 +160,155 @@ impl Run {
                 .inspect(move |x: &Figures| seen.borrow_mut().push(*x));
             (keys.probe().0, figures.probe().0)
         });
-        let start = share.round();
         let mut epoch = 0u32;
-        let mut sizes: Vec<u64> = Vec::new();
+        // The figures' time: one exchange after another, run after run.
+        let mut tick = 0u32;
         let mut saved_at = Instant::now();
-        let mut last_saved: Option<u32> = None;
         let mut error: Option<DistError> = None;
-        for round in start..=rounds {
-            // This worker's figures of the layer before `round`, then everyone's.
-            let wants = self.checkpoint.is_some()
-                && round < rounds
-                && (saved_at.elapsed() >= self.every || share.out_of_core());
-            let peak = match round == rounds && index.is_multiple_of(self.threads) {
-                true => knightbits_count::peak_memory().unwrap_or(0),
-                false => 0,
-            };
-            let (done, residue) = share.done();
-            figures_in.send((
-                round,
-                index as u32,
-                share.states(),
-                share.ways(),
-                done,
-                residue,
-                wants,
-                peak,
-                round > start,
-            ));
-            figures_in.advance_to(round + 1);
-            while figures_probe.less_than(figures_in.time()) {
-                worker.step();
-            }
-            if round == rounds {
-                break;
-            }
-            let (states, save) = {
-                let all = gathered.borrow();
-                let this = all.iter().filter(|f| f.0 == round);
-                this.fold((0u64, false), |(s, w), f| (s + f.2, w || f.6))
-            };
-            if round > start {
-                sizes.push(states);
-            }
-            if let Some(dir) = &self.checkpoint {
-                // Every worker saved the layer of the last checkpoint before this round's
-                // figures: the older ones can go.
-                if let Some(r) = last_saved {
-                    share.prune(dir, r);
-                }
-                if save {
-                    if let Err(e) = share.save(dir) {
-                        panic!("checkpoint: {e}");
-                    }
-                    last_saved = Some(round);
-                    saved_at = Instant::now();
-                }
-            }
-            fault::maybe_panic(self.panic_at, round, index, peers);
-            let passes = match share.plan(states, &sizes) {
-                Ok(p) => p,
-                Err(e) => panic!("{e}"),
-            };
-            for pass in 0..passes {
-                receiving.borrow_mut().start(epoch, share.inbox(pass));
-                let mut sent = 0usize;
-                let expanded = share.expand(pass, &mut |key, ways| {
-                    keys_in.send((key, ways));
-                    sent += 1;
-                    if sent >= STEP_EVERY {
-                        sent = 0;
-                        worker.step();
-                    }
-                });
-                if let Err(e) = expanded {
-                    panic!("{e}");
-                }
-                epoch += 1;
-                keys_in.advance_to(epoch);
-                while probe.less_than(keys_in.time()) {
+        let count = loop {
+            let (run, start) = (share.run(), share.round());
+            let mut sizes: Vec<u64> = Vec::new();
+            let mut last_saved: Option<u32> = None;
+            for round in start..=rounds {
+                // This worker's figures of the layer before `round`, then everyone's.
+                let wants = self.checkpoint.is_some()
+                    && round < rounds
+                    && (saved_at.elapsed() >= self.every || share.out_of_core());
+                let peak = match round == rounds && index.is_multiple_of(self.threads) {
+                    true => knightbits_count::peak_memory().unwrap_or(0),
+                    false => 0,
+                };
+                let (done, residue) = share.done();
+                figures_in.send((
+                    run,
+                    round,
+                    index as u32,
+                    share.states(),
+                    share.ways(),
+                    done,
+                    residue,
+                    wants,
+                    peak,
+                    round > start,
+                ));
+                tick += 1;
+                figures_in.advance_to(tick);
+                while figures_probe.less_than(figures_in.time()) {
                     worker.step();
                 }
-                let inbox = receiving.borrow_mut().current.take();
-                if let Some((_, inbox)) = inbox
-                    && let Err(e) = share.take(inbox)
-                {
-                    error.get_or_insert(DistError::Count(e));
+                let (states, save, here) = {
+                    let all = gathered.borrow();
+                    let this = all.iter().filter(|f| (f.0, f.1) == (run, round));
+                    this.fold((0u64, false, 0usize), |(s, w, n), f| {
+                        (s + f.3, w || f.7, n + 1)
+                    })
+                };
+                // Checkpoints of different runs or rounds would make a wrong count.
+                if here != peers {
+                    panic!(
+                        "the workers resumed from different checkpoints ({here} of {peers} at \
+                         round {round} of run {run}): remove the checkpoint folder"
+                    );
+                }
+                if round == rounds {
+                    break;
+                }
+                if round > start {
+                    sizes.push(states);
+                }
+                if let Some(dir) = &self.checkpoint {
+                    // Every worker has begun this run, the residues of those before kept: their
+                    // layers can go.
+                    if round == start {
+                        share.settle(dir);
+                    }
+                    // Every worker saved the layer of the last checkpoint before this round's
+                    // figures: the older ones can go.
+                    if let Some(r) = last_saved {
+                        share.prune(dir, r);
+                    }
+                    if save {
+                        if let Err(e) = share.save(dir) {
+                            panic!("checkpoint: {e}");
+                        }
+                        last_saved = Some(round);
+                        saved_at = Instant::now();
+                    }
+                }
+                fault::maybe_panic(self.panic_at, round, index, peers);
+                let passes = match share.plan(states, &sizes) {
+                    Ok(p) => p,
+                    Err(e) => panic!("{e}"),
+                };
+                for pass in 0..passes {
+                    receiving.borrow_mut().start(epoch, share.inbox(pass));
+                    let mut sent = 0usize;
+                    let expanded = share.expand(pass, &mut |key, ways| {
+                        keys_in.send((key, ways));
+                        sent += 1;
+                        if sent >= STEP_EVERY {
+                            sent = 0;
+                            worker.step();
+                        }
+                    });
+                    if let Err(e) = expanded {
+                        panic!("{e}");
+                    }
+                    epoch += 1;
+                    keys_in.advance_to(epoch);
+                    while probe.less_than(keys_in.time()) {
+                        worker.step();
+                    }
+                    let inbox = receiving.borrow_mut().current.take();
+                    if let Some((_, inbox)) = inbox
+                        && let Err(e) = share.take(inbox)
+                    {
+                        error.get_or_insert(DistError::Count(e));
+                    }
+                }
+                if let Err(e) = share.finish() {
+                    panic!("{e}");
                 }
             }
-            if let Err(e) = share.finish() {
-                panic!("{e}");
+            // Every worker's tours closed, from the last round's figures: the same on all.
+            let done: Vec<(u128, bool)> = gathered
+                .borrow()
+                .iter()
+                .filter(|f| (f.0, f.1) == (run, rounds))
+                .map(|f| (f.5, f.6))
+                .collect();
+            match share.end_run(&done, self.checkpoint.as_deref()) {
+                Ok(Some(n)) => break Some(n),
+                Ok(None) => {}
+                Err(e) => {
+                    error.get_or_insert(DistError::Count(e));
+                    break None;
+                }
             }
-        }
+        };
         if let Some(dir) = &self.checkpoint {
             share.forget(dir);
         }
         let figures = gathered.borrow().clone();
-        // Worker 0 has every worker's tours closed, from the last round's figures.
-        let done: Vec<(u128, bool)> = figures
-            .iter()
-            .filter(|f| f.0 == rounds)
-            .map(|f| (f.4, f.5))
-            .collect();
-        let count = match (index, share.tours(&done)) {
-            (0, Ok(n)) => Some(n),
-            (0, Err(e)) => {
-                error.get_or_insert(DistError::Count(e));
-                None
-            }
-            _ => None,
-        };
+        let count = count.filter(|_| index == 0);
         (index, error, figures, count)
     }
 }
 
-/// The report from every worker's figures, gathered at worker 0.
+/// The report from every worker's figures of the last run, gathered at worker 0.
 fn report(
     job: &Count,
     rounds: u32,
     started: Instant,
     figures: Vec<Figures>,
-    count: u128,
+    count: Tours,
 ) -> Report {
     let n = rounds as usize;
     let mut states = vec![0u64; n];
     let mut ways = vec![0u128; n];
     let mut peak_memory = Vec::new();
-    for (round, _, s, w, _, _, _, peak, made) in figures {
+    let last = figures.iter().map(|f| f.0).max().unwrap_or(0);
+    for (_, round, _, s, w, _, _, _, peak, made) in figures.into_iter().filter(|f| f.0 == last) {
         if made && let Some(r) = (round as usize).checked_sub(1).filter(|&r| r < n) {
             states[r] += s;
             ways[r] = ways[r].saturating_add(w);
@@ -286,5 +317,7 @@ fn report(
             peak_memory.push(peak);
         }
     }
-    Report::of(job, count, started, (states, ways), peak_memory)
+    let mut report = Report::of(job, count, started, (states, ways), peak_memory);
+    report.runs = last + 1;
+    report
 }

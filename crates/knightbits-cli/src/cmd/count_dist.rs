@@ -105,7 +105,7 @@ pub fn run(
         return Ok(());
     };
     log(&report);
-    let answer = request.answer(report.count);
+    let answer = request.answer(report.count.clone());
     if json {
         output::json(&answer)
     } else {
@@ -128,6 +128,18 @@ fn log(report: &Report) {
         .iter()
         .map(|&b| HumanBytes(b).to_string())
         .collect();
+    if let Some((run, round)) = report.resumed {
+        eprintln!(
+            "resumed from the checkpoint before round {round} of run {}",
+            run + 1
+        );
+    }
+    if report.runs > 1 {
+        eprintln!(
+            "{} runs modulo primes, their residues joined (the rounds above are the last run's)",
+            report.runs
+        );
+    }
     eprintln!(
         "{:.2} s; peak memory of each process: {}",
         report.seconds,

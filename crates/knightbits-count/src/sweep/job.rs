@@ -2,7 +2,7 @@
 //! to 12 in 128-bit keys) within a memory budget, of any size: past 64 bits the sweep runs again modulo other primes
 //! and the residues are joined (the `residue` module).
 
-use super::residue::{Residues, bound_bits, prime};
+use super::residue::Runs;
 use super::word::Word;
 use super::{Sweep, Ways};
 use crate::checkpoint::Header;
@@ -14,8 +14,6 @@ use crate::tours::Tours;
 use knightbits_board::Board;
 use std::fs;
 use std::path::PathBuf;
-use std::string::String;
-use std::vec::Vec;
 
 /// A count by the 64-bit frontier programme.
 pub(crate) struct SweepCount<K: Word = u64> {
@@ -39,34 +37,13 @@ impl<K: Word> SweepCount<K> {
         })
     }
 
-    /// The residues of the runs finished (none without a checkpoint, or before the first ends).
-    fn finished(&self) -> Result<Vec<u64>, CountError> {
-        // None yet (a folder that is no folder is the checkpoint's error, named by its write).
-        let Some(path) = self.residues_path().filter(|p| p.exists()) else {
-            return Ok(Vec::new());
-        };
-        match fs::read_to_string(&path) {
-            Ok(text) => text
-                .lines()
-                .map(|l| l.trim().parse::<u64>().map_err(|_| CountError::Checkpoint))
-                .collect(),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
-            Err(e) => Err(CountError::io(&path, &e)),
-        }
-    }
-
-    /// Keeps `residues` beside the checkpoint (through `PATH.tmp`, renamed).
-    fn keep(&self, residues: &[u64]) -> Result<(), CountError> {
-        let Some(path) = self.residues_path() else {
-            return Ok(());
-        };
-        let text: String = residues.iter().map(|r| std::format!("{r}\n")).collect();
-        let mut tmp = path.clone().into_os_string();
-        tmp.push(".tmp");
-        let tmp = PathBuf::from(tmp);
-        fs::write(&tmp, text)
-            .and_then(|()| fs::rename(&tmp, &path))
-            .map_err(|e| CountError::io(&path, &e))
+    /// The residues' file, and the file it is written to before it is renamed.
+    fn residues_files(&self) -> Option<(PathBuf, PathBuf)> {
+        self.residues_path().map(|path| {
+            let mut tmp = path.clone().into_os_string();
+            tmp.push(".tmp");
+            (path, PathBuf::from(tmp))
+        })
     }
 
     /// Removes the residues' file, once the count is known.
@@ -76,9 +53,6 @@ impl<K: Word> SweepCount<K> {
         }
     }
 }
-
-/// The most primes a count runs modulo: a checkpoint's byte names the run.
-const MAX_PRIMES: usize = 254;
 
 impl<K: Word> Counter for SweepCount<K> {
     fn header(&self) -> Header {
@@ -106,15 +80,12 @@ impl<K: Word> Counter for SweepCount<K> {
 
     fn run(&mut self, hook: &Hook<'_>) -> Result<Tours, CountError> {
         let total = self.units();
-        let bound = bound_bits(self.count.board(), self.count.kind());
-        let mut found = self.finished()?;
+        let mut runs = Runs::new(self.count.board(), self.count.kind());
+        if let Some((path, _)) = self.residues_files() {
+            runs.read(&path)?;
+        }
         loop {
-            if found.len() > MAX_PRIMES {
-                return Err(CountError::Overflow {
-                    bits: 64 * MAX_PRIMES as u32,
-                });
-            }
-            self.count.modulo(found.len() as u8);
+            self.count.modulo(runs.next()?);
             // A layer of the run before, left by a stop between its end and its residue's
             // record, is of no use to this one.
             if let Some(path) = &self.checkpoint
@@ -135,18 +106,16 @@ impl<K: Word> Counter for SweepCount<K> {
                     self.forget();
                     return Ok(Tours::from(n));
                 }
-                Ways::Residue(r) => found.push(r),
-            }
-            self.keep(&found)?;
-            let mut residues = Residues::new();
-            let mut changed = true;
-            for (i, &r) in found.iter().enumerate() {
-                changed = residues.push(prime(i as u32), r);
-            }
-            // Certain past the bound; else stable when one more prime changed nothing.
-            if residues.len() >= 2 && (!changed || residues.bits() >= bound) {
-                self.forget();
-                return Ok(Tours::from_big(residues.value().clone()));
+                Ways::Residue(r) => {
+                    let joined = runs.push(r);
+                    if let Some((path, tmp)) = self.residues_files() {
+                        runs.write(&path, &tmp)?;
+                    }
+                    if let Some(n) = joined {
+                        self.forget();
+                        return Ok(n);
+                    }
+                }
             }
         }
     }

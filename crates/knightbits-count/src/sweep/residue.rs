@@ -10,9 +10,14 @@
 //! the join unchanged (a larger count would have to agree with the join modulo that prime,
 //! about one chance in 2^64). A count of `b` bits takes `ceil(b / 64) + 1` runs at most.
 
+use crate::error::CountError;
 use crate::method::Kind;
+use crate::tours::Tours;
 use knightbits_board::Board;
 use num_bigint::BigUint;
+use std::fs;
+use std::path::Path;
+use std::string::String;
 use std::vec::Vec;
 
 /// `a * b mod m`.
@@ -128,6 +133,84 @@ impl Residues {
     /// The least number with every residue.
     pub(crate) fn value(&self) -> &BigUint {
         &self.value
+    }
+}
+
+/// The most primes a count runs modulo: a checkpoint's byte names the run.
+const MAX_PRIMES: usize = 254;
+
+/// The residues of a count's runs finished, the one modulo [`prime`]`(i)` at `i`: what the
+/// sweep keeps between its runs, in one process ([`SweepCount`](super::SweepCount)) or across
+/// processes ([`Share`](super::Share)), and beside its checkpoint, one a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Runs {
+    found: Vec<u64>,
+    /// [`bound_bits`] of the count.
+    bound: u64,
+}
+
+impl Runs {
+    /// None yet, of a count of `kind` tours of `board`.
+    pub(crate) fn new(board: Board, kind: Kind) -> Runs {
+        Runs {
+            found: Vec::new(),
+            bound: bound_bits(board, kind),
+        }
+    }
+
+    /// The index of the prime the next run adds its ways modulo: the runs finished
+    /// ([`CountError::Overflow`] past the most primes).
+    pub(crate) fn next(&self) -> Result<u8, CountError> {
+        match u8::try_from(self.found.len()) {
+            Ok(i) if self.found.len() <= MAX_PRIMES => Ok(i),
+            _ => Err(CountError::Overflow {
+                bits: 64 * MAX_PRIMES as u32,
+            }),
+        }
+    }
+
+    /// Adds the residue of the run just finished (modulo [`prime`]`(self.next())`), and
+    /// joins them: the count once the join is certain (the primes' product passes the bound)
+    /// or stable (the last prime changed nothing), else `None` (another run is needed).
+    pub(crate) fn push(&mut self, residue: u64) -> Option<Tours> {
+        self.found.push(residue);
+        let mut residues = Residues::new();
+        let mut changed = true;
+        for (i, &r) in self.found.iter().enumerate() {
+            changed = residues.push(prime(i as u32), r);
+        }
+        (residues.len() >= 2 && (!changed || residues.bits() >= self.bound))
+            .then(|| Tours::from_big(residues.value().clone()))
+    }
+
+    /// Takes the residues kept in `path` (none when there is no such file).
+    pub(crate) fn read(&mut self, path: &Path) -> Result<(), CountError> {
+        let text = match fs::read_to_string(path) {
+            Ok(text) => text,
+            // None yet (a folder that is no folder is the checkpoint's error, named by its write).
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+                ) =>
+            {
+                return Ok(());
+            }
+            Err(e) => return Err(CountError::io(path, &e)),
+        };
+        self.found = text
+            .lines()
+            .map(|l| l.trim().parse::<u64>().map_err(|_| CountError::Checkpoint))
+            .collect::<Result<_, _>>()?;
+        Ok(())
+    }
+
+    /// Keeps the residues in `path`, one a line, written to `tmp` and renamed.
+    pub(crate) fn write(&self, path: &Path, tmp: &Path) -> Result<(), CountError> {
+        let text: String = self.found.iter().map(|r| std::format!("{r}\n")).collect();
+        fs::write(tmp, text)
+            .and_then(|()| fs::rename(tmp, path))
+            .map_err(|e| CountError::io(path, &e))
     }
 }
 

@@ -3,10 +3,13 @@
 //! of each layer (in memory, or out of core in a folder of its own within its budget), expands
 //! it a round at a time and hands every new key to its driver, which routes it to its owner's
 //! [`Inbox`]. The rounds, the keys, the shards, the layer files and the ways modulo the run's
-//! prime are the sweep's own; the driver only moves keys and agrees on the layers' sizes.
+//! prime are the sweep's own; the driver only moves keys and agrees on the layers' sizes. A
+//! count past 64 bits runs again modulo the next primes, as in one process, every worker
+//! keeping the residues of the runs finished (beside its checkpoint too): [`Share::end_run`].
 
 use super::expand::Places;
 use super::file::{LayerFile, Source};
+use super::residue::Runs;
 use super::shard::{BATCH, Block, Shard, compact, hash};
 use super::store::load;
 use super::{
@@ -14,6 +17,7 @@ use super::{
 };
 use crate::checkpoint::{Header, newest_parts, part_name, round_dir};
 use crate::error::CountError;
+use crate::tours::Tours;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::vec::Vec;
@@ -27,12 +31,16 @@ use std::vec::Vec;
 /// [`Inbox`] from [`Share::inbox`], [`Share::expand`] of the worker's own keys (each new key
 /// sent to the worker [`Share::route`] names, which adds it to its inbox of the same pass), and
 /// [`Share::take`] of the inbox once every worker's keys of the pass have arrived; then
-/// [`Share::finish`].
+/// [`Share::finish`]. After the last round, [`Share::end_run`] with every worker's
+/// [`Share::done`]: the count, or (its ways residues) the first layer again, modulo the next
+/// prime.
 pub struct Share {
     sweep: Sweep,
     index: usize,
     peers: usize,
     layer: Layer<u64>,
+    /// The residues of the runs finished, modulo the primes before the sweep's.
+    runs: Runs,
     /// The ways of the layer's states summed (0 for a layer resumed, not made).
     ways: u128,
     /// The folder of this worker's layer files, removed when the share is dropped.
@@ -41,6 +49,8 @@ pub struct Share {
     plan: Option<Plan>,
     /// This worker's checkpoint files: the round of each and its path.
     saved: Vec<(u32, PathBuf)>,
+    /// Did it start from a checkpoint's layer or residues?
+    resumed: bool,
 }
 
 /// A round being made: its passes over the old layer and the next layer so far.
@@ -58,6 +68,14 @@ struct Plan {
     modulus: u8,
     states: u64,
     ways: u128,
+}
+
+/// The file of a checkpoint folder that keeps the residues of the runs finished.
+const RESIDUES: &str = "residues";
+
+/// The run of the sweep whose ways are of `modulus` (a header's): the index of its prime.
+fn run_of(modulus: u8) -> u8 {
+    modulus.saturating_sub(1)
 }
 
 /// The shards of a pass of the next layer that a worker fills with the keys it is sent.
@@ -100,7 +118,8 @@ impl Inbox {
 impl Share {
     /// Worker `index`'s share of `sweep` across `peers` workers, its layer files in a folder
     /// of its own in the sweep's scratch folder; the first layer (worker 0 holds it) or, with
-    /// a checkpoint folder `dir`, the newest layer complete there.
+    /// a checkpoint folder `dir`, the newest layer complete there of the run it keeps the
+    /// residues before (layers of runs finished are left for [`Share::settle`]).
     pub(crate) fn new(
         sweep: Sweep,
         index: usize,
@@ -115,6 +134,11 @@ impl Share {
         let mut sweep = sweep;
         sweep.scratch = folder.clone();
         sweep.threads = 1;
+        let mut runs = Runs::new(sweep.board(), sweep.kind());
+        if let Some(dir) = dir {
+            runs.read(&dir.join(RESIDUES))?;
+        }
+        sweep.modulo(runs.next()?);
         let mut share = Share {
             layer: Layer {
                 round: 0,
@@ -126,21 +150,36 @@ impl Share {
             sweep,
             index,
             peers: peers.max(1),
+            runs,
             ways: 0,
             folder,
             plan: None,
             saved: Vec::new(),
+            resumed: false,
         };
         match dir {
-            Some(dir) if share.resume(dir)? => {}
-            _ if index == 0 => {
-                share.layer = share.sweep.first();
-                share.ways = share.records().iter().map(|r| u128::from(r[1])).sum();
+            Some(dir) if share.resume(dir)? => share.resumed = true,
+            _ => {
+                share.begin();
+                share.resumed = share.sweep.prime > 0;
             }
-            // The others start empty, at the first layer's round (past the last on 1 x 1).
-            _ => share.layer = share.empty(share.sweep.frontier.first().round()),
         }
         Ok(share)
+    }
+
+    /// Starts the run at the first layer: worker 0 holds it, the others start empty, at its
+    /// round (past the last on 1 x 1).
+    fn begin(&mut self) {
+        let layer = match self.index {
+            0 => self.sweep.first(),
+            _ => self.empty(self.sweep.frontier.first().round()),
+        };
+        let old = std::mem::replace(&mut self.layer, layer);
+        if let Store::File(path) = &old.store {
+            self.forget_file(path);
+        }
+        self.plan = None;
+        self.ways = self.records().iter().map(|r| u128::from(r[1])).sum();
     }
 
     /// The worker (modulo the number of workers) that owns `key`: bits of its mixed hash that
@@ -152,6 +191,17 @@ impl Share {
     /// The number of rounds: one per square.
     pub fn rounds(&self) -> u32 {
         self.sweep.rounds()
+    }
+
+    /// The run of the sweep: 0 for the first, else the runs finished before it, whose ways
+    /// were residues (it adds its ways modulo the next prime).
+    pub fn run(&self) -> u32 {
+        u32::from(self.sweep.prime)
+    }
+
+    /// Did the share start from a checkpoint (a layer, or the residues of runs finished)?
+    pub fn resumed(&self) -> bool {
+        self.resumed
     }
 
     /// The round the layer held comes before.
@@ -180,17 +230,35 @@ impl Share {
         matches!(self.layer.store, Store::File(_))
     }
 
-    /// The number of tours from every worker's [`Share::done`] after the last round
-    /// ([`CountError::Overflow`] when they are residues: the count needs more primes).
-    pub fn tours(&self, done: &[(u128, bool)]) -> Result<u128, CountError> {
+    /// Ends the run after its last round, from every worker's [`Share::done`]: the number of
+    /// tours when this run's ways were exact or the residues of the runs so far join to it
+    /// (by the Chinese remainder theorem, as one process joins them); else `None`, the
+    /// residue kept (in the checkpoint folder `dir` too, when given) and the share back at
+    /// the first layer, modulo the next prime ([`CountError::Overflow`] past the last). Every
+    /// worker ends its run with the same figures and so the same outcome.
+    pub fn end_run(
+        &mut self,
+        done: &[(u128, bool)],
+        dir: Option<&Path>,
+    ) -> Result<Option<Tours>, CountError> {
         let p = self.sweep.modulus;
         let (sum, modulus) = done.iter().fold((0u128, 0u8), |(sum, m), &(d, r)| {
             add_done(sum, (d, r), m, p)
         });
-        match self.sweep.total(sum, modulus) {
-            Ways::Exact(n) => Ok(n),
-            Ways::Residue(_) => Err(CountError::Overflow { bits: 64 }),
+        let residue = match self.sweep.total(sum, modulus) {
+            Ways::Exact(n) => return Ok(Some(Tours::from(n))),
+            Ways::Residue(r) => r,
+        };
+        if let Some(n) = self.runs.push(residue) {
+            return Ok(Some(n));
         }
+        if let Some(dir) = dir {
+            let tmp = std::format!("{RESIDUES}.tmp-{}", part_name(self.index, self.peers));
+            self.runs.write(&dir.join(RESIDUES), &dir.join(tmp))?;
+        }
+        self.sweep.modulo(self.runs.next()?);
+        self.begin();
+        Ok(None)
     }
 
     /// Plans the round after the layer held, whose states summed over the workers are
@@ -485,9 +553,35 @@ impl Share {
 
     /// Removes this worker's checkpoint files (the count is over): its parts of every layer
     /// in `dir`, those of other runs and their unfinished `.tmp` files too (every part whose
-    /// worker's number modulo this run's workers is this worker's), the folders once empty.
+    /// worker's number modulo this run's workers is this worker's), the residues of the runs
+    /// finished, the folders once empty.
     pub fn forget(&mut self, dir: &Path) {
         self.prune(dir, u32::MAX);
+        self.remove_parts(dir, |_| true);
+        let _ = fs::remove_file(dir.join(RESIDUES));
+        let _ = fs::remove_dir(dir);
+    }
+
+    /// Removes this worker's parts of the layers of the runs before this one from the
+    /// checkpoint folder `dir` (and their folders once empty). Called once every worker has
+    /// begun the run (has exchanged its first figures), so that each has kept the residues
+    /// of those runs: a kill before leaves the parts to resume from, and a kill after the
+    /// residues, from which the run begins again.
+    pub fn settle(&mut self, dir: &Path) {
+        let run = self.sweep.prime;
+        self.saved.retain(
+            |(_, path)| !matches!(Header::open(path), Ok(Some((h, _))) if run_of(h.modulus) < run),
+        );
+        self.remove_parts(
+            dir,
+            |path| matches!(Header::open(path), Ok(Some((h, _))) if run_of(h.modulus) < run),
+        );
+    }
+
+    /// Removes from `dir` every part file of this worker (every part whose worker's number
+    /// modulo this run's workers is this worker's, unfinished `.tmp` files too) that `old`
+    /// says is to go, and the layers' folders once empty.
+    fn remove_parts(&self, dir: &Path, old: impl Fn(&Path) -> bool) {
         let mine = |name: &str| {
             let name = name.strip_suffix(".tmp").unwrap_or(name);
             let (w, n) = name.strip_prefix("part-")?.split_once("-of-")?;
@@ -496,13 +590,15 @@ impl Share {
         };
         for layer in fs::read_dir(dir).into_iter().flatten().flatten() {
             for part in fs::read_dir(layer.path()).into_iter().flatten().flatten() {
-                if let Some(true) = part.file_name().to_str().and_then(mine) {
-                    let _ = fs::remove_file(part.path());
+                let path = part.path();
+                if let Some(true) = part.file_name().to_str().and_then(mine)
+                    && old(&path)
+                {
+                    let _ = fs::remove_file(path);
                 }
             }
             let _ = fs::remove_dir(layer.path());
         }
-        let _ = fs::remove_dir(dir);
     }
 
     /// Takes the newest layer complete in the checkpoint folder `dir`: this worker's part when
@@ -520,7 +616,15 @@ impl Share {
             let Some((h, _)) = Header::open(&path)? else {
                 return Err(CountError::Checkpoint);
             };
-            if !h.same_count(&mine) || h.round != round || !self.sweep.takes(h.modulus) {
+            if !h.same_count(&mine) || h.round != round {
+                return Err(CountError::Checkpoint);
+            }
+            // A layer of a run finished (its residue kept): this run begins at the first.
+            if run_of(h.modulus) < self.sweep.prime {
+                self.saved.clear();
+                return Ok(false);
+            }
+            if !self.sweep.takes(h.modulus) {
                 return Err(CountError::Checkpoint);
             }
             if n == self.peers {
@@ -585,64 +689,84 @@ mod tests {
     use knightbits_board::Board;
 
     /// Runs `job` as `peers` shares in turn, keys moved between them here as a driver moves
-    /// them; stops before round `stop` when given (every layer saved to the checkpoint).
-    /// Returns the tours (`None` when stopped) and the most passes of a round.
-    fn across(job: &Count, peers: usize, stop: Option<u32>) -> (Option<u128>, u32) {
+    /// them, run after run modulo the primes; stops before round `stop.1` of run `stop.0`
+    /// when given (every layer saved to the checkpoint). Returns the tours (`None` when
+    /// stopped) and the most passes of a round.
+    fn across(job: &Count, peers: usize, stop: Option<(u32, u32)>) -> (Option<Tours>, u32) {
         let mut shares: Vec<Share> = (0..peers)
             .map(|i| job.share(i, peers, 1).unwrap())
             .collect();
-        let (start, rounds) = (shares[0].round(), shares[0].rounds());
-        assert!(shares.iter().all(|s| s.round() == start));
-        let (mut sizes, mut most) = (Vec::new(), 0);
-        for round in start..rounds {
-            let states: u64 = shares.iter().map(Share::states).sum();
-            if round > start {
-                sizes.push(states);
-            }
-            if let Some(dir) = job.checkpoint_path() {
-                for s in &mut shares {
-                    s.save(dir).unwrap();
+        let dir = job.checkpoint_path();
+        let mut most = 0;
+        loop {
+            let (start, rounds, run) = (shares[0].round(), shares[0].rounds(), shares[0].run());
+            assert!(shares.iter().all(|s| (s.round(), s.run()) == (start, run)));
+            let mut sizes = Vec::new();
+            for round in start..rounds {
+                let states: u64 = shares.iter().map(Share::states).sum();
+                if round > start {
+                    sizes.push(states);
                 }
-                for s in &mut shares {
-                    s.prune(dir, round);
-                }
-            }
-            if stop == Some(round) {
-                return (None, most);
-            }
-            let passes: Vec<u32> = shares
-                .iter_mut()
-                .map(|s| s.plan(states, &sizes).unwrap())
-                .collect();
-            assert!(passes.iter().all(|&p| p == passes[0]));
-            most = most.max(passes[0]);
-            for pass in 0..passes[0] {
-                let mut inboxes: Vec<Inbox> = shares.iter().map(|s| s.inbox(pass)).collect();
-                for s in &mut shares {
-                    let mut out: Vec<Vec<(u64, u64)>> = vec![Vec::new(); peers];
-                    s.expand(pass, &mut |k, w| {
-                        out[(Share::route(k) % peers as u64) as usize].push((k, w))
-                    })
-                    .unwrap();
-                    for (inbox, keys) in inboxes.iter_mut().zip(&out) {
-                        inbox.add(keys);
+                if let Some(dir) = dir {
+                    for s in &mut shares {
+                        if round == start {
+                            s.settle(dir);
+                        }
+                        s.save(dir).unwrap();
+                    }
+                    for s in &mut shares {
+                        s.prune(dir, round);
                     }
                 }
-                for (s, inbox) in shares.iter_mut().zip(inboxes) {
-                    s.take(inbox).unwrap();
+                if stop == Some((run, round)) {
+                    return (None, most);
+                }
+                let passes: Vec<u32> = shares
+                    .iter_mut()
+                    .map(|s| s.plan(states, &sizes).unwrap())
+                    .collect();
+                assert!(passes.iter().all(|&p| p == passes[0]));
+                most = most.max(passes[0]);
+                for pass in 0..passes[0] {
+                    let mut inboxes: Vec<Inbox> = shares.iter().map(|s| s.inbox(pass)).collect();
+                    for s in &mut shares {
+                        let mut out: Vec<Vec<(u64, u64)>> = vec![Vec::new(); peers];
+                        s.expand(pass, &mut |k, w| {
+                            out[(Share::route(k) % peers as u64) as usize].push((k, w))
+                        })
+                        .unwrap();
+                        for (inbox, keys) in inboxes.iter_mut().zip(&out) {
+                            inbox.add(keys);
+                        }
+                    }
+                    for (s, inbox) in shares.iter_mut().zip(inboxes) {
+                        s.take(inbox).unwrap();
+                    }
+                }
+                for s in &mut shares {
+                    s.finish().unwrap();
                 }
             }
-            for s in &mut shares {
-                s.finish().unwrap();
+            let done: Vec<(u128, bool)> = shares.iter().map(Share::done).collect();
+            let ended: Vec<Option<Tours>> = shares
+                .iter_mut()
+                .map(|s| s.end_run(&done, dir).unwrap())
+                .collect();
+            assert!(ended.iter().all(|e| *e == ended[0]));
+            if let Some(n) = ended[0].clone() {
+                if let Some(dir) = dir {
+                    for s in &mut shares {
+                        s.forget(dir);
+                    }
+                }
+                return (Some(n), most);
             }
         }
-        let done: Vec<(u128, bool)> = shares.iter().map(Share::done).collect();
-        if let Some(dir) = job.checkpoint_path() {
-            for s in &mut shares {
-                s.forget(dir);
-            }
-        }
-        (Some(shares[0].tours(&done).unwrap()), most)
+    }
+
+    /// `n` tours, as [`across`] returns them.
+    fn n(n: u128) -> Option<Tours> {
+        Some(Tours::from(n))
     }
 
     /// The files and folders under `dir`.
@@ -687,11 +811,11 @@ mod tests {
                 .unwrap()
         };
         for peers in [1, 2, 3] {
-            assert_eq!(across(&closed(6, 6), peers, None).0, Some(9862), "{peers}");
-            assert_eq!(across(&open(5, 6), peers, None).0, Some(37_568), "{peers}");
-            assert_eq!(across(&open(3, 8), peers, None).0, Some(792), "{peers}");
-            assert_eq!(across(&closed(5, 5), peers, None).0, Some(0), "{peers}");
-            assert_eq!(across(&open(1, 1), peers, None).0, Some(1), "{peers}");
+            assert_eq!(across(&closed(6, 6), peers, None).0, n(9862), "{peers}");
+            assert_eq!(across(&open(5, 6), peers, None).0, n(37_568), "{peers}");
+            assert_eq!(across(&open(3, 8), peers, None).0, n(792), "{peers}");
+            assert_eq!(across(&closed(5, 5), peers, None).0, n(0), "{peers}");
+            assert_eq!(across(&open(1, 1), peers, None).0, n(1), "{peers}");
         }
     }
 
@@ -710,7 +834,7 @@ mod tests {
                 .with_budget(SMALL)
                 .with_scratch(&scratch);
             let (tours, passes) = across(&job, peers, None);
-            assert_eq!(tours, Some(44_202), "{peers}");
+            assert_eq!(tours, n(44_202), "{peers}");
             assert!(passes > 1, "{peers} workers: {passes} passes");
             let job = Count::open(board(4, 8), None)
                 .unwrap()
@@ -718,7 +842,7 @@ mod tests {
                 .unwrap()
                 .with_budget(SMALL)
                 .with_scratch(&scratch);
-            assert_eq!(across(&job, peers, None).0, Some(62_176), "{peers}");
+            assert_eq!(across(&job, peers, None).0, n(62_176), "{peers}");
         }
         assert_eq!(fs::read_dir(&scratch).unwrap().count(), 0);
         let _ = fs::remove_dir_all(&scratch);
@@ -737,7 +861,7 @@ mod tests {
                 .with_budget(budget)
                 .with_scratch(&scratch)
                 .with_checkpoint(&dir, std::time::Duration::ZERO);
-            assert_eq!(across(&job, before, Some(20)).0, None);
+            assert_eq!(across(&job, before, Some((0, 20))).0, None);
             let complete = newest_parts(&dir).map(|(round, n, _)| (round, n));
             assert_eq!(complete, Some((20, before)));
             let resumed: Vec<Share> = (0..after)
@@ -747,12 +871,39 @@ mod tests {
             drop(resumed);
             assert_eq!(
                 across(&job, after, None).0,
-                Some(44_202),
+                n(44_202),
                 "{before} then {after}"
             );
             let left: Vec<_> = walk(&dir);
             assert!(!dir.exists(), "{before} then {after}: {left:?}");
         }
         let _ = fs::remove_dir_all(&scratch);
+    }
+
+    /// Proves a count past 64 bits runs across shares modulo the primes one process runs it
+    /// modulo, and a stop in its second run resumes there: 5 x 20 closed
+    /// (53,034,853,662,012,222,798 tours, 66 bits, as one process counts it) by 2 shares,
+    /// then by 2 stopped at round 40 of run 1 (the residue of run 0 kept beside the layer's
+    /// parts) and resumed by 3 in that run, at that round; the checkpoint is gone at the end.
+    #[test]
+    fn shares_count_past_64_bits_and_resume_in_the_run_they_stopped_in() {
+        let whole = Count::closed(board(5, 20))
+            .unwrap()
+            .run(&mut |_| core::ops::ControlFlow::Continue(()))
+            .unwrap();
+        assert_eq!(whole.to_string(), "53034853662012222798");
+        let job = Count::closed(board(5, 20)).unwrap();
+        assert_eq!(across(&job, 2, None).0, Some(whole.clone()));
+        let dir = folder("runs");
+        let job = job.with_checkpoint(&dir, std::time::Duration::ZERO);
+        assert_eq!(across(&job, 2, Some((1, 40))).0, None);
+        let kept = fs::read_to_string(dir.join(RESIDUES)).unwrap();
+        assert_eq!(kept.lines().count(), 1, "{kept}");
+        assert_eq!(newest_parts(&dir).map(|(r, n, _)| (r, n)), Some((40, 2)));
+        let resumed: Vec<Share> = (0..3).map(|i| job.share(i, 3, 1).unwrap()).collect();
+        assert!(resumed.iter().all(|s| (s.run(), s.round()) == (1, 40)));
+        drop(resumed);
+        assert_eq!(across(&job, 3, None).0, Some(whole));
+        assert!(!dir.exists(), "{:?}", walk(&dir));
     }
 }
