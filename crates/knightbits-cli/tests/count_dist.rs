@@ -304,15 +304,26 @@ fn two_processes_count_the_suite() {
         ("5x6", false, 37_568),
     ];
     for (board, closed, tours) in cases {
-        let mut args = vec!["count-tours", "--board", board, "--json"];
-        if closed {
-            args.push("--closed");
-        }
-        let kind = if closed { "closed" } else { "open" };
-        let single: Value = serde_json::from_slice(&common::run(&args).stdout).unwrap();
-        assert_eq!(single[kind], tours, "{board} {kind}, one process");
-        assert_eq!(answer(&processes(2, &args, &[])), single, "{board} {kind}");
+        let (args, single) = in_one_process(board, closed, tours);
+        assert_eq!(
+            answer(&processes(2, &args, &[])),
+            single,
+            "{board} {closed}"
+        );
     }
+}
+
+/// `count-tours --board B --json` (and `--closed`), and its answer in one process, checked to
+/// be `tours` tours.
+fn in_one_process(board: &str, closed: bool, tours: u64) -> (Vec<&str>, Value) {
+    let mut args = vec!["count-tours", "--board", board, "--json"];
+    if closed {
+        args.push("--closed");
+    }
+    let kind = if closed { "closed" } else { "open" };
+    let single: Value = serde_json::from_slice(&common::run(&args).stdout).unwrap();
+    assert_eq!(single[kind], tours, "{board} {kind}, one process");
+    (args, single)
 }
 
 /// Proves 2 processes out of core, each within 3 MiB (its layers in files of its own folder
@@ -474,4 +485,39 @@ fn one_process_killed_in_the_second_run_resumes_there() {
         .and_then(|r| r.parse::<u32>().ok());
     assert!(resumed.is_some_and(|r| r > 20), "{err}");
     assert!(!dir.exists(), "the checkpoint is removed at the end");
+}
+
+/// Proves boards swept 9 to 12 across run across processes in 128-bit keys: 2 processes
+/// count 9 x 3 closed (none) and open (1,120, A118067), 9 x 4 closed (none) and open (379,376,
+/// A079137), 10 x 3 and 12 x 3 closed (16 and 176, A070030) and 11 x 3 open (21,344,
+/// A118067), each swept across its longer side, as one process counts the transpose (swept
+/// across 3 or 4, in 64-bit keys); 11 x 3 open out of core too, each process within 3 MiB,
+/// leaving nothing in the scratch folder.
+#[test]
+fn two_processes_count_boards_9_to_12_across() {
+    let cases: [(&str, &str, bool, u64); 8] = [
+        ("9x3", "9", true, 0),
+        ("9x3", "9", false, 1120),
+        ("9x4", "9", true, 0),
+        ("9x4", "9", false, 379_376),
+        ("10x3", "10", true, 16),
+        ("12x3", "12", true, 176),
+        ("11x3", "11", false, 21_344),
+        ("11x3", "11", false, 21_344),
+    ];
+    let scratch = std::env::temp_dir().join(format!("knightbits-dist-wide-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).unwrap();
+    for (i, (board, across, closed, tours)) in cases.into_iter().enumerate() {
+        let (mut args, single) = in_one_process(board, closed, tours);
+        args.extend(["--across", across]);
+        if i == 7 {
+            args.extend(["--max-memory", "3M", "--scratch", scratch.to_str().unwrap()]);
+        }
+        let outs = processes(2, &args, &[]);
+        assert_eq!(answer(&outs), single, "{board} {closed} across {across}");
+    }
+    let left: Vec<_> = std::fs::read_dir(&scratch).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+    let _ = std::fs::remove_dir_all(&scratch);
 }

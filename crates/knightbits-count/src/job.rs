@@ -291,14 +291,21 @@ impl Count {
     }
 
     /// Worker `index`'s share of this count across `peers` workers, `threads` of them in each
-    /// process: the sweep's rounds for a driver that moves the keys between the workers itself
-    /// (`knightbits-dist` counts across processes this way). Each worker keeps its layers
-    /// within the count's budget divided by `threads`, out of core in a folder of its own in
-    /// the scratch folder; with a checkpoint, its path is a folder where each worker saves its
-    /// part of a layer ([`Share::save`]) and from whose newest complete layer the share starts,
-    /// whatever the number of workers that wrote it. [`CountError::NotByMethod`] unless the
-    /// count is by [`Method::Sweep`].
-    pub fn share(&self, index: usize, peers: usize, threads: usize) -> Result<Share, CountError> {
+    /// process, its keys of `K` ([`Count::wide_keys`] says which the sweep takes: `u128` past
+    /// 8 across, else `u64`): the sweep's rounds for a driver that moves the keys between the
+    /// workers itself (`knightbits-dist` counts across processes this way). Each worker keeps
+    /// its layers within the count's budget divided by `threads`, out of core in a folder of
+    /// its own in the scratch folder; with a checkpoint, its path is a folder where each
+    /// worker saves its part of a layer ([`Share::save`]) and from whose newest complete layer
+    /// the share starts, whatever the number of workers that wrote it.
+    /// [`CountError::NotByMethod`] unless the count is by [`Method::Sweep`];
+    /// [`CountError::TooWide`] when the board is too wide for keys of `K`.
+    pub fn share<K: Word>(
+        &self,
+        index: usize,
+        peers: usize,
+        threads: usize,
+    ) -> Result<Share<K>, CountError> {
         if self.method != Method::Sweep {
             return Err(CountError::NotByMethod {
                 method: self.method,
@@ -306,17 +313,23 @@ impl Count {
             });
         }
         let budget = self.budget / threads.max(1) as u64;
-        let sweep = self.sweep(1, budget)?;
+        let sweep = self.sweep::<K>(1, budget)?;
         Share::new(sweep, index, peers, self.checkpoint.as_deref())
+    }
+
+    /// Are the keys of this count's sweep 128 bits wide (`u128`: its side across is past 8),
+    /// rather than 64 (`u64`)? The key word a [`Count::share`] of it takes.
+    pub fn wide_keys(&self) -> bool {
+        self.sweep_width() > KEY64_WIDTH
     }
 
     /// This count's sweep (of [`Method::Sweep`]) on `threads` threads within `budget`, no
     /// checkpoint yet.
-    fn sweep(&self, threads: usize, budget: u64) -> Result<Sweep, CountError> {
+    fn sweep<K: Word>(&self, threads: usize, budget: u64) -> Result<Sweep<K>, CountError> {
         let scratch = self.scratch.as_path();
         let count = match self.kind {
-            Kind::Closed => Sweep::new(self.board, threads, budget, scratch)?,
-            Kind::Open => Sweep::open_tours(self.board, self.start, threads, budget, scratch)?,
+            Kind::Closed => Sweep::<K>::new(self.board, threads, budget, scratch)?,
+            Kind::Open => Sweep::<K>::open_tours(self.board, self.start, threads, budget, scratch)?,
         };
         match self.across {
             Some(w) => count.across(w),
@@ -371,15 +384,7 @@ impl Count {
 
     /// The sweep of this count in keys of `K`.
     fn sweep_count<K: Word>(&self) -> Result<SweepCount<K>, CountError> {
-        let (board, threads, budget) = (self.board, self.threads, self.budget);
-        let scratch = self.scratch.as_path();
-        let mut count = match self.kind {
-            Kind::Closed => Sweep::<K>::new(board, threads, budget, scratch)?,
-            Kind::Open => Sweep::<K>::open_tours(board, self.start, threads, budget, scratch)?,
-        };
-        if let Some(w) = self.across {
-            count = count.across(w)?;
-        }
+        let mut count = self.sweep::<K>(self.threads, self.budget)?;
         if let Some(path) = &self.checkpoint {
             count = count.with_checkpoint(path, self.every.as_secs_f64());
         }

@@ -210,7 +210,10 @@ type Outcome = (usize, Option<DistError>, Vec<Stats>);
 /// peers, losing their connection, end too.
 pub fn count(job: &Count, cluster: &Cluster) -> Result<Option<Report>, DistError> {
     if job.method() == Method::Sweep {
-        return sweep::count(job, cluster);
+        return match job.wide_keys() {
+            true => sweep::count::<u128>(job, cluster),
+            false => sweep::count::<u64>(job, cluster),
+        };
     }
     let frontier = job.frontier().map_err(DistError::Count)?;
     let config = cluster.config()?;

@@ -1,4 +1,5 @@
-//! The sweep in 64-bit keys across workers: each worker holds its share of every layer
+//! The sweep in compact keys across workers (64-bit keys up to 8 across, 128-bit ones past
+//! it, as in one process): each worker holds its share of every layer
 //! ([`Share`]), expands it a pass at a time and sends each new key to the worker that owns it
 //! ([`Share::route`]), which adds it into its shards of the pass ([`Inbox`]). After each round
 //! every worker's figures are broadcast, so that all agree on the next round's passes and on
@@ -12,7 +13,7 @@ use std::rc::Rc;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use knightbits_count::{Count, Inbox, Share, Tours};
+use knightbits_count::{Count, Inbox, Share, Tours, Word};
 use timely::dataflow::InputHandle;
 use timely::dataflow::operators::vec::Broadcast;
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
@@ -30,8 +31,14 @@ type Figures = (u32, u32, u32, u64, u128, u128, bool, bool, u64, bool);
 /// and the number of tours.
 type Outcome = (usize, Option<DistError>, Vec<Figures>, Option<Tours>);
 
-/// Counts `job` (by the sweep) on the workers of `cluster`, each with its share.
-pub(crate) fn count(job: &Count, cluster: &Cluster) -> Result<Option<Report>, DistError> {
+/// A key of the sweep that travels between processes: `u64` or `u128`.
+pub(crate) trait Key: Word + timely::ExchangeData {}
+
+impl<K: Word + timely::ExchangeData> Key for K {}
+
+/// Counts `job` (by the sweep, in keys of `K`) on the workers of `cluster`, each with its
+/// share.
+pub(crate) fn count<K: Key>(job: &Count, cluster: &Cluster) -> Result<Option<Report>, DistError> {
     let config = cluster.config()?;
     let threads = cluster.threads.max(1);
     let peers = threads * cluster.addresses.len().max(1);
@@ -41,7 +48,8 @@ pub(crate) fn count(job: &Count, cluster: &Cluster) -> Result<Option<Report>, Di
     let mut shares = Vec::new();
     for i in first..first + threads {
         shares.push(Some(
-            job.share(i, peers, threads).map_err(DistError::Count)?,
+            job.share::<K>(i, peers, threads)
+                .map_err(DistError::Count)?,
         ));
     }
     let first_share = shares.first().and_then(|s| s.as_ref());
@@ -102,14 +110,22 @@ struct Run {
 }
 
 /// The shards of the pass being filled, and keys sent for a later pass (a worker ahead).
-#[derive(Default)]
-struct Receiving {
-    current: Option<(u32, Inbox)>,
-    early: Vec<(u32, Vec<(u64, u64)>)>,
+struct Receiving<K: Key> {
+    current: Option<(u32, Inbox<K>)>,
+    early: Vec<(u32, Vec<(K, u64)>)>,
 }
 
-impl Receiving {
-    fn add(&mut self, epoch: u32, records: &[(u64, u64)]) {
+impl<K: Key> Default for Receiving<K> {
+    fn default() -> Self {
+        Receiving {
+            current: None,
+            early: Vec::new(),
+        }
+    }
+}
+
+impl<K: Key> Receiving<K> {
+    fn add(&mut self, epoch: u32, records: &[(K, u64)]) {
         match &mut self.current {
             Some((e, inbox)) if *e == epoch => inbox.add(records),
             _ => self.early.push((epoch, records.to_vec())),
@@ -117,7 +133,7 @@ impl Receiving {
     }
 
     /// Fills `inbox` from now on, for pass `epoch`, with what came for it early.
-    fn start(&mut self, epoch: u32, mut inbox: Inbox) {
+    fn start(&mut self, epoch: u32, mut inbox: Inbox<K>) {
         let early = std::mem::take(&mut self.early);
         for (e, records) in early {
             match e == epoch {
@@ -133,10 +149,10 @@ impl Receiving {
 const STEP_EVERY: usize = 1 << 16;
 
 impl Run {
-    fn work(&self, worker: &mut timely::worker::Worker, mut share: Share) -> Outcome {
+    fn work<K: Key>(&self, worker: &mut timely::worker::Worker, mut share: Share<K>) -> Outcome {
         let (index, peers) = (worker.index(), worker.peers());
         let rounds = share.rounds();
-        let receiving: Rc<RefCell<Receiving>> = Rc::default();
+        let receiving: Rc<RefCell<Receiving<K>>> = Rc::default();
         let gathered: Rc<RefCell<Vec<Figures>>> = Rc::default();
         let mut keys_in = InputHandle::new();
         let mut figures_in = InputHandle::new();
@@ -144,8 +160,8 @@ impl Run {
         let (probe, figures_probe) = worker.dataflow::<u32, _, _>(|scope| {
             let keys = scope
                 .input_from(&mut keys_in)
-                .container::<Vec<(u64, u64)>>()
-                .exchange(|x: &(u64, u64)| Share::route(x.0))
+                .container::<Vec<(K, u64)>>()
+                .exchange(|x: &(K, u64)| Share::<K>::route(x.0))
                 .inspect_core(move |event| {
                     if let Ok((stamp, records)) = event
                         && let Some(&epoch) = stamp.into_iter().next()

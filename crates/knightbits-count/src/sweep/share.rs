@@ -12,9 +12,8 @@ use super::file::{LayerFile, Source};
 use super::residue::Runs;
 use super::shard::{BATCH, Block, Shard, compact, hash};
 use super::store::load;
-use super::{
-    BUFFERS, Layer, Record, SHARD_STATES, Store, Sweep, Ways, add_done, io_error, table_bytes_of,
-};
+use super::word::Word;
+use super::{BUFFERS, Layer, SHARD_STATES, Store, Sweep, Ways, add_done, io_error, table_bytes_of};
 use crate::checkpoint::{Header, newest_parts, part_name, round_dir};
 use crate::error::CountError;
 use crate::tours::Tours;
@@ -34,11 +33,11 @@ use std::vec::Vec;
 /// [`Share::finish`]. After the last round, [`Share::end_run`] with every worker's
 /// [`Share::done`]: the count, or (its ways residues) the first layer again, modulo the next
 /// prime.
-pub struct Share {
-    sweep: Sweep,
+pub struct Share<K: Word = u64> {
+    sweep: Sweep<K>,
     index: usize,
     peers: usize,
-    layer: Layer<u64>,
+    layer: Layer<K>,
     /// The residues of the runs finished, modulo the primes before the sweep's.
     runs: Runs,
     /// The ways of the layer's states summed (0 for a layer resumed, not made).
@@ -46,7 +45,7 @@ pub struct Share {
     /// The folder of this worker's layer files, removed when the share is dropped.
     folder: PathBuf,
     /// The round being made.
-    plan: Option<Plan>,
+    plan: Option<Plan<K>>,
     /// This worker's checkpoint files: the round of each and its path.
     saved: Vec<(u32, PathBuf)>,
     /// Did it start from a checkpoint's layer or residues?
@@ -54,16 +53,16 @@ pub struct Share {
 }
 
 /// A round being made: its passes over the old layer and the next layer so far.
-struct Plan {
+struct Plan<K: Word> {
     passes: u32,
     /// Shards of the whole layer (a power of two), `2^bits`.
     parts: usize,
     per_shard: usize,
-    source: Source<u64>,
+    source: Source<K>,
     /// The old layer's file in this worker's folder, removed when the round ends.
     old_file: Option<PathBuf>,
     writer: Option<LayerFile>,
-    memory: Vec<Block>,
+    memory: Vec<Block<K::Record>>,
     done: u128,
     modulus: u8,
     states: u64,
@@ -79,16 +78,16 @@ fn run_of(modulus: u8) -> u8 {
 }
 
 /// The shards of a pass of the next layer that a worker fills with the keys it is sent.
-pub struct Inbox {
-    shards: Vec<Shard<u64>>,
+pub struct Inbox<K: Word = u64> {
+    shards: Vec<Shard<K>>,
     first: usize,
     bits: u32,
-    batches: Vec<Vec<(u64, u64, u64)>>,
+    batches: Vec<Vec<(K, u64, u64)>>,
 }
 
-impl Inbox {
+impl<K: Word> Inbox<K> {
     /// Adds keys and their ways (each key one the worker owns, of the pass's range).
-    pub fn add(&mut self, records: &[(u64, u64)]) {
+    pub fn add(&mut self, records: &[(K, u64)]) {
         for &(key, ways) in records {
             let h = hash(key);
             let part = match self.bits {
@@ -107,7 +106,7 @@ impl Inbox {
     }
 
     /// The shards with every key added.
-    fn filled(mut self) -> Vec<Shard<u64>> {
+    fn filled(mut self) -> Vec<Shard<K>> {
         for (batch, shard) in self.batches.iter().zip(self.shards.iter_mut()) {
             shard.add_all(batch);
         }
@@ -115,17 +114,17 @@ impl Inbox {
     }
 }
 
-impl Share {
+impl<K: Word> Share<K> {
     /// Worker `index`'s share of `sweep` across `peers` workers, its layer files in a folder
     /// of its own in the sweep's scratch folder; the first layer (worker 0 holds it) or, with
     /// a checkpoint folder `dir`, the newest layer complete there of the run it keeps the
     /// residues before (layers of runs finished are left for [`Share::settle`]).
     pub(crate) fn new(
-        sweep: Sweep,
+        sweep: Sweep<K>,
         index: usize,
         peers: usize,
         dir: Option<&Path>,
-    ) -> Result<Share, CountError> {
+    ) -> Result<Share<K>, CountError> {
         let folder = sweep.scratch.join(std::format!(
             "knightbits-{}-worker-{index}-of-{peers}",
             std::process::id()
@@ -179,12 +178,12 @@ impl Share {
             self.forget_file(path);
         }
         self.plan = None;
-        self.ways = self.records().iter().map(|r| u128::from(r[1])).sum();
+        self.ways = self.records().iter().map(|r| u128::from(K::ways(r))).sum();
     }
 
     /// The worker (modulo the number of workers) that owns `key`: bits of its mixed hash that
     /// choose neither its shard nor its slot.
-    pub fn route(key: u64) -> u64 {
+    pub fn route(key: K) -> u64 {
         (hash(key) >> 32) & 0xffff_ffff
     }
 
@@ -269,10 +268,10 @@ impl Share {
     pub fn plan(&mut self, states: u64, sizes: &[u64]) -> Result<u32, CountError> {
         let peers = self.peers as u64;
         let predicted = self.sweep.predict(states, sizes) / peers + 64;
-        let table_bytes = predicted.saturating_mul(table_bytes_of::<u64>());
+        let table_bytes = predicted.saturating_mul(table_bytes_of::<K>());
         let room = self.sweep.budget.saturating_sub(BUFFERS) / 3 * 2;
         let fits = (states / peers)
-            .saturating_mul(16)
+            .saturating_mul(K::RECORD_BYTES)
             .saturating_add(table_bytes)
             <= room;
         let passes = match fits {
@@ -330,7 +329,7 @@ impl Share {
     }
 
     /// An empty layer before round `round`.
-    fn empty(&self, round: u32) -> Layer<u64> {
+    fn empty(&self, round: u32) -> Layer<K> {
         Layer {
             round,
             done: 0,
@@ -341,13 +340,13 @@ impl Share {
     }
 
     /// The range of shards that pass `pass` fills.
-    fn range(plan: &Plan, pass: u32) -> std::ops::Range<usize> {
+    fn range(plan: &Plan<K>, pass: u32) -> std::ops::Range<usize> {
         let (parts, passes) = (plan.parts, plan.passes as usize);
         parts * pass as usize / passes..parts * (pass as usize + 1) / passes
     }
 
     /// The empty shards of pass `pass` of the round planned.
-    pub fn inbox(&self, pass: u32) -> Inbox {
+    pub fn inbox(&self, pass: u32) -> Inbox<K> {
         let Some(plan) = &self.plan else {
             return Inbox {
                 shards: Vec::new(),
@@ -372,19 +371,20 @@ impl Share {
     /// Pass `pass` of the round planned: every key of this worker's part of the old layer
     /// expanded, each new key of the pass's shards given to `send` with its ways (for the
     /// worker [`Share::route`] names); the tours closed are counted in the first pass.
-    pub fn expand(&mut self, pass: u32, send: &mut dyn FnMut(u64, u64)) -> Result<(), CountError> {
+    pub fn expand(&mut self, pass: u32, send: &mut dyn FnMut(K, u64)) -> Result<(), CountError> {
         let round = self.layer.round;
         let Some(plan) = &mut self.plan else {
             return Ok(());
         };
         let range = Share::range(plan, pass);
         let bits = plan.parts.trailing_zeros();
-        let places: &Places<u64> = &self.sweep.places;
+        let places: &Places<K> = &self.sweep.places;
         let p = u128::from(self.sweep.modulus);
         let (mut closed, mut reduced) = (0u128, false);
         plan.source.rewind()?;
-        plan.source.each(|records: &[Record]| {
-            for &[key, ways] in records {
+        plan.source.each(|records: &[K::Record]| {
+            for r in records {
+                let (key, ways) = (K::key(r), K::ways(r));
                 let c = places.expand(round, key, &mut |k| {
                     let part = match bits {
                         0 => 0,
@@ -415,7 +415,7 @@ impl Share {
 
     /// Takes the filled shards of a pass into the next layer: in memory, or (out of core)
     /// written to its file.
-    pub fn take(&mut self, inbox: Inbox) -> Result<(), CountError> {
+    pub fn take(&mut self, inbox: Inbox<K>) -> Result<(), CountError> {
         let Some(plan) = &mut self.plan else {
             return Ok(());
         };
@@ -425,18 +425,19 @@ impl Share {
         }
         match &mut plan.writer {
             Some(w) => {
-                let pieces: Vec<&mut [Record]> = shards.iter_mut().map(Shard::compacted).collect();
+                let pieces: Vec<&mut [K::Record]> =
+                    shards.iter_mut().map(Shard::compacted).collect();
                 for r in pieces.iter().flat_map(|p| p.iter()) {
                     plan.states += 1;
-                    plan.ways += u128::from(r[1]);
+                    plan.ways += u128::from(K::ways(r));
                 }
-                w.write::<u64>(pieces, 1).map_err(io_error)?;
+                w.write::<K>(pieces, 1).map_err(io_error)?;
             }
             None => {
                 let blocks = compact(shards, 1);
                 for r in blocks.iter().flat_map(Block::get) {
                     plan.states += 1;
-                    plan.ways += u128::from(r[1]);
+                    plan.ways += u128::from(K::ways(r));
                 }
                 plan.memory.extend(blocks);
             }
@@ -488,7 +489,7 @@ impl Share {
     }
 
     /// The records of the layer held in memory.
-    fn records(&self) -> Vec<Record> {
+    fn records(&self) -> Vec<K::Record> {
         match &self.layer.store {
             Store::Memory(blocks) => blocks
                 .iter()
@@ -516,7 +517,7 @@ impl Share {
         match &mut self.layer.store {
             Store::Memory(blocks) => {
                 let mut w = LayerFile::create(path.clone()).map_err(io_error)?;
-                w.write::<u64>(blocks.iter_mut().map(Block::get_mut).collect(), 1)
+                w.write::<K>(blocks.iter_mut().map(Block::get_mut).collect(), 1)
                     .map_err(io_error)?;
                 w.finish(&header, &path).map_err(io_error)?;
             }
@@ -611,7 +612,7 @@ impl Share {
         };
         let mine = self.sweep.header(round, 0, 0);
         let mut layer = self.empty(round);
-        let mut records: Vec<Record> = Vec::new();
+        let mut records: Vec<K::Record> = Vec::new();
         for (w, path) in parts {
             let Some((h, _)) = Header::open(&path)? else {
                 return Err(CountError::Checkpoint);
@@ -650,8 +651,8 @@ impl Share {
             }
             layer.modulus = layer.modulus.max(h.modulus);
             let (index, peers) = (self.index as u64, self.peers as u64);
-            super::file::read_records::<u64>(&path, &mut |r: Record| {
-                if Share::route(r[0]) % peers == index {
+            super::file::read_records::<K>(&path, &mut |r: K::Record| {
+                if Share::route(K::key(&r)) % peers == index {
                     records.push(r);
                 }
             })
@@ -676,7 +677,7 @@ impl Share {
     }
 }
 
-impl Drop for Share {
+impl<K: Word> Drop for Share<K> {
     fn drop(&mut self) {
         let _ = fs::remove_dir_all(&self.folder);
     }
@@ -692,8 +693,12 @@ mod tests {
     /// them, run after run modulo the primes; stops before round `stop.1` of run `stop.0`
     /// when given (every layer saved to the checkpoint). Returns the tours (`None` when
     /// stopped) and the most passes of a round.
-    fn across(job: &Count, peers: usize, stop: Option<(u32, u32)>) -> (Option<Tours>, u32) {
-        let mut shares: Vec<Share> = (0..peers)
+    fn across<K: Word>(
+        job: &Count,
+        peers: usize,
+        stop: Option<(u32, u32)>,
+    ) -> (Option<Tours>, u32) {
+        let mut shares: Vec<Share<K>> = (0..peers)
             .map(|i| job.share(i, peers, 1).unwrap())
             .collect();
         let dir = job.checkpoint_path();
@@ -728,11 +733,11 @@ mod tests {
                 assert!(passes.iter().all(|&p| p == passes[0]));
                 most = most.max(passes[0]);
                 for pass in 0..passes[0] {
-                    let mut inboxes: Vec<Inbox> = shares.iter().map(|s| s.inbox(pass)).collect();
+                    let mut inboxes: Vec<Inbox<K>> = shares.iter().map(|s| s.inbox(pass)).collect();
                     for s in &mut shares {
-                        let mut out: Vec<Vec<(u64, u64)>> = vec![Vec::new(); peers];
+                        let mut out: Vec<Vec<(K, u64)>> = vec![Vec::new(); peers];
                         s.expand(pass, &mut |k, w| {
-                            out[(Share::route(k) % peers as u64) as usize].push((k, w))
+                            out[(Share::<K>::route(k) % peers as u64) as usize].push((k, w))
                         })
                         .unwrap();
                         for (inbox, keys) in inboxes.iter_mut().zip(&out) {
@@ -811,11 +816,19 @@ mod tests {
                 .unwrap()
         };
         for peers in [1, 2, 3] {
-            assert_eq!(across(&closed(6, 6), peers, None).0, n(9862), "{peers}");
-            assert_eq!(across(&open(5, 6), peers, None).0, n(37_568), "{peers}");
-            assert_eq!(across(&open(3, 8), peers, None).0, n(792), "{peers}");
-            assert_eq!(across(&closed(5, 5), peers, None).0, n(0), "{peers}");
-            assert_eq!(across(&open(1, 1), peers, None).0, n(1), "{peers}");
+            assert_eq!(
+                across::<u64>(&closed(6, 6), peers, None).0,
+                n(9862),
+                "{peers}"
+            );
+            assert_eq!(
+                across::<u64>(&open(5, 6), peers, None).0,
+                n(37_568),
+                "{peers}"
+            );
+            assert_eq!(across::<u64>(&open(3, 8), peers, None).0, n(792), "{peers}");
+            assert_eq!(across::<u64>(&closed(5, 5), peers, None).0, n(0), "{peers}");
+            assert_eq!(across::<u64>(&open(1, 1), peers, None).0, n(1), "{peers}");
         }
     }
 
@@ -833,7 +846,7 @@ mod tests {
                 .unwrap()
                 .with_budget(SMALL)
                 .with_scratch(&scratch);
-            let (tours, passes) = across(&job, peers, None);
+            let (tours, passes) = across::<u64>(&job, peers, None);
             assert_eq!(tours, n(44_202), "{peers}");
             assert!(passes > 1, "{peers} workers: {passes} passes");
             let job = Count::open(board(4, 8), None)
@@ -842,7 +855,7 @@ mod tests {
                 .unwrap()
                 .with_budget(SMALL)
                 .with_scratch(&scratch);
-            assert_eq!(across(&job, peers, None).0, n(62_176), "{peers}");
+            assert_eq!(across::<u64>(&job, peers, None).0, n(62_176), "{peers}");
         }
         assert_eq!(fs::read_dir(&scratch).unwrap().count(), 0);
         let _ = fs::remove_dir_all(&scratch);
@@ -861,7 +874,7 @@ mod tests {
                 .with_budget(budget)
                 .with_scratch(&scratch)
                 .with_checkpoint(&dir, std::time::Duration::ZERO);
-            assert_eq!(across(&job, before, Some((0, 20))).0, None);
+            assert_eq!(across::<u64>(&job, before, Some((0, 20))).0, None);
             let complete = newest_parts(&dir).map(|(round, n, _)| (round, n));
             assert_eq!(complete, Some((20, before)));
             let resumed: Vec<Share> = (0..after)
@@ -870,7 +883,7 @@ mod tests {
             assert!(resumed.iter().all(|s| s.round() == 20));
             drop(resumed);
             assert_eq!(
-                across(&job, after, None).0,
+                across::<u64>(&job, after, None).0,
                 n(44_202),
                 "{before} then {after}"
             );
@@ -893,17 +906,52 @@ mod tests {
             .unwrap();
         assert_eq!(whole.to_string(), "53034853662012222798");
         let job = Count::closed(board(5, 20)).unwrap();
-        assert_eq!(across(&job, 2, None).0, Some(whole.clone()));
+        assert_eq!(across::<u64>(&job, 2, None).0, Some(whole.clone()));
         let dir = folder("runs");
         let job = job.with_checkpoint(&dir, std::time::Duration::ZERO);
-        assert_eq!(across(&job, 2, Some((1, 40))).0, None);
+        assert_eq!(across::<u64>(&job, 2, Some((1, 40))).0, None);
         let kept = fs::read_to_string(dir.join(RESIDUES)).unwrap();
         assert_eq!(kept.lines().count(), 1, "{kept}");
         assert_eq!(newest_parts(&dir).map(|(r, n, _)| (r, n)), Some((40, 2)));
         let resumed: Vec<Share> = (0..3).map(|i| job.share(i, 3, 1).unwrap()).collect();
         assert!(resumed.iter().all(|s| (s.run(), s.round()) == (1, 40)));
         drop(resumed);
-        assert_eq!(across(&job, 3, None).0, Some(whole));
+        assert_eq!(across::<u64>(&job, 3, None).0, Some(whole));
         assert!(!dir.exists(), "{:?}", walk(&dir));
+    }
+
+    /// Proves shares in 128-bit keys count boards swept 9 to 12 across as OEIS says, in
+    /// memory and (11 x 3 open, under 1.75 MiB a worker) out of core: 10 x 3 and 12 x 3 closed
+    /// 16 and 176 (A070030), 9 x 3 and 11 x 3 open 1,120 and 21,344 (A118067); 64-bit keys
+    /// refuse them.
+    #[test]
+    fn wide_shares_count_what_oeis_says() {
+        let scratch = folder("wide-scratch");
+        let closed = |w, h| Count::closed(board(w, h)).unwrap().across(w).unwrap();
+        let open = |w, h| {
+            Count::open(board(w, h), None)
+                .unwrap()
+                .by(Method::Sweep)
+                .unwrap()
+                .across(w)
+                .unwrap()
+        };
+        assert!(closed(10, 3).wide_keys() && !Count::closed(board(10, 3)).unwrap().wide_keys());
+        for peers in [1, 2] {
+            assert_eq!(across::<u128>(&closed(10, 3), peers, None).0, n(16));
+            assert_eq!(across::<u128>(&closed(12, 3), peers, None).0, n(176));
+            assert_eq!(across::<u128>(&open(9, 3), peers, None).0, n(1120));
+            assert_eq!(across::<u128>(&open(11, 3), peers, None).0, n(21_344));
+            let small = open(11, 3).with_budget(SMALL).with_scratch(&scratch);
+            let (tours, passes) = across::<u128>(&small, peers, None);
+            assert_eq!(tours, n(21_344), "{peers}");
+            assert!(passes > 1, "{peers} workers: {passes} passes");
+        }
+        assert!(matches!(
+            closed(10, 3).share::<u64>(0, 2, 1),
+            Err(CountError::TooWide { limit: 8 })
+        ));
+        assert_eq!(fs::read_dir(&scratch).unwrap().count(), 0);
+        let _ = fs::remove_dir_all(&scratch);
     }
 }

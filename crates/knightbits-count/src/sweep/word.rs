@@ -12,9 +12,12 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr}
 /// up to the width; 13 is the first code past them).
 pub(crate) const WIDE_WIDTH: u32 = 12;
 
-/// A word of four-bit slots, and the record of a key and its ways in a layer.
-pub(crate) trait Word:
-    Copy
+/// The word a key of the sweep is held in, four bits a slot: `u64` for boards up to 8
+/// across, `u128` up to 12 (the only two; sealed). A count across processes names it to pick
+/// its [`Share`](crate::Share)'s keys: [`Count::wide_keys`](crate::Count::wide_keys) says which.
+pub trait Word:
+    sealed::Sealed
+    + Copy
     + Eq
     + Ord
     + Hash
@@ -37,6 +40,7 @@ pub(crate) trait Word:
     const SLOTS: u32;
     /// The widest sweep whose keys it holds.
     const MAX_WIDTH: u32;
+    /// No bit set.
     const ZERO: Self;
     /// Bit 0 of every slot.
     const LOW: Self;
@@ -48,19 +52,36 @@ pub(crate) trait Word:
     fn of(code: u64) -> Self;
     /// The lowest 64 bits.
     fn low(self) -> u64;
+    /// The product, modulo the word.
     fn wrapping_mul(self, other: Self) -> Self;
+    /// The negation, modulo the word.
     fn wrapping_neg(self) -> Self;
+    /// The clear bits below the lowest set one.
     fn trailing_zeros(self) -> u32;
+    /// The set bits.
     fn count_ones(self) -> u32;
     /// The word with every bit of `u128` (past its own, `None`).
     fn from_u128(x: u128) -> Option<Self>;
+    /// The word as a `u128`.
     fn to_u128(self) -> u128;
     /// The hash that spreads keys over shards and slots: splitmix64's finaliser.
     fn spread(self) -> u64;
+    /// The record of `key` and its ways.
     fn record(key: Self, ways: u64) -> Self::Record;
+    /// A record's key.
     fn key(r: &Self::Record) -> Self;
+    /// A record's ways.
     fn ways(r: &Self::Record) -> u64;
+    /// A record's ways, to change.
     fn ways_mut(r: &mut Self::Record) -> &mut u64;
+}
+
+/// Only this module's words are words.
+mod sealed {
+    /// A word of the sweep's keys.
+    pub trait Sealed {}
+    impl Sealed for u64 {}
+    impl Sealed for u128 {}
 }
 
 /// splitmix64's finaliser.
