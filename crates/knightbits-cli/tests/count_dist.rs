@@ -1,4 +1,4 @@
-//! `count-tours --processes P`: the sweep in 64-bit keys (and the 128-bit frontier where one
+//! `count-tours --processes P`: the sweep in compact keys (and the 128-bit frontier where one
 //! process would use it) over timely dataflow processes on loopback. Every process is started here on free ports, waited for at most 120 s and killed
 //! at the end.
 #![cfg(feature = "dist")]

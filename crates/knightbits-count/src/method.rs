@@ -75,7 +75,10 @@ pub enum Method {
 
 impl Method {
     /// The method a count runs by across processes, when one process would run it by `self`:
-    /// the sweep, but where one process would use the 128-bit frontier (which runs across
+    /// the sweep (every board up to [`MAX_SWEEP_WIDTH`](super::MAX_SWEEP_WIDTH) wide, closed
+    /// and open, in 64-bit keys up to 8 across and 128-bit ones beyond, and counts of any size:
+    /// past 64 bits it runs once per prime, each run across every process, as one process
+    /// does), but where one process would use the 128-bit frontier (which runs across
     /// processes too). The split at the middle cut and meet in the middle do not run across
     /// processes yet; their boards are swept there, the same count.
     pub const fn across_processes(self) -> Method {

@@ -1,9 +1,11 @@
 //! Knight's tour counts across worker threads and processes on [timely dataflow].
 //!
-//! A count job of `knightbits_count::Count` runs here by its method: the sweep in 64-bit keys
+//! A count job of `knightbits_count::Count` runs here by its method: the sweep in compact keys
 //! ([`Count::share`]: each worker holds its share of every layer, expands it and sends each new
 //! key to the worker that owns it, which adds it into its shards; within each process's memory
-//! budget, out of core past it), or else the 128-bit frontier programme, one round per square,
+//! budget, out of core past it; 64-bit keys up to 8 across, 128-bit ones up to 12, as
+//! [`Count::wide_keys`] says; a count past 64 bits once per prime, the residues joined as one
+//! process joins them), or else the 128-bit frontier programme, one round per square,
 //! through the rounds the job hands out ([`Count::frontier`]): every worker expands the states
 //! it holds, the new states are exchanged by [`State::route`] (a mixed hash of the state), and
 //! each worker sums what it receives, with checked arithmetic, into its share of the next

@@ -1,4 +1,4 @@
-//! `knightbits count-tours --processes P`: the sweep in 64-bit keys (or, where one process
+//! `knightbits count-tours --processes P`: the sweep in compact keys (or, where one process
 //! would use it, the 128-bit frontier) on timely dataflow workers, in one process or in
 //! several (one per machine).
 
@@ -16,9 +16,10 @@ use crate::output;
 #[derive(clap::Args, Debug)]
 pub struct DistArgs {
     /// Count on timely dataflow workers in P processes (P = 1: threads of this process), by
-    /// the sweep in 64-bit keys (every board up to 8 wide, open or closed; the split and meet
-    /// in the middle do not run across processes yet), or by the 128-bit frontier where one
-    /// process would use it. With --checkpoint PATH, PATH is a directory where every worker
+    /// the sweep (every board up to 12 wide, open or closed, in 64-bit keys up to 8 across and
+    /// 128-bit ones beyond; a count past 64 bits runs once per prime, as in one process; the
+    /// split and meet in the middle do not run across processes yet), or by the 128-bit
+    /// frontier where one process would use it. With --checkpoint PATH, PATH is a directory where every worker
     /// writes its part of a layer (the sweep: every --checkpoint-every seconds and after every
     /// round out of core; the frontier: after every round), and the same command resumes from
     /// the newest complete layer. --max-memory is each process's budget and --scratch the

@@ -77,7 +77,8 @@ pub struct Args {
     /// Start no count: print what it will take spread over --processes P processes, each
     /// owning a share of every layer by key (the sweep and the split): the states of its largest
     /// layer, each process's memory (within --max-memory) and scratch disk (in --scratch), the
-    /// bytes each sends to the others, and the hours, foreseen from its first rounds. With
+    /// bytes each sends to the others, and the hours of a run, foreseen from its first rounds
+    /// (a count past 64 bits runs once per prime, two or three times up to 127 bits). With
     /// --json one object: {"processes", "states_peak", "memory_bytes_per_process",
     /// "disk_bytes_per_process", "sent_bytes_per_process", "seconds"}.
     #[cfg(feature = "dist")]
@@ -350,7 +351,8 @@ fn print_plan(mut job: Count, processes: u16, json: bool) -> Result<(), CliError
          memory a process: {}\n\
          scratch disk a process: {}\n\
          sent to the others, a process: {}\n\
-         time: {} ({:.1} hours)\n",
+         time: {} ({:.1} hours), a run: a count past 64 bits runs once per prime, two or \
+         three times up to 127 bits\n",
         job.method().name(),
         if processes == 1 { "" } else { "es" },
         duration(clock.elapsed().as_secs_f64()),
