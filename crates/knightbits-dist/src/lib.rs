@@ -24,8 +24,10 @@ mod sweep;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use knightbits_board::Board;
@@ -207,14 +209,24 @@ type Outcome = (usize, Option<DistError>, Vec<Stats>);
 /// number of workers resume. A checkpoint that cannot be read is an error of the call (the
 /// sweep) or panics the workers (the frontier: the run would miss their part), as does a file
 /// that cannot be written mid-count; a count overflowing in any worker makes process 0 return
-/// an error, never a smaller count. A panicking worker ends only its own thread: a caller of
-/// several processes ends its process on a panic (the command line's hook does), so that the
-/// peers, losing their connection, end too.
+/// an error, never a smaller count. A panicking worker ends its process's other workers too
+/// (they stop stepping the dataflow), and the call returns [`DistError::Start`] with its message; a caller of several
+/// processes then ends its process (the command line does), so that the peers, losing their
+/// connection, end too.
 pub fn count(job: &Count, cluster: &Cluster) -> Result<Option<Report>, DistError> {
+    count_with(job, cluster, fault::panic_at())
+}
+
+/// [`count`], with a worker asked to panic at round `panic_at` (tests).
+fn count_with(
+    job: &Count,
+    cluster: &Cluster,
+    panic_at: Option<u32>,
+) -> Result<Option<Report>, DistError> {
     if job.method() == Method::Sweep {
         return match job.wide_keys() {
-            true => sweep::count::<u128>(job, cluster),
-            false => sweep::count::<u64>(job, cluster),
+            true => sweep::count::<u128>(job, cluster, panic_at),
+            false => sweep::count::<u64>(job, cluster, panic_at),
         };
     }
     let frontier = job.frontier().map_err(DistError::Count)?;
@@ -224,12 +236,12 @@ pub fn count(job: &Count, cluster: &Cluster) -> Result<Option<Report>, DistError
         frontier: frontier.clone(),
         checkpoint: job.checkpoint_path().map(Path::to_path_buf),
         threads: cluster.threads.max(1),
-        panic_at: fault::panic_at(),
+        panic_at,
     };
-    let guards = execute(config, move |worker| shared.work(worker))?;
+    let guards = execute(config, move |worker, fallen| shared.work(worker, fallen))?;
     let mut report = None;
     for result in guards.join() {
-        let (index, error, gathered) = result.map_err(DistError::Start)?;
+        let (index, error, gathered) = result?;
         if let Some(e) = error {
             return Err(e);
         }
@@ -261,7 +273,7 @@ impl Shared {
     /// One worker's part of the count: each round it expands its states, sends each new state
     /// to the worker its route names, and sums what it receives into its part of the next
     /// layer; its figures go to worker 0.
-    fn work(&self, worker: &mut timely::worker::Worker) -> Outcome {
+    fn work(&self, worker: &mut timely::worker::Worker, fallen: &Fallen) -> Outcome {
         let (index, peers) = (worker.index(), worker.peers());
         let frontier = &self.frontier;
         let rounds = frontier.rounds();
@@ -320,13 +332,13 @@ impl Shared {
                 done_here = done_here.saturating_add(closed);
                 if sent >= 1 << 16 {
                     sent = 0;
-                    worker.step();
+                    fallen.step(worker);
                 }
             }
             drop(layer);
             states_in.advance_to(round + 1);
             while probe.less_than(states_in.time()) {
-                worker.step();
+                fallen.step(worker);
             }
             if error.is_none() {
                 error = failed.borrow_mut().take();
@@ -361,7 +373,7 @@ impl Shared {
         stats_in.advance_to(rounds + 1);
         states_in.advance_to(rounds + 1);
         while probe.less_than(&(rounds + 1)) || figures_probe.less_than(&(rounds + 1)) {
-            worker.step();
+            fallen.step(worker);
         }
         let gathered = stats.borrow().clone();
         (index, error, gathered)
@@ -392,11 +404,22 @@ impl Shared {
 
 /// Runs `work` on every worker of `config`: threads of this process, or processes connected
 /// here (rather than by timely, which reports its attempts on stdout).
-fn execute<R, F>(config: timely::Config, work: F) -> Result<WorkerGuards<R>, DistError>
+fn execute<R, F>(config: timely::Config, work: F) -> Result<Workers<R>, DistError>
 where
     R: Send + 'static,
-    F: Fn(&mut timely::worker::Worker) -> R + Send + Sync + 'static,
+    F: Fn(&mut timely::worker::Worker, &Fallen) -> R + Send + Sync + 'static,
 {
+    let fallen = Fallen::default();
+    let first = fallen.clone();
+    let work = move |worker: &mut timely::worker::Worker| match panic::catch_unwind(
+        AssertUnwindSafe(|| work(worker, &fallen)),
+    ) {
+        Ok(r) => r,
+        Err(payload) => {
+            fallen.fall(&*payload);
+            panic::resume_unwind(payload)
+        }
+    };
     match config.communication {
         timely::CommunicationConfig::Cluster {
             threads, process, addresses, ..
@@ -421,7 +444,30 @@ where
         }
         _ => timely::execute(config, work),
     }
+    .map(|guards| Workers {
+        guards,
+        fallen: first,
+    })
     .map_err(DistError::Start)
+}
+
+/// The workers of this process, running.
+pub(crate) struct Workers<R: Send + 'static> {
+    guards: WorkerGuards<R>,
+    fallen: Fallen,
+}
+
+impl<R: Send + 'static> Workers<R> {
+    /// What each worker returned, once all have ended; a worker that panicked gives
+    /// [`DistError::Start`] with the first panic's message (timely's own says only `Any`).
+    pub(crate) fn join(self) -> Vec<Result<R, DistError>> {
+        let results = self.guards.join();
+        let first = self.fallen.message();
+        results
+            .into_iter()
+            .map(|r| r.map_err(|e| DistError::Start(first.clone().unwrap_or(e))))
+            .collect()
+    }
 }
 
 /// The report from every worker's figures, gathered at worker 0.
@@ -490,6 +536,46 @@ mod fault {
         if at == Some(round) && index == 1.min(peers - 1) {
             panic!("worker {index} stops at round {round}, as KNIGHTBITS_DIST_PANIC_AT_ROUND asks");
         }
+    }
+}
+
+/// Whether a worker of this process has panicked, and its message. Timely has no way to
+/// cancel a dataflow: the other workers would wait for that worker's messages for ever. Each
+/// steps through [`Fallen::step`], which ends it too (with a panic naming the first), so the
+/// call returns instead of hanging.
+#[derive(Clone, Default)]
+pub(crate) struct Fallen(Arc<Mutex<Option<String>>>);
+
+impl Fallen {
+    /// Marks the process's workers as ended by a panic whose payload is `payload`.
+    fn fall(&self, payload: &(dyn std::any::Any + Send)) {
+        let message = match (
+            payload.downcast_ref::<&str>(),
+            payload.downcast_ref::<String>(),
+        ) {
+            (Some(s), _) => s.to_string(),
+            (_, Some(s)) => s.clone(),
+            _ => "a worker panicked".to_string(),
+        };
+        let mut first = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        first.get_or_insert(message);
+    }
+
+    /// The first panic's message, if a worker has panicked.
+    fn message(&self) -> Option<String> {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// One step of `worker`, unless a worker of the process has panicked: then this one
+    /// panics too.
+    pub(crate) fn step(&self, worker: &mut timely::worker::Worker) {
+        if let Some(message) = self.message() {
+            panic!("another worker of this process panicked: {message}");
+        }
+        worker.step();
     }
 }
 
@@ -577,6 +663,32 @@ mod tests {
         assert!(Cluster::parse_hostfile("node1\n").is_err());
         assert!(Cluster::parse_hostfile("node1:port\n").is_err());
         assert!(Cluster::parse_hostfile("\n# none\n").is_err());
+    }
+
+    /// Proves a worker's panic reaches the caller, for the sweep and the 128-bit frontier: worker
+    /// 1 of one process's two panics at round 3 of 6 x 6 closed, the other (which would wait
+    /// for its messages for ever) ends too, and the call returns the panic's message as an
+    /// error. The count runs in a thread of its own, so a hang fails the test after two
+    /// minutes instead of holding the suite.
+    #[test]
+    fn a_worker_panic_ends_its_siblings_and_reaches_the_caller() {
+        for method in [Method::Sweep, Method::Frontier128] {
+            let job = closed(6, 6).by(method).unwrap();
+            let (send, receive) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                let _ = send.send(count_with(&job, &Cluster::local(2), Some(3)).map(|_| ()));
+            });
+            let outcome = receive
+                .recv_timeout(std::time::Duration::from_secs(120))
+                .unwrap_or_else(|_| panic!("{method:?}: the count did not return"));
+            let Err(DistError::Start(message)) = outcome else {
+                panic!("{method:?}: {outcome:?}");
+            };
+            assert!(
+                message.contains("worker 1 stops at round 3"),
+                "{method:?}: {message}"
+            );
+        }
     }
 
     /// Proves the dataflow count equals the library's on 1 and 2 threads of one process:

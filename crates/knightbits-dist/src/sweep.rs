@@ -18,7 +18,7 @@ use timely::dataflow::InputHandle;
 use timely::dataflow::operators::vec::Broadcast;
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
 
-use crate::{Cluster, DistError, Report, execute, fault};
+use crate::{Cluster, DistError, Fallen, Report, execute, fault};
 
 /// A worker's figures of a layer: the run of the sweep (one a prime), the round the layer
 /// comes before, the worker, its states, their ways, the ways of the tours it closed so far
@@ -38,7 +38,11 @@ impl<K: Word + timely::ExchangeData> Key for K {}
 
 /// Counts `job` (by the sweep, in keys of `K`) on the workers of `cluster`, each with its
 /// share.
-pub(crate) fn count<K: Key>(job: &Count, cluster: &Cluster) -> Result<Option<Report>, DistError> {
+pub(crate) fn count<K: Key>(
+    job: &Count,
+    cluster: &Cluster,
+    panic_at: Option<u32>,
+) -> Result<Option<Report>, DistError> {
     let config = cluster.config()?;
     let threads = cluster.threads.max(1);
     let peers = threads * cluster.addresses.len().max(1);
@@ -60,9 +64,8 @@ pub(crate) fn count<K: Key>(job: &Count, cluster: &Cluster) -> Result<Option<Rep
     let shared = Arc::new(Mutex::new(shares));
     let checkpoint = job.checkpoint_path().map(|p| p.to_path_buf());
     let every = job.checkpoint_every();
-    let panic_at = fault::panic_at();
     let started = Instant::now();
-    let guards = execute(config, move |worker| {
+    let guards = execute(config, move |worker, fallen| {
         let mine = worker.index() - first;
         let share = shared
             .lock()
@@ -78,11 +81,11 @@ pub(crate) fn count<K: Key>(job: &Count, cluster: &Cluster) -> Result<Option<Rep
             threads,
             panic_at,
         };
-        run.work(worker, share)
+        run.work(worker, fallen, share)
     })?;
     let mut gathered = None;
     for result in guards.join() {
-        let (index, error, figures, count) = result.map_err(DistError::Start)?;
+        let (index, error, figures, count) = result?;
         if let Some(e) = error {
             return Err(e);
         }
@@ -149,7 +152,12 @@ impl<K: Key> Receiving<K> {
 const STEP_EVERY: usize = 1 << 16;
 
 impl Run {
-    fn work<K: Key>(&self, worker: &mut timely::worker::Worker, mut share: Share<K>) -> Outcome {
+    fn work<K: Key>(
+        &self,
+        worker: &mut timely::worker::Worker,
+        fallen: &Fallen,
+        mut share: Share<K>,
+    ) -> Outcome {
         let (index, peers) = (worker.index(), worker.peers());
         let rounds = share.rounds();
         let receiving: Rc<RefCell<Receiving<K>>> = Rc::default();
@@ -210,7 +218,7 @@ impl Run {
                 tick += 1;
                 figures_in.advance_to(tick);
                 while figures_probe.less_than(figures_in.time()) {
-                    worker.step();
+                    fallen.step(worker);
                 }
                 let (states, save, here) = {
                     let all = gathered.borrow();
@@ -264,7 +272,7 @@ impl Run {
                         sent += 1;
                         if sent >= STEP_EVERY {
                             sent = 0;
-                            worker.step();
+                            fallen.step(worker);
                         }
                     });
                     if let Err(e) = expanded {
@@ -273,7 +281,7 @@ impl Run {
                     epoch += 1;
                     keys_in.advance_to(epoch);
                     while probe.less_than(keys_in.time()) {
-                        worker.step();
+                        fallen.step(worker);
                     }
                     let inbox = receiving.borrow_mut().current.take();
                     if let Some((_, inbox)) = inbox
