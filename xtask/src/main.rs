@@ -208,3 +208,17 @@ fn walk(dir: &Path) -> Result<Vec<PathBuf>, String> {
     }
     Ok(files)
 }
+
+/// The command line the rulebook test compares the package's refusals with (its words), built
+/// with the rust suite's features, so after that suite nothing is rebuilt.
+fn rulebook_cli() -> Result<std::path::PathBuf, String> {
+    status(cargo().args([
+        "build",
+        "-q",
+        "--workspace",
+        "--all-features",
+        "--bin",
+        "knightbits",
+    ]))?;
+    Ok(target_dir()?.join("debug/knightbits"))
+}

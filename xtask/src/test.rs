@@ -27,7 +27,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::{apt, cargo, npm, root, status, wheel};
+use crate::{apt, cargo, npm, root, rulebook_cli, status, wheel};
 
 /// Usage of the task.
 pub const USAGE: &str = "cargo xtask test [rust] [python] [browser] [npm]";
@@ -179,18 +179,4 @@ fn python() -> Result<(), String> {
             .env("KNIGHTBITS_CLI", cli)
             .current_dir(&crate_dir),
     )
-}
-
-/// The command line the rulebook test compares the package's refusals with (its words), built
-/// with the rust suite's features, so after that suite nothing is rebuilt.
-pub fn rulebook_cli() -> Result<std::path::PathBuf, String> {
-    status(cargo().args([
-        "build",
-        "-q",
-        "--workspace",
-        "--all-features",
-        "--bin",
-        "knightbits",
-    ]))?;
-    Ok(crate::target_dir()?.join("debug/knightbits"))
 }

@@ -495,7 +495,7 @@ pub fn build_all_and_run() -> Result<(), String> {
 pub fn run_built() -> Result<(), String> {
     let wheels = target_dir()?.join("wheels");
     let x86_64 = one(&wheels, &format!("{}.whl", X86_64.tag))?;
-    run_suite(&x86_64, &crate::test::rulebook_cli()?)?;
+    run_suite(&x86_64, &crate::rulebook_cli()?)?;
     let arm64_root = std::env::var_os("KNIGHTBITS_ARM64_ROOT")
         .map(PathBuf::from)
         .map_or_else(|| target_dir().map(|t| t.join("arm64-root")), Ok)?;
