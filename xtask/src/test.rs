@@ -32,33 +32,42 @@ use crate::{apt, cargo, npm, root, rulebook_cli, status, wheel};
 /// Usage of the task.
 pub const USAGE: &str = "cargo xtask test [rust] [python] [browser] [npm]";
 
-const SUITES: [&str; 4] = ["rust", "python", "browser", "npm"];
+/// A suite: runs, or says why it failed.
+type Suite = fn() -> Result<(), String>;
+
+/// The suites, in the order they run.
+const SUITES: [(&str, Suite); 4] = [
+    ("rust", rust),
+    ("python", python),
+    ("browser", browser),
+    ("npm", npm),
+];
 
 /// Runs the suites named in `args`, or all of them.
 pub fn run(args: &[&str]) -> Result<(), String> {
-    if let Some(bad) = args.iter().find(|a| !SUITES.contains(a)) {
+    if let Some(bad) = args.iter().find(|a| !SUITES.iter().any(|(n, _)| n == *a)) {
         return Err(format!("unknown suite {bad:?}: {USAGE}"));
     }
     let wanted = |s: &str| args.is_empty() || args.contains(&s);
     if wanted("rust") || wanted("python") {
         system_python()?;
     }
-    if wanted("rust") {
-        rust()?;
-    }
-    if wanted("python") {
-        python()?;
-    }
-    if wanted("browser") {
-        println!("== browser: crates/knightbits-cli/tests/browser/run.sh");
-        status(&mut Command::new(
-            root().join("crates/knightbits-cli/tests/browser/run.sh"),
-        ))?;
-    }
-    if wanted("npm") {
-        npm()?;
+    for (name, suite) in SUITES {
+        if wanted(name) {
+            let started = std::time::Instant::now();
+            suite()?;
+            println!("== {name}: passed in {} s", started.elapsed().as_secs());
+        }
     }
     Ok(())
+}
+
+/// The browser tests (`crates/knightbits-cli/tests/browser/run.sh`).
+fn browser() -> Result<(), String> {
+    println!("== browser: crates/knightbits-cli/tests/browser/run.sh");
+    status(&mut Command::new(
+        root().join("crates/knightbits-cli/tests/browser/run.sh"),
+    ))
 }
 
 /// Every Rust test of the workspace with every feature: by cargo-nextest when it is installed

@@ -25,8 +25,9 @@ node --test "$here"/../../web/test/*.test.mjs
 
 cd "$here"
 npm ci --no-audit --no-fund --loglevel=error
-# The build the rust and python suites make (the workspace, all features): nothing is rebuilt after them.
-(cd "$root" && cargo build -q --workspace --all-features --bin knightbits)
+# The build the rust and python suites make (the workspace, all features, beside a test target as
+# `cargo xtask test` builds it: see `rulebook_cli` in xtask): nothing is rebuilt after them.
+(cd "$root" && cargo build -q --workspace --all-features --bin knightbits --test cli)
 target="$(cd "$root" && cargo metadata --format-version 1 --no-deps |
   node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')"
 KNIGHTBITS_BIN="$target/debug/knightbits" node --test explorer.test.mjs
