@@ -579,7 +579,8 @@ fn closed_6x25_past_128_bits_matches_oeis() {
 }
 
 /// 6 x 30 and 6 x 40 closed, 158 and 219 bits, against OEIS A175881 (four and five runs of the
-/// sweep: minutes, run by hand with `--ignored`; the log is in docs/tour-counts.md).
+/// sweep: minutes, run every night by .github/workflows/nightly.yml and by hand with
+/// `--ignored`; the log is in docs/tour-counts.md).
 #[test]
 #[ignore]
 fn closed_6x30_and_6x40_match_oeis() {

@@ -23,7 +23,7 @@ fn every_target_has_seeds_a_binary_and_a_nightly_run() {
     let manifest = fs::read_to_string(root.join("fuzz/Cargo.toml")).unwrap();
     let binaries = manifest.matches("[[bin]]").count();
     assert_eq!(binaries, names.len(), "fuzz/Cargo.toml's binaries");
-    let workflow = fs::read_to_string(root.join(".github/workflows/fuzz.yml")).unwrap();
+    let workflow = fs::read_to_string(root.join(".github/workflows/nightly.yml")).unwrap();
     let matrix = workflow
         .lines()
         .find_map(|l| l.trim().strip_prefix("target: ["))
@@ -34,7 +34,7 @@ fn every_target_has_seeds_a_binary_and_a_nightly_run() {
         .map(|n| n.trim().to_string())
         .collect();
     nightly.sort();
-    assert_eq!(nightly, names, "fuzz.yml's matrix");
+    assert_eq!(nightly, names, "nightly.yml's matrix");
     for name in &names {
         let file = format!("fuzz_targets/{name}.rs");
         assert!(root.join("fuzz").join(&file).is_file(), "{file}");

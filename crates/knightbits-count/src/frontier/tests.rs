@@ -238,8 +238,9 @@ fn six_by_25_overflows() {
 }
 
 /// The bound of 128-bit counting against OEIS A175881: 6 x 24, the largest that fits (past
-/// 2^121), and 6 x 25 refused; about 100 s on 2 cores, CI runs it (`--ignored`).
-/// `closed_6xn_match_oeis_up_to_128_bits` checks every n from 6 x 16, the first past 2^64.
+/// 2^121), and 6 x 25 refused; about 100 s on 2 cores, by hand (`--ignored`).
+/// `closed_6xn_match_oeis_up_to_128_bits` checks every n from 6 x 16, the first past 2^64,
+/// every night (.github/workflows/nightly.yml).
 #[test]
 #[ignore]
 fn closed_6xn_match_oeis_at_the_bounds_of_128_bits() {
@@ -250,7 +251,7 @@ fn closed_6xn_match_oeis_at_the_bounds_of_128_bits() {
 }
 
 /// OEIS A175881 a(16) to a(24), every 6 x 16 to 6 x 24 closed count, and 6 x 25 refused: about
-/// four minutes, run by hand with `--ignored`.
+/// four minutes, run every night (.github/workflows/nightly.yml) and by hand with `--ignored`.
 #[test]
 #[ignore]
 fn closed_6xn_match_oeis_up_to_128_bits() {
