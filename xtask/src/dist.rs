@@ -103,13 +103,14 @@ fn tar(dir: &Path, name: &str, archive: &Path) -> Result<(), String> {
                 "--owner=0",
                 "--group=0",
                 "--numeric-owner",
-                "-czf",
+                // gzip without the name and time of the input in its header
+                "--use-compress-program=gzip -n",
+                "-cf",
             ])
             .arg(archive)
             .arg("-C")
             .arg(dir)
-            .arg(name)
-            .env("GZIP", "-n"),
+            .arg(name),
     )
 }
 
