@@ -28,7 +28,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask web --out DIR | cargo xtask test [rust] [python] [browser] [npm] | cargo xtask wheel [--aarch64 | --all [--run] | --run] | cargo xtask npm | cargo xtask dist | cargo xtask rehearse [--quick]";
+const USAGE: &str = "usage: cargo xtask web --out DIR | cargo xtask test [rust] [python] [browser] [npm] | cargo xtask wheel [--aarch64 | --all [--run] | --run] | cargo xtask npm | cargo xtask dist | cargo xtask rehearse [--quick] [pip] [cargo] [npm]";
 use npm::{MODULE_NAME, WASM_OPT_VERSION};
 
 fn main() -> ExitCode {
@@ -55,8 +55,8 @@ fn run(args: Vec<String>) -> Result<(), String> {
         ["test", suites @ ..] => test::run(suites),
         ["npm"] => npm::build().map(|_| ()),
         ["dist"] => dist::run(),
-        ["rehearse"] => rehearse::run(false),
-        ["rehearse", "--quick"] => rehearse::run(true),
+        ["rehearse", "--quick", lines @ ..] => rehearse::run(true, lines),
+        ["rehearse", lines @ ..] => rehearse::run(false, lines),
         ["wheel"] => wheel::build(&[wheel::X86_64]).map(|_| ()),
         ["wheel", "--aarch64"] => wheel::build(&[wheel::X86_64, wheel::AARCH64]).map(|_| ()),
         ["wheel", "--all"] => wheel::build(&wheel::ALL).map(|_| ()),

@@ -43,9 +43,18 @@ const STEP: Duration = Duration::from_secs(1800);
 /// The knight's attacks from d4, as every front end must answer.
 const D4: &str = "0x142200221400";
 
-/// Runs the rehearsal of every registry whose artefact `target/dist/` holds (with `quick`,
-/// of the artefacts [`quick_release`] makes).
-pub fn run(quick: bool) -> Result<(), String> {
+/// The registries, as `cargo xtask rehearse` names them.
+const LINES: [&str; 3] = ["pip", "cargo", "npm"];
+
+/// Runs the rehearsal of the registries named in `lines` (every one when none is named) whose
+/// artefact `target/dist/` holds (with `quick`, of the artefacts [`quick_release`] makes).
+pub fn run(quick: bool, lines: &[&str]) -> Result<(), String> {
+    if let Some(bad) = lines.iter().find(|l| !LINES.contains(l)) {
+        return Err(format!(
+            "unknown install line {bad:?}: cargo xtask rehearse [--quick] [pip] [cargo] [npm]"
+        ));
+    }
+    let wanted = |l: &str| lines.is_empty() || lines.contains(&l);
     let target = target_dir()?;
     let dist = if quick {
         quick_release(&target)?
@@ -61,19 +70,25 @@ pub fn run(quick: bool) -> Result<(), String> {
     let work = target.join("rehearse");
     let _ = fs::remove_dir_all(&work);
     fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
-    pypi(&dist, &work)?;
-    crates_io(&dist, &work)?;
-    cargo_install(&dist, &work, &target)?;
-    let tarball = dist.join(format!("knightbits-{VERSION}.tgz"));
-    if tarball.exists() {
-        npm(&tarball, &work)?;
-    } else {
-        println!(
-            "== rehearse npm: not run: {} has no npm tarball",
-            dist.display()
-        );
+    if wanted("pip") {
+        pypi(&dist, &work)?;
     }
-    println!("== rehearse: every install line answered {D4} for the knight on d4");
+    if wanted("cargo") {
+        crates_io(&dist, &work)?;
+        cargo_install(&dist, &work, &target)?;
+    }
+    if wanted("npm") {
+        let tarball = dist.join(format!("knightbits-{VERSION}.tgz"));
+        if tarball.exists() {
+            npm(&tarball, &work)?;
+        } else {
+            println!(
+                "== rehearse npm: not run: {} has no npm tarball",
+                dist.display()
+            );
+        }
+    }
+    println!("== rehearse: every install line rehearsed answered {D4} for the knight on d4");
     Ok(())
 }
 
