@@ -303,26 +303,30 @@ pub(crate) fn newest_parts(dir: &Path) -> Option<Parts> {
         .filter_map(|e| e.file_name().to_str()?.strip_prefix("layer-")?.parse().ok())
         .collect();
     rounds.sort_unstable_by(|a, b| b.cmp(a));
-    rounds.into_iter().find_map(|round| {
-        let entries = fs::read_dir(round_dir(dir, round)).ok()?;
-        let parts: Vec<(usize, usize, PathBuf)> = entries
-            .filter_map(|e| e.ok())
-            .filter_map(|e| {
-                let name = e.file_name().to_str()?.to_string();
-                let (w, n) = name.strip_prefix("part-")?.split_once("-of-")?;
-                Some((w.parse().ok()?, n.parse().ok()?, e.path()))
-            })
-            .collect();
-        let &(_, n, _) = parts.first()?;
-        let complete = parts.len() == n
-            && parts.iter().all(|&(w, m, _)| m == n && w < n)
-            && (0..n).all(|w| parts.iter().any(|p| p.0 == w));
-        complete.then(|| {
-            (
-                round,
-                n,
-                parts.into_iter().map(|(w, _, p)| (w, p)).collect(),
-            )
+    rounds.into_iter().find_map(|round| parts_of(dir, round))
+}
+
+/// The parts of the layer before `round` in a checkpoint folder of a count across workers,
+/// when it has all of them.
+pub(crate) fn parts_of(dir: &Path, round: u32) -> Option<Parts> {
+    let entries = fs::read_dir(round_dir(dir, round)).ok()?;
+    let parts: Vec<(usize, usize, PathBuf)> = entries
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let name = e.file_name().to_str()?.to_string();
+            let (w, n) = name.strip_prefix("part-")?.split_once("-of-")?;
+            Some((w.parse().ok()?, n.parse().ok()?, e.path()))
         })
+        .collect();
+    let &(_, n, _) = parts.first()?;
+    let complete = parts.len() == n
+        && parts.iter().all(|&(w, m, _)| m == n && w < n)
+        && (0..n).all(|w| parts.iter().any(|p| p.0 == w));
+    complete.then(|| {
+        (
+            round,
+            n,
+            parts.into_iter().map(|(w, _, p)| (w, p)).collect(),
+        )
     })
 }

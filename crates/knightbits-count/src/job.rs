@@ -11,7 +11,7 @@ use super::grid::Grid;
 use super::meet::MeetCount;
 use super::method::{KEY64_WIDTH, Kind, Method, SWEEP_WIDTH};
 use super::report::{Estimate, Plan, Progress};
-use super::split::SplitCount;
+use super::split::{SplitCount, halves};
 use super::sweep::word::Word;
 use super::sweep::{Share, Sweep, SweepCount};
 use super::tours::Tours;
@@ -298,7 +298,9 @@ impl Count {
     /// its own in the scratch folder; with a checkpoint, its path is a folder where each
     /// worker saves its part of a layer ([`Share::save`]) and from whose newest complete layer
     /// the share starts, whatever the number of workers that wrote it.
-    /// [`CountError::NotByMethod`] unless the count is by [`Method::Sweep`];
+    /// A count by [`Method::Split`] shares its top half so, and its bottom half through the
+    /// share ([`Share::cut`]).
+    /// [`CountError::NotByMethod`] unless the count is by [`Method::Sweep`] or the split;
     /// [`CountError::TooWide`] when the board is too wide for keys of `K`.
     pub fn share<K: Word>(
         &self,
@@ -306,15 +308,21 @@ impl Count {
         peers: usize,
         threads: usize,
     ) -> Result<Share<K>, CountError> {
-        if self.method != Method::Sweep {
-            return Err(CountError::NotByMethod {
-                method: self.method,
-                kind: self.kind,
-            });
-        }
         let budget = self.budget / threads.max(1) as u64;
-        let sweep = self.sweep::<K>(1, budget)?;
-        Share::new(sweep, index, peers, self.checkpoint.as_deref())
+        let (sweep, cut) = match self.method {
+            Method::Sweep => (self.sweep::<K>(1, budget)?, None),
+            Method::Split => {
+                let (sweep, rows) = halves(self.sweep::<K>(1, budget)?)?;
+                (sweep, Some(rows))
+            }
+            method => {
+                return Err(CountError::NotByMethod {
+                    method,
+                    kind: self.kind,
+                });
+            }
+        };
+        Share::new(sweep, index, peers, cut, self.checkpoint.as_deref())
     }
 
     /// Are the keys of this count's sweep 128 bits wide (`u128`: its side across is past 8),
@@ -362,12 +370,7 @@ impl Count {
                 _ => Box::new(self.sweep_count::<u128>()?),
             },
             Method::Split => {
-                let scratch = self.scratch.as_path();
-                let mut count =
-                    Sweep::open_tours(board, self.start, threads, self.budget, scratch)?;
-                if let Some(w) = self.across {
-                    count = count.across(w)?;
-                }
+                let mut count = self.sweep::<u64>(threads, self.budget)?;
                 if let Some(path) = &checkpoint {
                     count = count.with_checkpoint(path, self.every.as_secs_f64());
                 }

@@ -25,6 +25,7 @@ pub use self::frontier::{Frontier, Layer, State};
 pub use self::job::{Count, PROGRESS_EVERY};
 pub use self::method::{Kind, Method};
 pub use self::report::{Estimate, Plan, Progress, Round};
+pub use self::split::{BottomHalf, Gathering};
 pub use self::sweep::word::Word;
 pub use self::sweep::{Inbox, Share};
 pub use self::tours::{NotANumber, Tours};

@@ -68,23 +68,31 @@ pub enum Method {
     /// The 128-bit frontier (`frontier/`): the frontier programme in 128-bit states
     /// ([`Frontier`](super::Frontier)), open or closed tours of boards whose shorter side is at
     /// most [`MAX_CLOSED_WIDTH`](super::MAX_CLOSED_WIDTH), any length, in memory; the
-    /// independent check of the others on small boards (chosen by no board the others take),
-    /// and the method that runs across processes.
+    /// independent check of the others on small boards (chosen by no board the others take).
     Frontier128,
 }
 
 impl Method {
     /// The method a count runs by across processes, when one process would run it by `self`:
-    /// the sweep (every board up to [`MAX_SWEEP_WIDTH`](super::MAX_SWEEP_WIDTH) wide, closed
-    /// and open, in 64-bit keys up to 8 across and 128-bit ones beyond, and counts of any size:
-    /// past 64 bits it runs once per prime, each run across every process, as one process
-    /// does), but where one process would use the 128-bit frontier (which runs across
-    /// processes too). The split at the middle cut and meet in the middle do not run across
-    /// processes yet; their boards are swept there, the same count.
+    /// the same for the sweep (every board up to [`MAX_SWEEP_WIDTH`](super::MAX_SWEEP_WIDTH)
+    /// wide, closed and open, in 64-bit keys up to 8 across and 128-bit ones beyond, and counts
+    /// of any size: past 64 bits it runs once per prime, each run across every process, as one
+    /// process does), the split at the middle cut (its top half shared by key as the sweep's
+    /// layers are, the layer at the cut sent whole to every process, each worker joining its
+    /// part of the top half's last layer with its process's bottom half) and the 128-bit
+    /// frontier. Meet in the middle does not run across processes; its boards are swept
+    /// there, the same count.
+    ///
+    /// ```
+    /// use knightbits_count::Method;
+    /// assert_eq!(Method::Split.across_processes(), Method::Split);
+    /// assert_eq!(Method::MeetInTheMiddle.across_processes(), Method::Sweep);
+    /// ```
     pub const fn across_processes(self) -> Method {
         match self {
             Method::Frontier128 => Method::Frontier128,
-            Method::MeetInTheMiddle | Method::Sweep | Method::Split => Method::Sweep,
+            Method::Split => Method::Split,
+            Method::MeetInTheMiddle | Method::Sweep => Method::Sweep,
         }
     }
 
@@ -233,11 +241,11 @@ impl Method {
 mod tests {
     use super::Method;
 
-    /// Across processes the split and meet in the middle give way to the sweep; the sweep
-    /// and the 128-bit frontier keep their own method.
+    /// Across processes meet in the middle gives way to the sweep; the sweep, the split and
+    /// the 128-bit frontier keep their own method.
     #[test]
     fn across_processes_every_method_runs_by_one_that_spreads() {
-        assert_eq!(Method::Split.across_processes(), Method::Sweep);
+        assert_eq!(Method::Split.across_processes(), Method::Split);
         assert_eq!(Method::MeetInTheMiddle.across_processes(), Method::Sweep);
         assert_eq!(Method::Sweep.across_processes(), Method::Sweep);
         assert_eq!(Method::Frontier128.across_processes(), Method::Frontier128);

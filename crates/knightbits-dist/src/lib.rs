@@ -5,7 +5,11 @@
 //! key to the worker that owns it, which adds it into its shards; within each process's memory
 //! budget, out of core past it; 64-bit keys up to 8 across, 128-bit ones up to 12, as
 //! [`Count::wide_keys`] says; a count past 64 bits once per prime, the residues joined as one
-//! process joins them), or else the 128-bit frontier programme, one round per square,
+//! process joins them), the split at the middle cut (its top half as the sweep; the layer at
+//! the cut sent whole to every process, which makes its bottom half from it; each worker joins
+//! its part of the top half's last layer with that half, and the workers' sums add up:
+//! [`Share::cut_records`](knightbits_count::Share::cut_records),
+//! [`Share::join`](knightbits_count::Share::join)), or else the 128-bit frontier programme, one round per square,
 //! through the rounds the job hands out ([`Count::frontier`]): every worker expands the states
 //! it holds, the new states are exchanged by [`State::route`] (a mixed hash of the state), and
 //! each worker sums what it receives, with checked arithmetic, into its share of the next
@@ -27,6 +31,7 @@ use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
@@ -199,14 +204,19 @@ type Stats = (u32, u64, u128, u128, u64, bool);
 type Outcome = (usize, Option<DistError>, Vec<Stats>);
 
 /// Counts the tours of `job` (its board, kind, budget, scratch folder and checkpoint) on the
-/// workers of `cluster`: by the sweep when the job's method is [`Method::Sweep`], else by the
-/// frontier programme. Returns
+/// workers of `cluster`: by the sweep when the job's method is [`Method::Sweep`], by the split
+/// when it is [`Method::Split`] (the top half as the sweep, the layer at the cut sent whole to
+/// every process, each worker joining its part of the top half's last layer with its process's
+/// bottom half), else by the frontier programme. Returns
 /// `Some(report)` in process 0 and `None` in the others; every process must make the same call.
 ///
 /// With a checkpoint, its path is a folder where each worker writes its part of a layer
 /// ([`Share::save`](knightbits_count::Share::save), every [`Count::checkpoint_every`] and after
-/// every round out of core; [`Frontier::save_part`] after every round) and from which any
-/// number of workers resume. A checkpoint that cannot be read is an error of the call (the
+/// every round out of core, and the split's layer at the cut and its top half's last layer
+/// always; [`Frontier::save_part`] after every round) and from which any number of workers
+/// resume (the split's layer at the cut is read again by the worker that wrote each part, or
+/// by any when the folder is shared; the split resumed past its top half runs its join again
+/// from its first pass). A checkpoint that cannot be read is an error of the call (the
 /// sweep) or panics the workers (the frontier: the run would miss their part), as does a file
 /// that cannot be written mid-count; a count overflowing in any worker makes process 0 return
 /// an error, never a smaller count. A panicking worker ends its process's other workers too
@@ -223,7 +233,7 @@ fn count_with(
     cluster: &Cluster,
     panic_at: Option<u32>,
 ) -> Result<Option<Report>, DistError> {
-    if job.method() == Method::Sweep {
+    if matches!(job.method(), Method::Sweep | Method::Split) {
         return match job.wide_keys() {
             true => sweep::count::<u128>(job, cluster, panic_at),
             false => sweep::count::<u64>(job, cluster, panic_at),
@@ -542,9 +552,10 @@ mod fault {
 /// Whether a worker of this process has panicked, and its message. Timely has no way to
 /// cancel a dataflow: the other workers would wait for that worker's messages for ever. Each
 /// steps through [`Fallen::step`], which ends it too (with a panic naming the first), so the
-/// call returns instead of hanging.
+/// call returns instead of hanging; a worker at work that does not step (the split's join)
+/// polls [`Fallen::flag`].
 #[derive(Clone, Default)]
-pub(crate) struct Fallen(Arc<Mutex<Option<String>>>);
+pub(crate) struct Fallen(Arc<Mutex<Option<String>>>, Arc<AtomicBool>);
 
 impl Fallen {
     /// Marks the process's workers as ended by a panic whose payload is `payload`.
@@ -559,6 +570,12 @@ impl Fallen {
         };
         let mut first = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         first.get_or_insert(message);
+        self.1.store(true, Ordering::Relaxed);
+    }
+
+    /// Set once a worker of the process has panicked.
+    pub(crate) fn flag(&self) -> &AtomicBool {
+        &self.1
     }
 
     /// The first panic's message, if a worker has panicked.
@@ -665,18 +682,39 @@ mod tests {
         assert!(Cluster::parse_hostfile("\n# none\n").is_err());
     }
 
-    /// Proves a worker's panic reaches the caller, for the sweep and the 128-bit frontier: worker
-    /// 1 of one process's two panics at round 3 of 6 x 6 closed, the other (which would wait
-    /// for its messages for ever) ends too, and the call returns the panic's message as an
-    /// error. The count runs in a thread of its own, so a hang fails the test after two
-    /// minutes instead of holding the suite.
+    /// The count of `w x h` open tours by the split, swept `w` across.
+    fn split(w: u32, h: u32) -> Count {
+        Count::open(board(w, h), None)
+            .unwrap()
+            .by(Method::Split)
+            .unwrap()
+            .across(w)
+            .unwrap()
+    }
+
+    /// Proves a worker's panic reaches the caller, for the sweep, the 128-bit frontier and the
+    /// split: worker 1 of one process's two panics at round 3 of 6 x 6 closed (6 x 6 open by
+    /// the split: round 3, and round 24, the top half done, as its join begins, while the other
+    /// may be joining, which steps no dataflow), the other (which would wait for its messages
+    /// for ever) ends too, and the call returns the panic's message as an error. The count
+    /// runs in a thread of its own, so a hang fails the test after two minutes instead of
+    /// holding the suite.
     #[test]
     fn a_worker_panic_ends_its_siblings_and_reaches_the_caller() {
-        for method in [Method::Sweep, Method::Frontier128] {
-            let job = closed(6, 6).by(method).unwrap();
+        let jobs = [
+            (Method::Sweep, 3),
+            (Method::Frontier128, 3),
+            (Method::Split, 3),
+            (Method::Split, 24),
+        ];
+        for (method, round) in jobs {
+            let job = match method {
+                Method::Split => split(6, 6),
+                method => closed(6, 6).by(method).unwrap(),
+            };
             let (send, receive) = std::sync::mpsc::channel();
             std::thread::spawn(move || {
-                let _ = send.send(count_with(&job, &Cluster::local(2), Some(3)).map(|_| ()));
+                let _ = send.send(count_with(&job, &Cluster::local(2), Some(round)).map(|_| ()));
             });
             let outcome = receive
                 .recv_timeout(std::time::Duration::from_secs(120))
@@ -685,9 +723,59 @@ mod tests {
                 panic!("{method:?}: {outcome:?}");
             };
             assert!(
-                message.contains("worker 1 stops at round 3"),
+                message.contains(&format!("worker 1 stops at round {round}")),
                 "{method:?}: {message}"
             );
+        }
+    }
+
+    /// Proves the split counts on the threads of one process as OEIS says, and as one
+    /// process's count by the split: 5 x 6 37,568 (A083386), 6 x 6 6,637,920 (A165134) and
+    /// 8 x 4 62,176 (A079137, as 4 x 8), on 1, 2 and 3 threads.
+    #[test]
+    fn threads_of_one_process_split_as_oeis_says() {
+        for (w, h, n) in [(5, 6, 37_568u128), (6, 6, 6_637_920), (8, 4, 62_176)] {
+            let one = split(w, h)
+                .run(&mut |_| std::ops::ControlFlow::Continue(()))
+                .unwrap();
+            assert_eq!(one, Tours::from(n), "{w}x{h}");
+            for threads in [1, 2, 3] {
+                let report = count(&split(w, h), &Cluster::local(threads))
+                    .unwrap()
+                    .unwrap();
+                assert_eq!(report.count, Tours::from(n), "{w}x{h} on {threads}");
+                let top = (h / 2 + 1) * w;
+                assert_eq!(report.states.len(), top as usize, "{w}x{h}: the top half");
+            }
+        }
+    }
+
+    /// Proves a split stopped by a worker's panic resumes from its checkpoint (saved after
+    /// every round) to 6 x 6's 6,637,920 open tours (A165134): stopped at round 20, past the
+    /// cut (before round 18), it resumes there (or at 19) on 3 threads, the layer at the cut gathered
+    /// again from the checkpoint's parts; stopped at round 24, its top half done, it resumes
+    /// at the join, no round run again. The checkpoint is gone at the end.
+    #[test]
+    fn a_stopped_split_resumes_past_its_cut_and_at_its_join() {
+        let dir =
+            std::env::temp_dir().join(format!("knightbits-dist-split-{}", std::process::id()));
+        for (at, threads) in [(20, 3), (24, 2)] {
+            let _ = std::fs::remove_dir_all(&dir);
+            let job = || split(6, 6).with_checkpoint(&dir, std::time::Duration::ZERO);
+            let stopped = count_with(&job(), &Cluster::local(2), Some(at));
+            assert!(matches!(stopped, Err(DistError::Start(_))), "{stopped:?}");
+            let report = count(&job(), &Cluster::local(threads)).unwrap().unwrap();
+            assert_eq!(report.count, Tours::from(6_637_920u128), "stopped at {at}");
+            // The layer before the stop's round is complete, that of its round too unless the
+            // other worker fell before it saved it (round 20); the top half's last layer is
+            // saved before its figures go out, so always before a panic at the join.
+            let from = if at == 20 { 19 } else { at };
+            assert!(
+                matches!(report.resumed, Some((0, r)) if (from..=at).contains(&r)),
+                "stopped at {at}: {:?}",
+                report.resumed
+            );
+            assert!(!dir.exists(), "stopped at {at}: the checkpoint is removed");
         }
     }
 

@@ -6,19 +6,27 @@
 //! when to save a checkpoint. A count whose ways are residues runs again modulo the next
 //! prime, as in one process: after the last round every worker ends its run with everyone's
 //! figures ([`Share::end_run`]), so that all agree on the count or on the next run.
+//!
+//! The split at the middle cut runs its top half so (its shares sweep the rows above the cut
+//! and the first past it). The layer at the cut goes whole to every process: each worker
+//! sends its part of it to the first worker of every process ([`Share::cut_records`]), which
+//! gathers it in a file ([`Gathering`]) and, once the top half is done, makes the process's
+//! [`BottomHalf`] from it; each worker then joins its part of the top half's last layer with
+//! that half ([`Share::join`]) and the workers' sums, broadcast as the figures are, add up to
+//! the count.
 
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::rc::Rc;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
-use knightbits_count::{Count, Inbox, Share, Tours, Word};
-use timely::dataflow::InputHandle;
+use knightbits_count::{BottomHalf, Count, Gathering, Inbox, Share, Tours, Word};
 use timely::dataflow::operators::vec::Broadcast;
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
+use timely::dataflow::{InputHandle, InputHandleVec, ProbeHandle};
 
-use crate::{Cluster, DistError, Fallen, Report, execute, fault};
+use crate::{Cluster, CountError, DistError, Fallen, Report, execute, fault};
 
 /// A worker's figures of a layer: the run of the sweep (one a prime), the round the layer
 /// comes before, the worker, its states, their ways, the ways of the tours it closed so far
@@ -32,12 +40,30 @@ type Figures = (u32, u32, u32, u64, u128, u128, bool, bool, u64, bool);
 type Outcome = (usize, Option<DistError>, Vec<Figures>, Option<Tours>);
 
 /// A key of the sweep that travels between processes: `u64` or `u128`.
-pub(crate) trait Key: Word + timely::ExchangeData {}
+pub(crate) trait Key: Word + timely::ExchangeData {
+    /// `share` as a share in 64-bit keys, as the split's are (it stops at 8 across); `None`
+    /// for 128-bit keys.
+    fn narrow(share: &mut Share<Self>) -> Option<&mut Share<u64>>;
+}
 
-impl<K: Word + timely::ExchangeData> Key for K {}
+impl Key for u64 {
+    fn narrow(share: &mut Share<u64>) -> Option<&mut Share<u64>> {
+        Some(share)
+    }
+}
 
-/// Counts `job` (by the sweep, in keys of `K`) on the workers of `cluster`, each with its
-/// share.
+impl Key for u128 {
+    fn narrow(_: &mut Share<u128>) -> Option<&mut Share<u64>> {
+        None
+    }
+}
+
+/// A state of the split's layer at the cut on its way to a process: the worker that gathers
+/// for that process, the key and its ways.
+type CutRecord = (u64, u64, u64);
+
+/// Counts `job` (by the sweep or the split, in keys of `K`) on the workers of `cluster`, each
+/// with its share.
 pub(crate) fn count<K: Key>(
     job: &Count,
     cluster: &Cluster,
@@ -65,6 +91,8 @@ pub(crate) fn count<K: Key>(
     let checkpoint = job.checkpoint_path().map(|p| p.to_path_buf());
     let every = job.checkpoint_every();
     let started = Instant::now();
+    // The split's bottom half, made once for the workers of this process.
+    let bottom: Arc<OnceLock<BottomHalf>> = Arc::default();
     let guards = execute(config, move |worker, fallen| {
         let mine = worker.index() - first;
         let share = shared
@@ -80,6 +108,7 @@ pub(crate) fn count<K: Key>(
             every,
             threads,
             panic_at,
+            bottom: bottom.clone(),
         };
         run.work(worker, fallen, share)
     })?;
@@ -110,6 +139,8 @@ struct Run {
     /// Worker threads a process.
     threads: usize,
     panic_at: Option<u32>,
+    /// The split's bottom half of this process, once made.
+    bottom: Arc<OnceLock<BottomHalf>>,
 }
 
 /// The shards of the pass being filled, and keys sent for a later pass (a worker ahead).
@@ -160,12 +191,23 @@ impl Run {
     ) -> Outcome {
         let (index, peers) = (worker.index(), worker.peers());
         let rounds = share.rounds();
+        let cut = share.cut();
         let receiving: Rc<RefCell<Receiving<K>>> = Rc::default();
         let gathered: Rc<RefCell<Vec<Figures>>> = Rc::default();
+        // The split: the first worker of each process gathers the layer at the cut.
+        let gathering: Rc<RefCell<Option<Gathering>>> = Rc::default();
+        if cut.is_some() && index.is_multiple_of(self.threads) {
+            match K::narrow(&mut share).map(|s| s.gather()) {
+                Some(Ok(g)) => *gathering.borrow_mut() = Some(g),
+                Some(Err(e)) => panic!("{e}"),
+                None => panic!("the split's keys are 64 bits"),
+            }
+        }
         let mut keys_in = InputHandle::new();
         let mut figures_in = InputHandle::new();
-        let (into, seen) = (receiving.clone(), gathered.clone());
-        let (probe, figures_probe) = worker.dataflow::<u32, _, _>(|scope| {
+        let mut cut_in = InputHandleVec::new();
+        let (into, seen, gather) = (receiving.clone(), gathered.clone(), gathering.clone());
+        let (probe, figures_probe, cut_probe) = worker.dataflow::<u32, _, _>(|scope| {
             let keys = scope
                 .input_from(&mut keys_in)
                 .container::<Vec<(K, u64)>>()
@@ -182,8 +224,20 @@ impl Run {
                 .container::<Vec<Figures>>()
                 .broadcast()
                 .inspect(move |x: &Figures| seen.borrow_mut().push(*x));
-            (keys.probe().0, figures.probe().0)
+            let cut = scope
+                .input_from(&mut cut_in)
+                .container::<Vec<CutRecord>>()
+                .exchange(|x: &CutRecord| x.0)
+                .inspect(move |&(_, key, ways): &CutRecord| {
+                    if let Some(g) = gather.borrow_mut().as_mut()
+                        && let Err(e) = g.add(key, ways)
+                    {
+                        panic!("{e}");
+                    }
+                });
+            (keys.probe().0, figures.probe().0, cut.probe().0)
         });
+        let processes = peers / self.threads.max(1);
         let mut epoch = 0u32;
         // The figures' time: one exchange after another, run after run.
         let mut tick = 0u32;
@@ -194,14 +248,34 @@ impl Run {
             let mut sizes: Vec<u64> = Vec::new();
             let mut last_saved: Option<u32> = None;
             for round in start..=rounds {
+                // The split: the layer at the cut to every process as the top half reaches it,
+                // or (resumed past it) from this worker's parts of it in the checkpoint.
+                if cut.is_some_and(|c| round == c || (round == start && start > c)) {
+                    self.send_cut(
+                        worker,
+                        fallen,
+                        &mut share,
+                        &mut cut_in,
+                        &cut_probe,
+                        processes,
+                    );
+                }
+                // The split's top half done: its last layer goes to the checkpoint (the join
+                // may take hours).
+                if let Some(dir) = &self.checkpoint
+                    && cut.is_some()
+                    && round == rounds
+                    && round > start
+                    && let Err(e) = share.save(dir)
+                {
+                    panic!("checkpoint: {e}");
+                }
                 // This worker's figures of the layer before `round`, then everyone's.
                 let wants = self.checkpoint.is_some()
                     && round < rounds
                     && (saved_at.elapsed() >= self.every || share.out_of_core());
-                let peak = match round == rounds && index.is_multiple_of(self.threads) {
-                    true => knightbits_count::peak_memory().unwrap_or(0),
-                    false => 0,
-                };
+                let last = round == rounds && cut.is_none();
+                let peak = self.peak(last, index);
                 let (done, residue) = share.done();
                 figures_in.send((
                     run,
@@ -235,6 +309,14 @@ impl Run {
                     );
                 }
                 if round == rounds {
+                    // Every worker saved the split's last layer: the older ones can go (but
+                    // the layer at the cut).
+                    if let Some(dir) = &self.checkpoint
+                        && cut.is_some()
+                        && round > start
+                    {
+                        share.prune(dir, round);
+                    }
                     break;
                 }
                 if round > start {
@@ -251,7 +333,10 @@ impl Run {
                     if let Some(r) = last_saved {
                         share.prune(dir, r);
                     }
-                    if save {
+                    // The split's layer at the cut is kept whatever the time (resumed there,
+                    // it is there already): a count resumed past it gathers it again from
+                    // there.
+                    if save || (Some(round) == cut && round > start) {
                         if let Err(e) = share.save(dir) {
                             panic!("checkpoint: {e}");
                         }
@@ -294,6 +379,39 @@ impl Run {
                     panic!("{e}");
                 }
             }
+            if cut.is_some() {
+                let joined = self.join(worker, fallen, &mut share, &gathering);
+                figures_in.send((
+                    run,
+                    rounds + 1,
+                    index as u32,
+                    0,
+                    0,
+                    joined,
+                    false,
+                    false,
+                    self.peak(true, index),
+                    true,
+                ));
+                tick += 1;
+                figures_in.advance_to(tick);
+                while figures_probe.less_than(figures_in.time()) {
+                    fallen.step(worker);
+                }
+                // Every worker's join, the same on all: their sum is the count.
+                let sum = gathered
+                    .borrow()
+                    .iter()
+                    .filter(|f| (f.0, f.1) == (run, rounds + 1))
+                    .try_fold(0u128, |sum, f| sum.checked_add(f.5));
+                match sum {
+                    Some(n) => break Some(Tours::from(n)),
+                    None => {
+                        error.get_or_insert(DistError::Count(CountError::Overflow { bits: 128 }));
+                        break None;
+                    }
+                }
+            }
             // Every worker's tours closed, from the last round's figures: the same on all.
             let done: Vec<(u128, bool)> = gathered
                 .borrow()
@@ -319,6 +437,97 @@ impl Run {
     }
 }
 
+impl Run {
+    /// The peak memory of this process when `last` (the last figures) and the worker is the
+    /// first of its process, else 0.
+    fn peak(&self, last: bool, index: usize) -> u64 {
+        match last && index.is_multiple_of(self.threads) {
+            true => knightbits_count::peak_memory().unwrap_or(0),
+            false => 0,
+        }
+    }
+
+    /// The split's layer at the cut, this worker's part of it, sent to the worker that gathers
+    /// for each process, every worker's received before it returns.
+    fn send_cut<K: Key>(
+        &self,
+        worker: &mut timely::worker::Worker,
+        fallen: &Fallen,
+        share: &mut Share<K>,
+        cut_in: &mut InputHandleVec<u32, CutRecord>,
+        probe: &ProbeHandle<u32>,
+        processes: usize,
+    ) {
+        let Some(share) = K::narrow(share) else {
+            panic!("the split's keys are 64 bits");
+        };
+        let mut sent = 0usize;
+        let threads = self.threads as u64;
+        let sending = share.cut_records(self.checkpoint.as_deref(), &mut |key, ways| {
+            for p in 0..processes as u64 {
+                cut_in.send((p * threads, key, ways));
+            }
+            sent += processes;
+            if sent >= STEP_EVERY {
+                sent = 0;
+                fallen.step(worker);
+            }
+        });
+        if let Err(e) = sending {
+            panic!("{e}");
+        }
+        cut_in.advance_to(1);
+        while probe.less_than(cut_in.time()) {
+            fallen.step(worker);
+        }
+    }
+
+    /// The split's join of this worker's part of the top half's last layer with the bottom
+    /// half of its process, which the first worker of the process makes from the layer it
+    /// gathered (the others wait for it): the worker's tours.
+    fn join<K: Key>(
+        &self,
+        worker: &mut timely::worker::Worker,
+        fallen: &Fallen,
+        share: &mut Share<K>,
+        gathering: &RefCell<Option<Gathering>>,
+    ) -> u128 {
+        let Some(share) = K::narrow(share) else {
+            panic!("the split's keys are 64 bits");
+        };
+        let taken = gathering.borrow_mut().take();
+        if let Some(g) = taken {
+            match g.bottom(self.threads) {
+                Ok(half) => {
+                    let _ = self.bottom.set(half);
+                }
+                Err(e) => panic!("{e}"),
+            }
+        }
+        let half = loop {
+            if let Some(half) = self.bottom.get() {
+                break half;
+            }
+            fallen.step(worker);
+            std::thread::sleep(Duration::from_millis(1));
+        };
+        fault::maybe_panic(
+            self.panic_at,
+            share.rounds(),
+            worker.index(),
+            worker.peers(),
+        );
+        match share.join(half, self.threads, fallen.flag()) {
+            Ok(tours) => tours,
+            Err(e) => {
+                // Stopped by a worker's panic: this one ends with its message.
+                fallen.step(worker);
+                panic!("{e}")
+            }
+        }
+    }
+}
+
 /// The report from every worker's figures of the last run, gathered at worker 0.
 fn report(
     job: &Count,
@@ -332,12 +541,19 @@ fn report(
     let mut ways = vec![0u128; n];
     let mut peak_memory = Vec::new();
     let last = figures.iter().map(|f| f.0).max().unwrap_or(0);
+    // The last figures: after the last round, or after the split's join.
+    let end = figures
+        .iter()
+        .filter(|f| f.0 == last)
+        .map(|f| f.1)
+        .max()
+        .unwrap_or(rounds);
     for (_, round, _, s, w, _, _, _, peak, made) in figures.into_iter().filter(|f| f.0 == last) {
         if made && let Some(r) = (round as usize).checked_sub(1).filter(|&r| r < n) {
             states[r] += s;
             ways[r] = ways[r].saturating_add(w);
         }
-        if round == rounds && peak > 0 {
+        if round == end && peak > 0 {
             peak_memory.push(peak);
         }
     }

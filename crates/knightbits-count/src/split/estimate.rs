@@ -42,6 +42,10 @@ const PAIR_SECONDS: f64 = 16.4e-9;
 /// Bytes a bottom state takes in memory: its group, codes and ways, and its group's entry.
 const BOTTOM_BYTES: f64 = 33.0;
 
+/// Bytes a state of the layer at the cut takes on its way to another process: its key, its
+/// ways and the worker it goes to, three `u64`s.
+const CUT_RECORD_BYTES: f64 = 24.0;
+
 /// Sums a state of the last layer makes: 8 x 6's 47.4 million of 52,304,403 states.
 const SUMS_A_STATE: f64 = 0.906;
 
@@ -84,9 +88,12 @@ impl SplitCount {
         })
     }
 
-    /// The count spread over `processes` processes ([`Plan`]): the top half's rounds as the
-    /// sweep's plan has them, and the join's groups divided among the processes (each pairs
-    /// the bottom states and top sums of its own groups, which the others send it).
+    /// The count spread over `processes` processes ([`Plan`]) as `knightbits-dist` runs it:
+    /// the top half's rounds as the sweep's plan has them; then every process sends its share
+    /// of the layer at the cut to every other ([`CUT_RECORD_BYTES`] a state), keeps the whole
+    /// layer gathered in its scratch folder and holds the whole bottom half, and joins its
+    /// share of the top half's last layer with it (its threads within its budget beside the
+    /// bottom half).
     pub(super) fn plan_split(&self, processes: u32, seconds: f64) -> Result<Plan, CountError> {
         let count = &self.count;
         let sample = count.first_rows(seconds / 2.0)?;
@@ -95,14 +102,14 @@ impl SplitCount {
         let plan = count.plan_of(&sample, &sizes, timing, processes);
         let p = f64::from(plan.processes);
         let top = sizes.last().copied().unwrap_or(0) as f64;
-        let (join, join_peak) = self.join_of(top / p, bottom / p);
-        let sent = (top + bottom) / p * (p - 1.0) / p * 16.0;
+        let (join, join_peak) = self.join_of(top / p, bottom);
+        let sent = at_cut / p * (p - 1.0) * CUT_RECORD_BYTES;
         let baseline = peak_memory().unwrap_or(0);
         Ok(Plan {
             memory_bytes_per_process: plan
                 .memory_bytes_per_process
                 .max(join_peak.saturating_add(baseline)),
-            disk_bytes_per_process: plan.disk_bytes_per_process + (at_cut / p) as u64 * FILE_BYTES,
+            disk_bytes_per_process: plan.disk_bytes_per_process + at_cut as u64 * FILE_BYTES,
             sent_bytes_per_process: plan.sent_bytes_per_process + sent as u64,
             seconds: plan.seconds + join,
             ..plan

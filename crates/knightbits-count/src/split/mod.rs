@@ -29,8 +29,10 @@
 
 mod estimate;
 mod join;
+mod share;
 
 pub(crate) use self::join::Joined;
+pub use self::share::{BottomHalf, Gathering};
 
 use self::join::{Bottom, PAIRING_BYTES};
 use crate::checkpoint::{self, Header};
@@ -39,6 +41,7 @@ use crate::error::CountError;
 use crate::method::{Kind, Method};
 use crate::report::{Estimate, Plan, Progress, Round};
 use crate::sweep::expand::Places;
+use crate::sweep::word::Word;
 use crate::sweep::{Layer, Store, Sweep, io_error};
 use crate::tours::Tours;
 use std::ffi::OsString;
@@ -64,25 +67,9 @@ impl SplitCount {
     /// `count` (open tours from every start, its sweep and checkpoint set) by the split:
     /// [`CountError::EveryStart`] from one start, [`CountError::NoMiddleCut`] unless the sweep
     /// has an even number of rows, at least four.
-    pub(crate) fn new(mut count: Sweep) -> Result<SplitCount, CountError> {
-        let method = Method::Split;
-        if count.kind() != Kind::Open {
-            return Err(CountError::NotByMethod {
-                method,
-                kind: count.kind(),
-            });
-        }
-        if count.start.is_some() {
-            return Err(CountError::EveryStart { method });
-        }
+    pub(crate) fn new(count: Sweep) -> Result<SplitCount, CountError> {
+        let (count, cut) = halves(count)?;
         let w = count.width();
-        let rows = count.rounds() / w.max(1);
-        if rows % 2 == 1 || rows < 4 {
-            return Err(CountError::NoMiddleCut { rows });
-        }
-        let cut = rows / 2;
-        count.method = method;
-        count.places = Places::split(&count.frontier, cut);
         // The layer at the cut is kept beside the checkpoint, or (counts of one process in the
         // same scratch folder each keeping their own) numbered in the scratch folder.
         let kept = match &count.checkpoint {
@@ -219,10 +206,9 @@ impl SplitCount {
             Store::Memory(_) => layer.states * 16,
             Store::File(_) => 0,
         };
-        let room = count.budget.saturating_sub(below.bytes() + held).max(1);
         let passes = match resumed {
             Some((_, passes, _)) => passes,
-            None => (layer.states * PAIRING_BYTES).div_ceil(room).clamp(1, 4096),
+            None => join_passes(layer.states, count.budget, below.bytes(), held),
         };
         self.passes = passes;
         let (done, total) = resumed.map_or((0, 0), |(done, _, total)| (done, total));
@@ -285,6 +271,40 @@ impl SplitCount {
         }
         Ok(Some((u64::from(h.part), u64::from(h.parts), h.done)))
     }
+}
+
+/// `count` (open tours from every start) made the sweep of the split's top half, and the rows
+/// above its cut: [`CountError::EveryStart`] from one start, [`CountError::NoMiddleCut`] unless
+/// the sweep has an even number of rows, at least four. One process's count and the shares of
+/// a count across workers ([`Share`](crate::Share)) sweep the top half so.
+pub(crate) fn halves<K: Word>(mut count: Sweep<K>) -> Result<(Sweep<K>, u32), CountError> {
+    let method = Method::Split;
+    if count.kind() != Kind::Open {
+        return Err(CountError::NotByMethod {
+            method,
+            kind: count.kind(),
+        });
+    }
+    if count.start.is_some() {
+        return Err(CountError::EveryStart { method });
+    }
+    let w = count.width();
+    let rows = count.rounds() / w.max(1);
+    if rows % 2 == 1 || rows < 4 {
+        return Err(CountError::NoMiddleCut { rows });
+    }
+    let cut = rows / 2;
+    count.method = method;
+    count.places = Places::split(&count.frontier, cut);
+    Ok((count, cut))
+}
+
+/// The passes of a join of `states` states of the top half's last layer within `budget` bytes,
+/// beside `bottom` bytes of the bottom half and `held` bytes of that layer in memory: enough
+/// for a pass's sums to fit ([`PAIRING_BYTES`] a state).
+pub(crate) fn join_passes(states: u64, budget: u64, bottom: u64, held: u64) -> u64 {
+    let room = budget.saturating_sub(bottom + held).max(1);
+    (states * PAIRING_BYTES).div_ceil(room).clamp(1, 4096)
 }
 
 /// `path` with `suffix` added to its name.

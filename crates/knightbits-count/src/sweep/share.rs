@@ -14,11 +14,14 @@ use super::shard::{BATCH, Block, Shard, compact, hash};
 use super::store::load;
 use super::word::Word;
 use super::{BUFFERS, Layer, SHARD_STATES, Store, Sweep, Ways, add_done, io_error, table_bytes_of};
-use crate::checkpoint::{Header, newest_parts, part_name, round_dir};
+use crate::checkpoint::{Header, newest_parts, part_name, parts_of, round_dir};
 use crate::error::CountError;
+use crate::method::Method;
+use crate::split::{BottomHalf, Gathering};
 use crate::tours::Tours;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::vec::Vec;
 
 /// A worker's share of a count by the sweep across `peers` workers: its part of the layer
@@ -33,10 +36,20 @@ use std::vec::Vec;
 /// [`Share::finish`]. After the last round, [`Share::end_run`] with every worker's
 /// [`Share::done`]: the count, or (its ways residues) the first layer again, modulo the next
 /// prime.
+///
+/// A share of a count by the split at the middle cut ([`Method::Split`]) runs the rounds of
+/// the top half only ([`Share::rounds`]); its layer at the cut ([`Share::cut`]) goes whole to
+/// every process ([`Share::cut_records`], [`Share::gather`]), and after the last round each
+/// worker joins its part of the last layer with its process's bottom half ([`Share::join`]).
 pub struct Share<K: Word = u64> {
     sweep: Sweep<K>,
     index: usize,
     peers: usize,
+    /// The rounds it runs: every square's, or the split's top half's.
+    last: u32,
+    /// The split's: the round its layer at the middle cut comes before (kept in the
+    /// checkpoint until the count ends).
+    cut: Option<u32>,
     layer: Layer<K>,
     /// The residues of the runs finished, modulo the primes before the sweep's.
     runs: Runs,
@@ -115,7 +128,8 @@ impl<K: Word> Inbox<K> {
 }
 
 impl<K: Word> Share<K> {
-    /// Worker `index`'s share of `sweep` across `peers` workers, its layer files in a folder
+    /// Worker `index`'s share of `sweep` across `peers` workers (the split's top half when
+    /// `cut` gives the rows above its cut), its layer files in a folder
     /// of its own in the sweep's scratch folder; the first layer (worker 0 holds it) or, with
     /// a checkpoint folder `dir`, the newest layer complete there of the run it keeps the
     /// residues before (layers of runs finished are left for [`Share::settle`]).
@@ -123,11 +137,15 @@ impl<K: Word> Share<K> {
         sweep: Sweep<K>,
         index: usize,
         peers: usize,
+        cut: Option<u32>,
         dir: Option<&Path>,
     ) -> Result<Share<K>, CountError> {
+        // Numbered too, so that counts of one process (the tests') keep apart.
+        static SHARES: AtomicU64 = AtomicU64::new(0);
         let folder = sweep.scratch.join(std::format!(
-            "knightbits-{}-worker-{index}-of-{peers}",
-            std::process::id()
+            "knightbits-{}-{}-worker-{index}-of-{peers}",
+            std::process::id(),
+            SHARES.fetch_add(1, Ordering::Relaxed)
         ));
         fs::create_dir_all(&folder).map_err(|e| CountError::io(&folder, &e))?;
         let mut sweep = sweep;
@@ -138,7 +156,11 @@ impl<K: Word> Share<K> {
             runs.read(&dir.join(RESIDUES))?;
         }
         sweep.modulo(runs.next()?);
+        let w = sweep.width();
+        let last = cut.map_or(sweep.rounds(), |rows| (rows + 1) * w);
         let mut share = Share {
+            last,
+            cut: cut.map(|rows| rows * w),
             layer: Layer {
                 round: 0,
                 done: 0,
@@ -187,9 +209,16 @@ impl<K: Word> Share<K> {
         (hash(key) >> 32) & 0xffff_ffff
     }
 
-    /// The number of rounds: one per square.
+    /// The number of rounds: one per square (the split's: those of its top half, the rows
+    /// above the cut and the first past it).
     pub fn rounds(&self) -> u32 {
-        self.sweep.rounds()
+        self.last
+    }
+
+    /// The split's (a share of a count by [`Method::Split`]): the round its layer at the
+    /// middle cut comes before, the layer every process gathers whole; `None` for the sweep.
+    pub fn cut(&self) -> Option<u32> {
+        self.cut
     }
 
     /// The run of the sweep: 0 for the first, else the runs finished before it, whose ways
@@ -540,10 +569,12 @@ impl<K: Word> Share<K> {
     }
 
     /// Removes this worker's checkpoint files of the layers before round `round` (the newest
-    /// layer every worker is known to have saved, kept), and their folders once empty.
+    /// layer every worker is known to have saved, kept), and their folders once empty; but the
+    /// split's layer at the cut ([`Share::cut`]), kept until the count ends.
     pub fn prune(&mut self, dir: &Path, round: u32) {
+        let cut = self.cut;
         self.saved.retain(|(r, path)| {
-            if *r >= round {
+            if *r >= round || Some(*r) == cut {
                 return true;
             }
             let _ = fs::remove_file(path);
@@ -677,6 +708,86 @@ impl<K: Word> Share<K> {
     }
 }
 
+impl Share<u64> {
+    /// The split's: hands `send` this worker's states of the layer at the cut and their ways:
+    /// the layer held when it is that one, else (a share resumed past the cut) this worker's
+    /// parts of it in the checkpoint folder `dir` (every part whose worker's number modulo
+    /// the workers is this one's, when another number of workers wrote them).
+    /// [`CountError::NotByMethod`] for the sweep.
+    pub fn cut_records(
+        &self,
+        dir: Option<&Path>,
+        send: &mut dyn FnMut(u64, u64),
+    ) -> Result<(), CountError> {
+        let Some(cut) = self.cut else {
+            return Err(CountError::NotByMethod {
+                method: Method::Sweep,
+                kind: self.sweep.kind(),
+            });
+        };
+        if self.layer.round == cut {
+            match &self.layer.store {
+                Store::Memory(blocks) => {
+                    for r in blocks.iter().flat_map(Block::get) {
+                        send(r[0], r[1]);
+                    }
+                }
+                Store::File(path) => Source::<u64>::file(path.clone())?.each(|records| {
+                    records.iter().for_each(|r| send(r[0], r[1]));
+                    Ok(())
+                })?,
+            }
+            return Ok(());
+        }
+        let Some((_, n, parts)) = dir.and_then(|dir| parts_of(dir, cut)) else {
+            let missing = std::io::Error::from(std::io::ErrorKind::NotFound);
+            let here = dir.map_or_else(PathBuf::new, |dir| round_dir(dir, cut));
+            return Err(CountError::io(&here, &missing));
+        };
+        for (w, path) in parts {
+            let mine = match n == self.peers {
+                true => w == self.index,
+                false => w % self.peers == self.index,
+            };
+            if mine {
+                super::file::read_records::<u64>(&path, &mut |r| send(r[0], r[1]))
+                    .map_err(io_error)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The split's: an empty gathering of the layer at the cut, for the first worker of a
+    /// process to fill with every worker's [`Share::cut_records`] (in a file of this worker's
+    /// folder).
+    pub fn gather(&self) -> Result<Gathering, CountError> {
+        let round = self.cut.unwrap_or(0);
+        Gathering::new(
+            self.folder.join("cut.layer"),
+            self.sweep.header(round, 0, 0),
+            self.sweep.width(),
+            self.sweep.places.top(),
+        )
+    }
+
+    /// The split's join, after the last round: the tours (directed) of this worker's part of
+    /// the top half's last layer (the layer held, handed over) joined with its process's
+    /// bottom half `half`, in passes enough for a pass's sums to fit this worker's budget
+    /// beside its share of the half (the process's `workers` share it);
+    /// [`CountError::Stopped`] within about a second of `stop` being set. The workers' joins
+    /// add up to the count.
+    pub fn join(
+        &mut self,
+        half: &BottomHalf,
+        workers: usize,
+        stop: &AtomicBool,
+    ) -> Result<u128, CountError> {
+        let empty = self.empty(self.layer.round);
+        let layer = std::mem::replace(&mut self.layer, empty);
+        half.join(layer, self.sweep.budget, workers, stop)
+    }
+}
+
 impl<K: Word> Drop for Share<K> {
     fn drop(&mut self) {
         let _ = fs::remove_dir_all(&self.folder);
@@ -726,31 +837,7 @@ mod tests {
                 if stop == Some((run, round)) {
                     return (None, most);
                 }
-                let passes: Vec<u32> = shares
-                    .iter_mut()
-                    .map(|s| s.plan(states, &sizes).unwrap())
-                    .collect();
-                assert!(passes.iter().all(|&p| p == passes[0]));
-                most = most.max(passes[0]);
-                for pass in 0..passes[0] {
-                    let mut inboxes: Vec<Inbox<K>> = shares.iter().map(|s| s.inbox(pass)).collect();
-                    for s in &mut shares {
-                        let mut out: Vec<Vec<(K, u64)>> = vec![Vec::new(); peers];
-                        s.expand(pass, &mut |k, w| {
-                            out[(Share::<K>::route(k) % peers as u64) as usize].push((k, w))
-                        })
-                        .unwrap();
-                        for (inbox, keys) in inboxes.iter_mut().zip(&out) {
-                            inbox.add(keys);
-                        }
-                    }
-                    for (s, inbox) in shares.iter_mut().zip(inboxes) {
-                        s.take(inbox).unwrap();
-                    }
-                }
-                for s in &mut shares {
-                    s.finish().unwrap();
-                }
+                most = most.max(step(&mut shares, states, &sizes));
             }
             let done: Vec<(u128, bool)> = shares.iter().map(Share::done).collect();
             let ended: Vec<Option<Tours>> = shares
@@ -767,6 +854,116 @@ mod tests {
                 return (Some(n), most);
             }
         }
+    }
+
+    /// One round of `shares`, keys moved between them here as a driver moves them, from a
+    /// layer of `states` states in all (`sizes` those before it); its passes.
+    fn step<K: Word>(shares: &mut [Share<K>], states: u64, sizes: &[u64]) -> u32 {
+        let peers = shares.len();
+        let passes: Vec<u32> = shares
+            .iter_mut()
+            .map(|s| s.plan(states, sizes).unwrap())
+            .collect();
+        assert!(passes.iter().all(|&p| p == passes[0]));
+        for pass in 0..passes[0] {
+            let mut inboxes: Vec<Inbox<K>> = shares.iter().map(|s| s.inbox(pass)).collect();
+            for s in shares.iter_mut() {
+                let mut out: Vec<Vec<(K, u64)>> = vec![Vec::new(); peers];
+                s.expand(pass, &mut |k, w| {
+                    out[(Share::<K>::route(k) % peers as u64) as usize].push((k, w))
+                })
+                .unwrap();
+                for (inbox, keys) in inboxes.iter_mut().zip(&out) {
+                    inbox.add(keys);
+                }
+            }
+            for (s, inbox) in shares.iter_mut().zip(inboxes) {
+                s.take(inbox).unwrap();
+            }
+        }
+        for s in shares.iter_mut() {
+            s.finish().unwrap();
+        }
+        passes[0]
+    }
+
+    /// Runs `job` (by the split) as `peers` shares in turn as [`across`] runs the sweep's, in
+    /// processes of `threads` shares each: each process gathers the layer at the cut from
+    /// every share and makes its bottom half, with which each of its shares joins its part of
+    /// the top half's last layer. Returns the joins' sum, the most passes of a round and
+    /// whether a share's layer went out of core.
+    fn split_across(job: &Count, peers: usize, threads: usize) -> (u128, u32, bool) {
+        let mut shares: Vec<Share> = (0..peers)
+            .map(|i| job.share(i, peers, threads).unwrap())
+            .collect();
+        let cut = shares[0].cut().unwrap();
+        let rounds = shares[0].rounds();
+        let mut gathered: Vec<Gathering> = (0..peers / threads)
+            .map(|p| shares[p * threads].gather().unwrap())
+            .collect();
+        let (mut most, mut disk) = (0, false);
+        let mut sizes = Vec::new();
+        for round in 0..rounds {
+            let states: u64 = shares.iter().map(Share::states).sum();
+            if round > 0 {
+                sizes.push(states);
+            }
+            disk |= shares.iter().any(Share::out_of_core);
+            if round == cut {
+                for s in &shares {
+                    s.cut_records(None, &mut |k, w| {
+                        gathered.iter_mut().for_each(|g| g.add(k, w).unwrap())
+                    })
+                    .unwrap();
+                }
+            }
+            most = most.max(step(&mut shares, states, &sizes));
+        }
+        let halves: Vec<BottomHalf> = gathered
+            .into_iter()
+            .map(|g| g.bottom(threads).unwrap())
+            .collect();
+        let stop = AtomicBool::new(false);
+        let total = shares
+            .iter_mut()
+            .enumerate()
+            .map(|(i, s)| s.join(&halves[i / threads], threads, &stop).unwrap())
+            .sum();
+        (total, most, disk)
+    }
+
+    /// Proves shares count open tours by the split as OEIS says, 1 to 4 of them in processes
+    /// of 1 or 2, in memory and (6 x 6) out of core (under 1.75 MiB a share: layers
+    /// in files, rounds and the join in several passes): 5 x 6 37,568 (A083386), 6 x 6
+    /// 6,637,920 (A165134), 8 x 4 62,176 (A079137, as 4 x 8), each swept across its first
+    /// side.
+    #[test]
+    fn split_shares_count_what_oeis_says() {
+        let scratch = folder("split-scratch");
+        let split = |w, h| {
+            Count::open(board(w, h), None)
+                .unwrap()
+                .by(Method::Split)
+                .unwrap()
+                .across(w)
+                .unwrap()
+        };
+        for (w, h, tours) in [(5, 6, 37_568), (6, 6, 6_637_920), (8, 4, 62_176)] {
+            for (peers, threads) in [(1, 1), (2, 1), (2, 2), (4, 2)] {
+                let (got, _, _) = split_across(&split(w, h), peers, threads);
+                assert_eq!(got, tours, "{w}x{h}, {peers} shares of {threads}");
+            }
+            // 8 x 4 takes 101 passes a round within this budget (47 s): 6 x 6 alone.
+            if (w, h) != (6, 6) {
+                continue;
+            }
+            let small = split(w, h).with_budget(SMALL * 2).with_scratch(&scratch);
+            let (got, passes, disk) = split_across(&small, 2, 2);
+            assert_eq!(got, tours, "{w}x{h} out of core");
+            assert!(disk && passes > 1, "{w}x{h}: {passes} passes");
+        }
+        assert_eq!(fs::read_dir(&scratch).unwrap().count(), 0);
+        let _ = fs::remove_dir_all(&scratch);
     }
 
     /// `n` tours, as [`across`] returns them.
