@@ -1,12 +1,12 @@
-//! `knightbits count-tours --processes P`: the sweep in compact keys (or, where one process
-//! would use it, the 128-bit frontier) on timely dataflow workers, in one process or in
-//! several (one per machine).
+//! `knightbits count-tours --processes P`: the method one process would use (but meet in the
+//! middle's boards, swept) on timely dataflow workers, in one process or in several (one per
+//! machine).
 
 use std::path::PathBuf;
 
 use indicatif::HumanBytes;
 use knightbits_api::tour::TourCountRequest;
-use knightbits_count::Count;
+use knightbits_count::{Count, Method};
 use knightbits_dist::{Cluster, Report};
 
 use crate::error::CliError;
@@ -15,17 +15,10 @@ use crate::output;
 /// How a count is spread over processes (timely's cluster configuration).
 #[derive(clap::Args, Debug)]
 pub struct DistArgs {
-    /// Count on timely dataflow workers in P processes (P = 1: threads of this process), by
-    /// the sweep (every board up to 12 wide, open or closed, in 64-bit keys up to 8 across and
-    /// 128-bit ones beyond; a count past 64 bits runs once per prime, as in one process; the
-    /// split and meet in the middle do not run across processes yet), or by the 128-bit
-    /// frontier where one process would use it. With --checkpoint PATH, PATH is a directory where every worker
-    /// writes its part of a layer (the sweep: every --checkpoint-every seconds and after every
-    /// round out of core; the frontier: after every round), and the same command resumes from
-    /// the newest complete layer. --max-memory is each process's budget and --scratch the
-    /// folder of each process's layer files (the sweep). Counts every start (not with --start).
+    // The help is `processes_help`'s: which method runs across processes is the library's.
     #[arg(
         long,
+        help = processes_help(),
         value_name = "P",
         value_parser = clap::value_parser!(u16).range(1..),
         conflicts_with = "start"
@@ -37,6 +30,43 @@ pub struct DistArgs {
     /// The processes' addresses, one host:port a line, in process order (P > 1).
     #[arg(long, value_name = "FILE", requires = "processes")]
     pub hostfile: Option<PathBuf>,
+}
+
+/// The help of `--processes`: the methods that run across processes are the library's
+/// (`Method::across_processes`), named in its words.
+fn processes_help() -> String {
+    let spread: Vec<String> = Method::ALL
+        .iter()
+        .filter(|m| m.across_processes() == **m)
+        .map(|m| m.name().to_string())
+        .collect();
+    let swept: Vec<String> = Method::ALL
+        .iter()
+        .filter(|m| m.across_processes() != **m)
+        .map(|m| {
+            format!(
+                "{} (its boards by {})",
+                m.name(),
+                m.across_processes().name()
+            )
+        })
+        .collect();
+    format!(
+        "Count on timely dataflow workers in P processes (P = 1: threads of this process), by \
+         the method one process would use ({}), but {}. The sweep and the split's top half \
+         share every layer by key (a count past 64 bits runs once per prime, as in one \
+         process); the split's layer at the middle cut goes whole to every process, whose \
+         workers each join their part of the top half's last layer with it. With \
+         --checkpoint PATH, PATH is a directory where every worker writes its part of a layer \
+         (the sweep and the split: every --checkpoint-every seconds and after every round out \
+         of core, the split's layer at the cut and its top half's last; the frontier: after \
+         every round), and the same command resumes from the newest complete layer (the split \
+         past its top half: at its join). --max-memory is each process's budget and --scratch \
+         the folder of each process's layer files (the sweep and the split). Counts every \
+         start (not with --start).",
+        spread.join(", "),
+        swept.join(", ")
+    )
 }
 
 /// Refuses the options a count across processes by the 128-bit frontier does not take
