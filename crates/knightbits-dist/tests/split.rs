@@ -236,7 +236,12 @@ fn two_processes_out_of_core_split_as_oeis_says() {
 /// second past its last layer; the library's `a_stopped_split_resumes_past_its_cut_and_at_its_join`
 /// stops one there.)
 fn killed_and_resumed(dir: &Path, rounds: std::ops::RangeInclusive<u32>) -> (String, String) {
-    let env = [("KB_SPLIT_CHECKPOINT", dir.to_str().unwrap())];
+    // The processes ended by the kill leave their folders there: removed at the end.
+    let scratch = folder("kill-scratch");
+    let env = [
+        ("KB_SPLIT_CHECKPOINT", dir.to_str().unwrap()),
+        ("KB_SPLIT_SCRATCH", scratch.to_str().unwrap()),
+    ];
     let hosts = hostfile(2);
     let mut group = start(2, 1, "6x8", &hosts, &env);
     let complete = |round: u32| {
@@ -275,6 +280,7 @@ fn killed_and_resumed(dir: &Path, rounds: std::ops::RangeInclusive<u32>) -> (Str
     );
     let outs = outputs(start(2, 1, "6x8", &hosts, &env));
     let _ = std::fs::remove_file(&hosts);
+    let _ = std::fs::remove_dir_all(&scratch);
     assert!(!dir.exists(), "the checkpoint is removed at the end");
     tours(&outs)
 }
