@@ -307,26 +307,107 @@ pub(crate) fn newest_parts(dir: &Path) -> Option<Parts> {
 }
 
 /// The parts of the layer before `round` in a checkpoint folder of a count across workers,
-/// when it has all of them.
+/// when it has all of them. A folder may hold parts written by two numbers of workers (a count
+/// stopped while writing a layer, resumed by another number of workers, writes that layer
+/// again beside the first parts): the parts of the smallest number of workers that wrote all of
+/// theirs are the layer, and the others are left alone.
 pub(crate) fn parts_of(dir: &Path, round: u32) -> Option<Parts> {
     let entries = fs::read_dir(round_dir(dir, round)).ok()?;
-    let parts: Vec<(usize, usize, PathBuf)> = entries
+    let mut parts: Vec<(usize, usize, PathBuf)> = entries
         .filter_map(|e| e.ok())
         .filter_map(|e| {
             let name = e.file_name().to_str()?.to_string();
             let (w, n) = name.strip_prefix("part-")?.split_once("-of-")?;
-            Some((w.parse().ok()?, n.parse().ok()?, e.path()))
+            Some((n.parse().ok()?, w.parse().ok()?, e.path()))
         })
+        .filter(|&(n, w, _)| w < n)
         .collect();
-    let &(_, n, _) = parts.first()?;
-    let complete = parts.len() == n
-        && parts.iter().all(|&(w, m, _)| m == n && w < n)
-        && (0..n).all(|w| parts.iter().any(|p| p.0 == w));
-    complete.then(|| {
-        (
-            round,
-            n,
-            parts.into_iter().map(|(w, _, p)| (w, p)).collect(),
-        )
-    })
+    parts.sort_unstable();
+    parts.dedup_by_key(|&mut (n, w, _)| (n, w));
+    let n = parts
+        .chunk_by(|a, b| a.0 == b.0)
+        .find(|group| group.len() == group[0].0)?[0]
+        .0;
+    let layer = parts
+        .into_iter()
+        .filter(|p| p.0 == n)
+        .map(|(_, w, p)| (w, p))
+        .collect();
+    Some((round, n, layer))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh folder under the system's temporary one.
+    fn folder(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(std::format!(
+            "knightbits-checkpoint-{name}-{}",
+            std::process::id()
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// Writes empty part files of the layer before `round`, as `(index, peers)`.
+    fn write(dir: &Path, round: u32, parts: &[(usize, usize)]) {
+        let layer = round_dir(dir, round);
+        fs::create_dir_all(&layer).unwrap();
+        for &(index, peers) in parts {
+            fs::write(layer.join(part_name(index, peers)), b"").unwrap();
+        }
+    }
+
+    /// The round, number of workers and worker numbers `newest_parts` finds.
+    fn found(dir: &Path) -> Option<(u32, usize, Vec<usize>)> {
+        newest_parts(dir).map(|(round, n, parts)| {
+            let mut workers: Vec<usize> = parts.iter().map(|p| p.0).collect();
+            workers.sort_unstable();
+            assert!(
+                parts
+                    .iter()
+                    .all(|(w, p)| *p == round_dir(dir, round).join(part_name(*w, n)))
+            );
+            (round, n, workers)
+        })
+    }
+
+    /// Proves a layer is complete when one number of workers wrote all its parts, whatever
+    /// other parts lie beside them: parts of 2 and of 3 workers in one folder (a count stopped
+    /// while 2 wrote it, resumed by 3), unfinished `.tmp` files and a stray file are passed
+    /// over, and a layer no number of workers finished falls back to the layer before it.
+    #[test]
+    fn a_layer_is_the_parts_one_number_of_workers_finished() {
+        let dir = folder("mixed");
+        write(&dir, 10, &[(0, 2), (1, 2)]);
+        write(&dir, 11, &[(0, 2), (0, 3), (1, 3)]);
+        fs::write(round_dir(&dir, 11).join("part-2-of-3.tmp"), b"").unwrap();
+        assert_eq!(
+            found(&dir),
+            Some((10, 2, vec![0, 1])),
+            "11: no number finished"
+        );
+        write(&dir, 11, &[(2, 3)]);
+        fs::write(round_dir(&dir, 11).join("notes"), b"").unwrap();
+        assert_eq!(
+            found(&dir),
+            Some((11, 3, vec![0, 1, 2])),
+            "3 finished beside 2's part"
+        );
+        write(&dir, 11, &[(1, 2)]);
+        assert_eq!(
+            found(&dir),
+            Some((11, 2, vec![0, 1])),
+            "both finished: the fewer parts"
+        );
+        write(&dir, 12, &[(0, 1), (3, 2)]);
+        assert_eq!(
+            found(&dir),
+            Some((12, 1, vec![0])),
+            "one worker; 3 of 2 is no part"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
 }
