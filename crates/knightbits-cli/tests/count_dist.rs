@@ -201,6 +201,45 @@ fn one_two_and_four_processes_agree_on_6x6_closed() {
     }
 }
 
+/// Proves `--verbose` across processes logs each square as it ends, at process 0 alone: 2
+/// processes counting 6 x 6 closed print 36 lines `square S: N states on all processes, …`,
+/// S from 0 to 35, each N the states of the round logged at the end (`round S+1: N states`),
+/// and process 1 prints none.
+#[test]
+fn verbose_processes_log_each_square_at_process_0() {
+    let args = [
+        "count-tours",
+        "--board",
+        "6x6",
+        "--closed",
+        "--json",
+        "--verbose",
+    ];
+    let outs = processes(2, &args, &[]);
+    assert_eq!(answer(&outs), serde_json::json!({"closed": 9862}));
+    let squares = |o: &Output| -> Vec<(u32, u64)> {
+        String::from_utf8_lossy(&o.stderr)
+            .lines()
+            .filter_map(|l| {
+                let (square, rest) = l.strip_prefix("square ")?.split_once(": ")?;
+                let (states, _) = rest.split_once(" states on all processes, ")?;
+                Some((square.parse().ok()?, states.parse().ok()?))
+            })
+            .collect()
+    };
+    let logged: Vec<(u32, u64)> = rounds(&outs)
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let states = l.split(' ').nth(2).unwrap().parse().unwrap();
+            (i as u32, states)
+        })
+        .collect();
+    assert_eq!(logged.len(), 36);
+    assert_eq!(squares(&outs[0]), logged);
+    assert_eq!(squares(&outs[1]), Vec::new());
+}
+
 /// Proves 6 x 8 closed tours (55,488,142, OEIS A175881) on 1, 2 and 4 processes, with the
 /// same states after every round, equal to the single-process frontier count.
 #[test]

@@ -224,19 +224,58 @@ type Outcome = (usize, Option<DistError>, Vec<Stats>);
 /// processes then ends its process (the command line does), so that the peers, losing their
 /// connection, end too.
 pub fn count(job: &Count, cluster: &Cluster) -> Result<Option<Report>, DistError> {
-    count_with(job, cluster, fault::panic_at())
+    count_with(job, cluster, fault::panic_at(), None)
 }
 
-/// [`count`], with a worker asked to panic at round `panic_at` (tests).
+/// [`count`], telling `progress` of each square as worker 0 (in process 0) learns every
+/// worker's figures of it: the sweep and the split's top half, square by square, and the
+/// split's join once done. The 128-bit frontier tells nothing until it ends. `progress` runs
+/// on worker 0's thread and holds it up for as long as it takes.
+pub fn count_reporting(
+    job: &Count,
+    cluster: &Cluster,
+    progress: impl Fn(&Square) + Send + Sync + 'static,
+) -> Result<Option<Report>, DistError> {
+    count_with(job, cluster, fault::panic_at(), Some(Arc::new(progress)))
+}
+
+/// What a count across workers tells as it goes ([`count_reporting`]): a square of a run
+/// (or the split's join) done, with every worker's figures of it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Square {
+    /// The run, one a prime the ways are added modulo (0 first; a count past 64 bits runs
+    /// again from square 0).
+    pub run: u32,
+    /// The square placed (0 first); the split's join is square `squares`.
+    pub square: u32,
+    /// Squares in a run.
+    pub squares: u32,
+    /// States after it, summed over the workers (0 after the join).
+    pub states: u64,
+    /// Passes over the layer before it (the same on every worker; 1 in memory; 0 for the
+    /// join).
+    pub passes: u32,
+    /// Was worker 0's part of the layer before it read from a file (out of core)?
+    pub from_disk: bool,
+    /// Wall seconds of the square at worker 0, the wait for the others' figures included.
+    pub seconds: f64,
+}
+
+/// Where a count tells its progress: worker 0 calls it.
+type Reporter = Arc<dyn Fn(&Square) + Send + Sync>;
+
+/// [`count`], with a worker asked to panic at round `panic_at` (tests) and `progress` told of
+/// each square.
 fn count_with(
     job: &Count,
     cluster: &Cluster,
     panic_at: Option<u32>,
+    progress: Option<Reporter>,
 ) -> Result<Option<Report>, DistError> {
     if matches!(job.method(), Method::Sweep | Method::Split) {
         return match job.wide_keys() {
-            true => sweep::count::<u128>(job, cluster, panic_at),
-            false => sweep::count::<u64>(job, cluster, panic_at),
+            true => sweep::count::<u128>(job, cluster, panic_at, progress),
+            false => sweep::count::<u64>(job, cluster, panic_at, progress),
         };
     }
     let frontier = job.frontier().map_err(DistError::Count)?;
@@ -714,7 +753,8 @@ mod tests {
             };
             let (send, receive) = std::sync::mpsc::channel();
             std::thread::spawn(move || {
-                let _ = send.send(count_with(&job, &Cluster::local(2), Some(round)).map(|_| ()));
+                let _ =
+                    send.send(count_with(&job, &Cluster::local(2), Some(round), None).map(|_| ()));
             });
             let outcome = receive
                 .recv_timeout(std::time::Duration::from_secs(120))
@@ -762,7 +802,7 @@ mod tests {
         for (at, threads) in [(20, 3), (24, 2)] {
             let _ = std::fs::remove_dir_all(&dir);
             let job = || split(6, 6).with_checkpoint(&dir, std::time::Duration::ZERO);
-            let stopped = count_with(&job(), &Cluster::local(2), Some(at));
+            let stopped = count_with(&job(), &Cluster::local(2), Some(at), None);
             assert!(matches!(stopped, Err(DistError::Start(_))), "{stopped:?}");
             let report = count(&job(), &Cluster::local(threads)).unwrap().unwrap();
             assert_eq!(report.count, Tours::from(6_637_920u128), "stopped at {at}");
@@ -776,6 +816,47 @@ mod tests {
                 report.resumed
             );
             assert!(!dir.exists(), "stopped at {at}: the checkpoint is removed");
+        }
+    }
+
+    /// Proves a count tells each square once, in order, as it ends, with the states every
+    /// worker's figures sum to (the report's, made apart from them): 6 x 6 closed by the sweep
+    /// on 2 threads tells squares 0 to 35 of one run; 5 x 6 open by the split tells its top
+    /// half's squares (0 to 19), then its join (square 20 of 20) with no states.
+    #[test]
+    fn a_count_tells_each_square_as_it_ends() {
+        for (job, join) in [(closed(6, 6), false), (split(5, 6), true)] {
+            let told: Arc<Mutex<Vec<Square>>> = Arc::default();
+            let into = told.clone();
+            let report = count_reporting(&job, &Cluster::local(2), move |s| {
+                into.lock().unwrap().push(*s)
+            })
+            .unwrap()
+            .unwrap();
+            let told = told.lock().unwrap().clone();
+            let squares = report.states.len() as u32;
+            let (top, tail) = told.split_at(squares as usize);
+            assert!(
+                top.iter().enumerate().all(|(i, s)| s.square == i as u32),
+                "{told:?}"
+            );
+            assert!(
+                told.iter().all(|s| s.run == 0 && s.squares == squares),
+                "{told:?}"
+            );
+            let states: Vec<u64> = top.iter().map(|s| s.states).collect();
+            assert_eq!(states, report.states);
+            assert!(
+                top.iter().all(|s| s.passes == 1 && !s.from_disk),
+                "{told:?}"
+            );
+            match join {
+                true => assert!(
+                    matches!(tail, [s] if s.square == squares && s.states == 0),
+                    "{tail:?}"
+                ),
+                false => assert_eq!((tail, squares), (&[][..], job.board().len())),
+            }
         }
     }
 

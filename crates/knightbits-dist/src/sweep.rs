@@ -26,7 +26,7 @@ use timely::dataflow::operators::vec::Broadcast;
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
 use timely::dataflow::{InputHandle, InputHandleVec, ProbeHandle};
 
-use crate::{Cluster, CountError, DistError, Fallen, Report, execute, fault};
+use crate::{Cluster, CountError, DistError, Fallen, Report, Reporter, Square, execute, fault};
 
 /// A worker's figures of a layer: the run of the sweep (one a prime), the round the layer
 /// comes before, the worker, its states, their ways, the ways of the tours it closed so far
@@ -68,6 +68,7 @@ pub(crate) fn count<K: Key>(
     job: &Count,
     cluster: &Cluster,
     panic_at: Option<u32>,
+    progress: Option<Reporter>,
 ) -> Result<Option<Report>, DistError> {
     let config = cluster.config()?;
     let threads = cluster.threads.max(1);
@@ -109,6 +110,7 @@ pub(crate) fn count<K: Key>(
             threads,
             panic_at,
             bottom: bottom.clone(),
+            progress: progress.clone().filter(|_| worker.index() == 0),
         };
         run.work(worker, fallen, share)
     })?;
@@ -141,6 +143,8 @@ struct Run {
     panic_at: Option<u32>,
     /// The split's bottom half of this process, once made.
     bottom: Arc<OnceLock<BottomHalf>>,
+    /// Told of each square (worker 0 only).
+    progress: Option<Reporter>,
 }
 
 /// The shards of the pass being filled, and keys sent for a later pass (a worker ahead).
@@ -247,6 +251,9 @@ impl Run {
             let (run, start) = (share.run(), share.round());
             let mut sizes: Vec<u64> = Vec::new();
             let mut last_saved: Option<u32> = None;
+            // The passes of the square being placed, whether its old layer was out of core,
+            // and when it began: for `progress`.
+            let (mut passes, mut from_disk, mut began) = (1u32, false, Instant::now());
             for round in start..=rounds {
                 // The split: the layer at the cut to every process as the top half reaches it,
                 // or (resumed past it) from this worker's parts of it in the checkpoint.
@@ -308,6 +315,19 @@ impl Run {
                          round {round} of run {run}): remove the checkpoint folder"
                     );
                 }
+                if round > start
+                    && let Some(tell) = &self.progress
+                {
+                    tell(&Square {
+                        run,
+                        square: round - 1,
+                        squares: rounds,
+                        states,
+                        passes,
+                        from_disk,
+                        seconds: began.elapsed().as_secs_f64(),
+                    });
+                }
                 if round == rounds {
                     // Every worker saved the split's last layer: the older ones can go (but
                     // the layer at the cut).
@@ -345,7 +365,9 @@ impl Run {
                     }
                 }
                 fault::maybe_panic(self.panic_at, round, index, peers);
-                let passes = match share.plan(states, &sizes) {
+                began = Instant::now();
+                from_disk = share.out_of_core();
+                passes = match share.plan(states, &sizes) {
                     Ok(p) => p,
                     Err(e) => panic!("{e}"),
                 };
@@ -380,6 +402,7 @@ impl Run {
                 }
             }
             if cut.is_some() {
+                began = Instant::now();
                 let joined = self.join(worker, fallen, &mut share, &gathering);
                 figures_in.send((
                     run,
@@ -397,6 +420,17 @@ impl Run {
                 figures_in.advance_to(tick);
                 while figures_probe.less_than(figures_in.time()) {
                     fallen.step(worker);
+                }
+                if let Some(tell) = &self.progress {
+                    tell(&Square {
+                        run,
+                        square: rounds,
+                        squares: rounds,
+                        states: 0,
+                        passes: 0,
+                        from_disk: false,
+                        seconds: began.elapsed().as_secs_f64(),
+                    });
                 }
                 // Every worker's join, the same on all: their sum is the count.
                 let sum = gathered

@@ -2,12 +2,14 @@
 //! middle's boards, swept) on timely dataflow workers, in one process or in several (one per
 //! machine).
 
+use std::io::{self, IsTerminal};
 use std::path::PathBuf;
+use std::time::Instant;
 
-use indicatif::HumanBytes;
+use indicatif::{HumanBytes, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use knightbits_api::tour::TourCountRequest;
 use knightbits_count::{Count, Method};
-use knightbits_dist::{Cluster, Report};
+use knightbits_dist::{Cluster, Report, Square};
 
 use crate::error::CliError;
 use crate::output;
@@ -83,12 +85,15 @@ pub fn frontier_takes(given: [(&str, bool); 3]) -> Result<(), CliError> {
 }
 
 /// Runs `job` on timely workers as `args` say, and prints its answer as a count on one process
-/// does (`{"closed": n}` or `{"open": n}` with `--json`), each round's figures on stderr.
+/// does (`{"closed": n}` or `{"open": n}` with `--json`), each round's figures on stderr. Process
+/// 0 draws a progress bar on stderr when it is a terminal (not with `--json`) and, `verbose`,
+/// prints a line as each square ends.
 pub fn run(
     args: &DistArgs,
     request: &TourCountRequest,
     job: &Count,
     json: bool,
+    verbose: bool,
 ) -> Result<(), CliError> {
     let board = job.board();
     let processes = usize::from(args.processes.unwrap_or(1));
@@ -128,7 +133,29 @@ pub fn run(
         eprintln!("knightbits: the count failed: {what}");
         std::process::exit(1);
     }));
-    let report = knightbits_dist::count(job, &cluster).map_err(|e| match e {
+    let bar = if json || !io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+    };
+    let template = "{bar:40} {pos}/{len} squares, {elapsed} so far, about {eta} left";
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    let (shown, clock) = (bar.clone(), Instant::now());
+    let progress = move |s: &Square| {
+        shown.set_length(u64::from(s.squares));
+        if s.square == 0 {
+            shown.reset_eta();
+        }
+        shown.set_position(u64::from(s.square) + 1);
+        if verbose {
+            shown.suspend(|| eprintln!("{}", square_line(s, clock.elapsed().as_secs_f64())));
+        }
+    };
+    let counted = knightbits_dist::count_reporting(job, &cluster, progress);
+    bar.finish_and_clear();
+    let report = counted.map_err(|e| match e {
         knightbits_dist::DistError::Start(m) => CliError::Internal(m),
         e => CliError::Input(format!("cannot count tours of {board}: {e}")),
     })?;
@@ -146,6 +173,26 @@ pub fn run(
             answer.kind()
         ))
     }
+}
+
+/// The line `--verbose` prints as a square ends, `at` seconds into the count.
+fn square_line(s: &Square, at: f64) -> String {
+    let run = match s.run {
+        0 => String::new(),
+        r => format!("run {} (modulo another prime), ", r + 1),
+    };
+    if s.square == s.squares {
+        return format!("{run}the join: {:.1} s, at {at:.1} s", s.seconds);
+    }
+    format!(
+        "{run}square {}: {} states on all processes, {} pass{} over the layer{}, {:.1} s, at {at:.1} s",
+        s.square,
+        s.states,
+        s.passes,
+        if s.passes == 1 { "" } else { "es" },
+        if s.from_disk { " from disk" } else { "" },
+        s.seconds
+    )
 }
 
 /// The states and ways after each round, then the seconds and each process's peak memory, on

@@ -71,7 +71,9 @@ pub struct Args {
     /// Print a line on stderr as each square of a count square by square ends (the states
     /// after it, the passes over the layer before it, whether that layer was read from disk,
     /// the memory of its tables a state, its seconds) and as each pass of a join ends: a log
-    /// of a long count.
+    /// of a long count. Across --processes, process 0 prints a line as each square ends on
+    /// every process (the states on all of them, the passes, its seconds), and after the
+    /// split's join; the 128-bit frontier prints its rounds when it ends.
     #[arg(long)]
     verbose: bool,
     /// Start no count: print what it will take spread over --processes P processes, each
@@ -234,7 +236,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     #[cfg(feature = "dist")]
     if args.dist.processes.is_some() {
-        return super::count_dist::run(&args.dist, &request, &job, args.json);
+        return super::count_dist::run(&args.dist, &request, &job, args.json, args.verbose);
     }
     let kind = job.kind().name();
     let clock = Instant::now();
