@@ -40,13 +40,17 @@ pub struct Plan {
     pub memory_bytes_per_process: u64,
     /// Bytes of scratch disk a process's layer files take at once (0 in memory).
     pub disk_bytes_per_process: u64,
-    /// Bytes a process sends to the others over the whole count: of each new layer, its share
-    /// of the states less the share it keeps ((P - 1) / P of them), a record each (the key
-    /// and its ways: 16 bytes in 64-bit keys, 24 in 128-bit ones). A floor: a state two
-    /// processes both reach is sent by each.
+    /// Bytes a process sends to the others over the whole count: [`Plan::sent_keys_per_process`]
+    /// a record each (the key and its ways: 16 bytes in 64-bit keys, 24 in 128-bit ones),
+    /// the split's layer at the cut besides.
     pub sent_bytes_per_process: u64,
+    /// Keys a process sends to the others over the whole count: of the keys its share of each
+    /// layer makes (before equal keys merge: as many a state as the sampled rounds made), those
+    /// another process owns ((P - 1) / P of them).
+    pub sent_keys_per_process: u64,
     /// Wall seconds of the whole count, each process working as this one does (its threads on
-    /// this machine's cores), the network's time left out.
+    /// this machine's cores), the keys' exchange and the network's time left out
+    /// (`knightbits-dist`'s plan adds the exchange, measured).
     pub seconds: f64,
 }
 
@@ -59,6 +63,9 @@ pub struct Round {
     pub states: u64,
     /// Their ways, summed.
     pub ways: u128,
+    /// Keys made by placing the square, before equal keys merged into the states: across
+    /// processes, each is sent to the worker that owns it.
+    pub keys: u64,
     /// Passes over the old layer (1 in memory; more out of core).
     pub passes: u32,
     /// Was the old layer read from a file?

@@ -23,7 +23,10 @@
 
 #![deny(missing_docs)]
 
+mod plan;
 mod sweep;
+
+pub use plan::{ExchangeCost, exchange_cost, plan};
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;

@@ -340,8 +340,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
 fn print_plan(mut job: Count, processes: u16, json: bool) -> Result<(), CliError> {
     let (board, kind) = (job.board(), job.kind().name());
     let clock = Instant::now();
-    let plan = job
-        .plan(u32::from(processes), SAMPLE_SECONDS)
+    let plan = knightbits_dist::plan(&mut job, u32::from(processes), SAMPLE_SECONDS)
         .map_err(|e| CliError::Input(format!("cannot plan a count of {board}: {e}")))?;
     let plan = TourCountPlan::from(plan);
     if json {

@@ -103,7 +103,8 @@ impl SplitCount {
         let p = f64::from(plan.processes);
         let top = sizes.last().copied().unwrap_or(0) as f64;
         let (join, join_peak) = self.join_of(top / p, bottom);
-        let sent = at_cut / p * (p - 1.0) * CUT_RECORD_BYTES;
+        let cut_sent = at_cut / p * (p - 1.0);
+        let sent = cut_sent * CUT_RECORD_BYTES;
         let baseline = peak_memory().unwrap_or(0);
         Ok(Plan {
             memory_bytes_per_process: plan
@@ -111,6 +112,7 @@ impl SplitCount {
                 .max(join_peak.saturating_add(baseline)),
             disk_bytes_per_process: plan.disk_bytes_per_process + at_cut as u64 * FILE_BYTES,
             sent_bytes_per_process: plan.sent_bytes_per_process + sent as u64,
+            sent_keys_per_process: plan.sent_keys_per_process + cut_sent as u64,
             seconds: plan.seconds + join,
             ..plan
         })

@@ -81,6 +81,8 @@ struct Figures {
     seconds: f64,
     /// Bytes of the next layer's tables a state.
     bytes_per_state: f64,
+    /// Keys made, before equal keys merged ([`Round::keys`](crate::Round::keys)).
+    keys: u64,
 }
 
 /// The rounds counted, the states after every round, and the seconds a state took
@@ -104,6 +106,7 @@ impl Sample {
             states: f.states.div_ceil(p),
             seconds: f.seconds / p as f64,
             bytes_per_state: f.bytes_per_state,
+            keys: f.keys.div_ceil(p),
         });
         Sample {
             first: self.first.div_ceil(p),
@@ -170,18 +173,17 @@ impl<K: Word> Sweep<K> {
     ) -> Plan {
         let p = u64::from(processes.max(1));
         let shares: Vec<u64> = sizes.iter().map(|&s| s.div_ceil(p)).collect();
-        let e = self.price(&sample.share(p), &shares, timing);
+        let share = sample.share(p);
+        let e = self.price(&share, &shares, timing);
         let kept = 1.0 / p as f64;
-        let sent: f64 = shares
-            .iter()
-            .map(|&s| s as f64 * (1.0 - kept) * K::RECORD_BYTES as f64)
-            .sum();
+        let sent = keys_made(&share, &shares, self.sweep_width()) * (1.0 - kept);
         Plan {
             processes: processes.max(1),
             states_peak: sizes.iter().copied().max().unwrap_or(0),
             memory_bytes_per_process: e.peak_bytes,
             disk_bytes_per_process: e.disk_bytes,
-            sent_bytes_per_process: sent as u64,
+            sent_bytes_per_process: (sent * K::RECORD_BYTES as f64) as u64,
+            sent_keys_per_process: sent as u64,
             seconds: e.seconds,
         }
     }
@@ -424,6 +426,7 @@ impl<K: Word> Sweep<K> {
                 states: layer.states,
                 seconds: spent,
                 bytes_per_state: figures.bytes_per_state,
+                keys: figures.keys,
             });
             next = spent * (layer.states as f64 / old.max(1) as f64).max(1.0);
         }
@@ -516,6 +519,31 @@ impl<K: Word> Sweep<K> {
             disk_bytes: disk,
         }
     }
+}
+
+/// The keys made over every round of `sizes` states (each round's new layer), the first
+/// sampled (`sample`): a sampled round's own, a later round's as many a state of the layer
+/// before it as the last `width` rounds sampled (a row of the board) made.
+fn keys_made(sample: &Sample, sizes: &[u64], width: u32) -> f64 {
+    let olds: Vec<u64> = core::iter::once(sample.first)
+        .chain(sample.rounds.iter().map(|f| f.states))
+        .collect();
+    let last = sample.rounds.len().saturating_sub(width as usize);
+    let (keys, old) = sample.rounds[last..]
+        .iter()
+        .zip(&olds[last..])
+        .fold((0u64, 0u64), |(k, o), (f, &old)| (k + f.keys, o + old));
+    let per_state = keys as f64 / old.max(1) as f64;
+    let mut made = 0.0;
+    let mut old = sample.first;
+    for (r, &new) in sizes.iter().enumerate() {
+        made += match sample.rounds.get(r) {
+            Some(f) => f.keys as f64,
+            None => per_state * old as f64,
+        };
+        old = new;
+    }
+    made
 }
 
 /// The seconds a state read or made in the larger rounds (those of at least [`TIMED_STATES`]
@@ -673,8 +701,8 @@ mod tests {
     /// closed, foreseen from their first three rows, the states of the largest layer are within
     /// 1.5 times of those the count reaches, and so is the memory of one process (its layers and
     /// tables) of the count's, with no disk and nothing sent; four processes plan for the same
-    /// largest layer, each within 1.5 times of a quarter of the count's memory, sending three
-    /// quarters of its share of each layer, 16 bytes a state.
+    /// largest layer, each within 1.5 times of a quarter of the count's memory, sending within
+    /// 1.5 times of three quarters of its share of the keys the count made, 16 bytes a key.
     #[test]
     fn a_plan_divides_the_count_foreseen_among_processes() {
         let dir = std::env::temp_dir();
@@ -682,11 +710,13 @@ mod tests {
             let board = Board::new(w, h).unwrap();
             let count = Sweep::<u64>::new(board, 2, u64::MAX, &dir).unwrap();
             let (mut most, mut old, mut peak) = (0u64, count.first().states, 0.0f64);
+            let mut made = 0u64;
             count
                 .run(&mut |r| {
                     peak = peak.max(r.bytes_per_state * r.states as f64 + 16.0 * old as f64);
                     most = most.max(r.states);
                     old = r.states;
+                    made += r.keys;
                 })
                 .unwrap();
             let (sample, sizes, timing) = count.foreseen(0.0).unwrap();
@@ -703,13 +733,18 @@ mod tests {
                 (one.disk_bytes_per_process, one.sent_bytes_per_process),
                 (0, 0)
             );
+            assert_eq!(one.sent_keys_per_process, 0);
             let four = count.plan_of(&sample, &sizes, timing, 4);
             assert_eq!((four.processes, four.states_peak), (4, one.states_peak));
             let memory = four.memory_bytes_per_process as f64;
             assert!(within(memory, peak / 4.0), "{board}: {four:?}, {peak}");
-            let sent: u64 = sizes.iter().map(|s| s.div_ceil(4) * 12).sum();
+            let sent = four.sent_keys_per_process;
             assert!(
-                four.sent_bytes_per_process.abs_diff(sent) <= sizes.len() as u64,
+                within(sent as f64, made as f64 / 4.0 * 0.75),
+                "{board}: {four:?}, {made}"
+            );
+            assert!(
+                four.sent_bytes_per_process.abs_diff(sent * 16) < 16,
                 "{board}"
             );
             assert!(four.seconds < one.seconds, "{board}");

@@ -502,6 +502,7 @@ impl<K: Word> Sweep<K> {
         let mut peak = 0u64;
         let mut states = 0u64;
         let mut ways = 0u128;
+        let mut keys = 0u64;
         let mut memory: Vec<Block<K::Record>> = Vec::new();
         if let Some(path) = &old_path {
             self.room_on_disk(predicted, Some(path))?;
@@ -543,6 +544,7 @@ impl<K: Word> Sweep<K> {
                 }
             }
             let (shards, reduced) = filled(shards);
+            keys += shards.iter().map(|s| s.made).sum::<u64>();
             if reduced && modulus == 0 {
                 (done, modulus) = (done % u128::from(p), 1);
             }
@@ -597,6 +599,7 @@ impl<K: Word> Sweep<K> {
             round,
             states,
             ways,
+            keys,
             passes: passes as u32,
             from_disk,
             bytes_per_state: peak as f64 / states.max(1) as f64,

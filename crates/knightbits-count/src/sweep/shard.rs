@@ -97,6 +97,8 @@ pub(crate) struct Shard<K: Word> {
     zero: u64,
     modulus: u64,
     pub(crate) reduced: bool,
+    /// Keys added, before equal keys merged: the keys a worker across processes would send.
+    pub(crate) made: u64,
 }
 
 impl<K: Word> Shard<K> {
@@ -111,6 +113,7 @@ impl<K: Word> Shard<K> {
             zero: 0,
             modulus,
             reduced: false,
+            made: 0,
         }
     }
 
@@ -121,6 +124,7 @@ impl<K: Word> Shard<K> {
 
     /// Adds a batch of `(key, hash, ways)`.
     pub(crate) fn add_all(&mut self, batch: &[(K, u64, u64)]) {
+        self.made += batch.len() as u64;
         if (self.len + batch.len()) * 256 > self.size * MAX_LOAD {
             self.grow(self.len + batch.len());
         }
