@@ -56,7 +56,7 @@ pub struct ExchangeCost {
     pub per_key_crossing: f64,
 }
 
-/// The keys' exchange measured here (about a second): one worker alone sends [`KEYS`] keys to
+/// The keys' exchange measured here (about a second): one worker alone sends 2^22 keys to
 /// itself through the dataflow a count uses, one at a time as a count does; then two
 /// processes of one worker each (on threads of this process, talking over 127.0.0.1) each
 /// send as many to the worker their hash names, half of them to the other. The first gives a
