@@ -79,8 +79,10 @@ pub struct Args {
     /// Start no count: print what it will take spread over --processes P processes, each
     /// owning a share of every layer by key (the sweep and the split): the states of its largest
     /// layer, each process's memory (within --max-memory) and scratch disk (in --scratch), the
-    /// bytes each sends to the others, and the hours of a run, foreseen from its first rounds
-    /// (a count past 64 bits runs once per prime, two or three times up to 127 bits). With
+    /// bytes each sends to the others (every key its workers make that another process owns),
+    /// and the hours of a run, foreseen from its first rounds, the keys' exchange priced as
+    /// measured on this machine (a count past 64 bits runs once per prime, two or three times
+    /// up to 127 bits). With
     /// --json one object: {"processes", "states_peak", "memory_bytes_per_process",
     /// "disk_bytes_per_process", "sent_bytes_per_process", "seconds"}.
     #[cfg(feature = "dist")]
