@@ -165,7 +165,7 @@ mod tests {
     /// layers are counted exactly); the exchange measured here costs more than nothing and
     /// under 10 microseconds a key (16 bytes), more for a key that crosses; priced so, the keys
     /// made (twice those sent, on 2 processes) and those sent lengthen the plan, shared by the
-    /// threads; one process sends nothing.
+    /// threads.
     #[test]
     fn a_plan_adds_the_exchange_measured_here() {
         let job = || {
@@ -206,7 +206,5 @@ mod tests {
                 "{threads}: {longer} {want}"
             );
         }
-        let one = plan(&mut job(), 1, 0.0).unwrap();
-        assert_eq!(one.sent_keys_per_process, 0);
     }
 }
