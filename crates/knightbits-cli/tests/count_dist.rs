@@ -5,41 +5,12 @@
 
 mod common;
 
-use std::net::TcpListener;
-use std::process::{Child, Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+use knightbits_testkit::processes::{Group, hostfile};
 
 use serde_json::Value;
-
-/// Kills the processes still running when dropped.
-struct Group(Vec<Child>);
-
-impl Drop for Group {
-    fn drop(&mut self) {
-        for c in &mut self.0 {
-            let _ = c.kill();
-            let _ = c.wait();
-        }
-    }
-}
-
-/// A host file of `p` free loopback ports.
-fn hostfile(p: usize) -> std::path::PathBuf {
-    let listeners: Vec<TcpListener> = (0..p)
-        .map(|_| TcpListener::bind("127.0.0.1:0").expect("a free port"))
-        .collect();
-    let text: String = listeners
-        .iter()
-        .map(|l| format!("{}\n", l.local_addr().unwrap()))
-        .collect();
-    let path = std::env::temp_dir().join(format!(
-        "knightbits-hosts-{}-{}",
-        std::process::id(),
-        listeners[0].local_addr().unwrap().port()
-    ));
-    std::fs::write(&path, text).unwrap();
-    path
-}
 
 /// Starts `args` as `p` processes of one count on the loopback ports of `hosts`, their
 /// standard output and error piped.
@@ -63,53 +34,13 @@ fn start(p: usize, args: &[&str], env: &[(&str, &str)], hosts: &std::path::Path)
 
 /// Waits until both parts of a layer past round 24 of 6 x 8 are in `dir` (at most 120 s).
 fn wait_for_a_layer_past_24(dir: &std::path::Path, group: &mut Group) {
-    wait_for_a_layer(dir, group, 25..48, &|| true);
-}
-
-/// Waits until both parts of a layer before a round of `rounds` are in `dir` and `ready`
-/// holds (at most 120 s), every process still running.
-fn wait_for_a_layer(
-    dir: &std::path::Path,
-    group: &mut Group,
-    rounds: std::ops::Range<u32>,
-    ready: &dyn Fn() -> bool,
-) {
-    let complete = |round: u32| {
-        let here = dir.join(format!("layer-{round:03}"));
-        here.join("part-0-of-2").exists() && here.join("part-1-of-2").exists()
-    };
-    let started = Instant::now();
-    while !(ready() && rounds.clone().any(complete)) {
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "no layer of rounds {rounds:?}"
-        );
-        assert!(
-            group
-                .0
-                .iter_mut()
-                .all(|c| c.try_wait().ok().flatten().is_none()),
-            "a process ended before it was killed"
-        );
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    group.wait_for_layer(dir, 25..=47, &|| true);
 }
 
 /// Kills process 1 of `group` (SIGKILL) and checks that process 0, losing its peer, ends with
 /// an error and no count within 60 s.
-fn kill_process_1(mut group: Group) {
-    let started = Instant::now();
-    group.0[1].kill().unwrap();
-    let _ = group.0[1].wait();
-    while group.0[0].try_wait().ok().flatten().is_none() {
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "process 0 went on without its peer"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let zero = group.0.remove(0).wait_with_output().unwrap();
-    assert!(!zero.status.success());
+fn kill_process_1(group: Group) {
+    let zero = group.kill_process_1(Duration::from_secs(60));
     assert!(zero.stdout.is_empty(), "process 0 printed a count");
 }
 
@@ -123,25 +54,9 @@ fn closed_6x8<'a>(extra: &[&'a str]) -> Vec<&'a str> {
 /// Runs `args` as `p` processes of one count; every process's output, process 0 first.
 fn processes(p: usize, args: &[&str], env: &[(&str, &str)]) -> Vec<Output> {
     let hosts = hostfile(p);
-    let mut group = start(p, args, env, &hosts);
-    let started = Instant::now();
-    while group
-        .0
-        .iter_mut()
-        .any(|c| c.try_wait().ok().flatten().is_none())
-    {
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "{p} processes did not end within 120 s"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let outs = start(p, args, env, &hosts).outputs(Duration::from_secs(120));
     let _ = std::fs::remove_file(&hosts);
-    group
-        .0
-        .drain(..)
-        .map(|c| c.wait_with_output().unwrap())
-        .collect()
+    outs
 }
 
 /// Process 0's log of the rounds on stderr: `round R: S states, W ways`, a line each.
@@ -507,7 +422,7 @@ fn one_process_killed_in_the_second_run_resumes_there() {
     let hosts = hostfile(2);
     let mut group = start(2, &args, &[], &hosts);
     let residues = dir.join("residues");
-    wait_for_a_layer(&dir, &mut group, 21..90, &|| residues.exists());
+    group.wait_for_layer(&dir, 21..=89, &|| residues.exists());
     kill_process_1(group);
     let _ = std::fs::remove_file(&hosts);
     let kept = std::fs::read_to_string(&residues).unwrap();

@@ -5,15 +5,14 @@
 //! longer (8 x 8 open takes hours), so the boards here are smaller ones split on request,
 //! each swept across its first side.
 
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::{Duration, Instant};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
 
 use knightbits_board::Board;
 use knightbits_count::{Count, Method, Tours};
 use knightbits_dist::{Cluster, count};
+use knightbits_testkit::processes::{Group, hostfile};
 
 /// The count of `w x h` open tours by the split, swept `w` across.
 fn split(w: u32, h: u32) -> Count {
@@ -69,37 +68,6 @@ fn process() {
     }
 }
 
-/// Kills the processes still running when dropped.
-struct Group(Vec<Child>);
-
-impl Drop for Group {
-    fn drop(&mut self) {
-        for c in &mut self.0 {
-            let _ = c.kill();
-            let _ = c.wait();
-        }
-    }
-}
-
-/// A host file of `p` free loopback ports (of its own: the tests run at once).
-fn hostfile(p: usize) -> PathBuf {
-    static FILES: AtomicU32 = AtomicU32::new(0);
-    let listeners: Vec<TcpListener> = (0..p)
-        .map(|_| TcpListener::bind("127.0.0.1:0").expect("a free port"))
-        .collect();
-    let text: String = listeners
-        .iter()
-        .map(|l| format!("{}\n", l.local_addr().unwrap()))
-        .collect();
-    let path = std::env::temp_dir().join(format!(
-        "knightbits-split-hosts-{}-{}",
-        std::process::id(),
-        FILES.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
 /// Starts `p` processes of `threads` threads counting `board` on the ports of `hosts`, with
 /// the environment `env` besides.
 fn start(p: usize, threads: usize, board: &str, hosts: &Path, env: &[(&str, &str)]) -> Group {
@@ -121,27 +89,6 @@ fn start(p: usize, threads: usize, board: &str, hosts: &Path, env: &[(&str, &str
         group.0.push(child);
     }
     group
-}
-
-/// Waits for every process of `group` (at most 120 s); their outputs, process 0 first.
-fn outputs(mut group: Group) -> Vec<Output> {
-    let started = Instant::now();
-    while group
-        .0
-        .iter_mut()
-        .any(|c| c.try_wait().ok().flatten().is_none())
-    {
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "the processes did not end within 120 s"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    group
-        .0
-        .drain(..)
-        .map(|c| c.wait_with_output().unwrap())
-        .collect()
 }
 
 /// The count process 0 printed and where it resumed, after checking that every process
@@ -166,7 +113,7 @@ fn tours(outs: &[Output]) -> (String, String) {
 /// and where it resumed.
 fn processes(p: usize, threads: usize, board: &str, env: &[(&str, &str)]) -> (String, String) {
     let hosts = hostfile(p);
-    let outs = outputs(start(p, threads, board, &hosts, env));
+    let outs = start(p, threads, board, &hosts, env).outputs(Duration::from_secs(120));
     let _ = std::fs::remove_file(&hosts);
     tours(&outs)
 }
@@ -244,41 +191,13 @@ fn killed_and_resumed(dir: &Path, rounds: std::ops::RangeInclusive<u32>) -> (Str
     ];
     let hosts = hostfile(2);
     let mut group = start(2, 1, "6x8", &hosts, &env);
-    let complete = |round: u32| {
-        let here = dir.join(format!("layer-{round:03}"));
-        here.join("part-0-of-2").exists() && here.join("part-1-of-2").exists()
-    };
-    let started = Instant::now();
-    while !rounds.clone().any(complete) {
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "no layer of rounds {rounds:?}"
-        );
-        assert!(
-            group
-                .0
-                .iter_mut()
-                .all(|c| c.try_wait().ok().flatten().is_none()),
-            "a process ended before it was killed"
-        );
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    group.0[1].kill().unwrap();
-    let _ = group.0[1].wait();
-    while group.0[0].try_wait().ok().flatten().is_none() {
-        assert!(
-            started.elapsed() < Duration::from_secs(180),
-            "process 0 went on without its peer"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let zero = group.0.remove(0).wait_with_output().unwrap();
-    assert!(!zero.status.success());
+    group.wait_for_layer(dir, rounds, &|| true);
+    let zero = group.kill_process_1(Duration::from_secs(60));
     assert!(
         !String::from_utf8_lossy(&zero.stdout).contains("tours "),
         "process 0 printed a count"
     );
-    let outs = outputs(start(2, 1, "6x8", &hosts, &env));
+    let outs = start(2, 1, "6x8", &hosts, &env).outputs(Duration::from_secs(120));
     let _ = std::fs::remove_file(&hosts);
     let _ = std::fs::remove_dir_all(&scratch);
     assert!(!dir.exists(), "the checkpoint is removed at the end");

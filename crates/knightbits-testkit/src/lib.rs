@@ -3,9 +3,13 @@
 //! Everything here works on plain integers (a square is its LERF index, a1 = 0, h8 = 63; a set
 //! is a `u64`), walks the board by file and rank arithmetic, and shares no code with the
 //! crates under test, so a test that compares against it compares two independent answers.
-//! It has no dependencies, so the core's own unit tests can use it too.
+//! It has no dependencies, so the core's own unit tests can use it too. [`processes`] starts
+//! and ends the processes of a count across processes on loopback, for the tests of the
+//! crates that run one.
 
 #![deny(missing_docs)]
+
+pub mod processes;
 
 /// The eight knight jumps as (file, rank) deltas, clockwise from north-north-east, the wiki's
 /// order: noNoEa, noEaEa, soEaEa, soSoEa, soSoWe, soWeWe, noWeWe, noNoWe.
