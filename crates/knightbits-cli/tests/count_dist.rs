@@ -375,27 +375,17 @@ fn answer_text(outs: &[Output]) -> String {
     String::from_utf8_lossy(&outs[0].stdout).trim().to_string()
 }
 
-/// Proves counts past 64 bits run across processes as in one: 2 processes count 5 x 20
-/// closed tours 53,034,853,662,012,222,798 (66 bits, one process's count) in 3 runs modulo
-/// primes, and 6 x 15 closed tours 255,967,892,553,030,600,920 (OEIS A175881 a(15), 68 bits).
+/// Proves counts past 64 bits run across processes as in one: 2 processes count 6 x 15 closed
+/// tours 255,967,892,553,030,600,920 (OEIS A175881 a(15), 68 bits) in runs modulo primes. (5 x
+/// 20 closed, 66 bits in 3 runs, is counted on 2 processes, killed and resumed, below; one
+/// process's count of it in the count crate's tests.)
 #[test]
 fn two_processes_count_past_64_bits() {
-    let args = ["count-tours", "--board", "5x20", "--closed", "--json"];
-    let single = String::from_utf8(common::run(&args).stdout).unwrap();
-    assert_eq!(
-        single.trim(),
-        r#"{"closed":53034853662012222798}"#,
-        "one process"
-    );
-    let outs = processes(2, &args, &[]);
-    assert_eq!(answer_text(&outs), single.trim());
-    let runs = runs_line(&outs).unwrap_or_default();
-    assert!(runs.starts_with("3 runs"), "{runs}");
     let args = ["count-tours", "--board", "6x15", "--closed", "--json"];
-    assert_eq!(
-        answer_text(&processes(2, &args, &[])),
-        r#"{"closed":255967892553030600920}"#
-    );
+    let outs = processes(2, &args, &[]);
+    assert_eq!(answer_text(&outs), r#"{"closed":255967892553030600920}"#);
+    let runs = runs_line(&outs).unwrap_or_default();
+    assert!(runs.contains("runs modulo primes"), "{runs}");
 }
 
 /// Proves a kill -9 in the second run of a count past 64 bits resumes in that run: 2
