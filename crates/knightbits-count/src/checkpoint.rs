@@ -340,15 +340,8 @@ pub(crate) fn parts_of(dir: &Path, round: u32) -> Option<Parts> {
 mod tests {
     use super::*;
 
-    /// A fresh folder under the system's temporary one.
     fn folder(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(std::format!(
-            "knightbits-checkpoint-{name}-{}",
-            std::process::id()
-        ));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+        crate::tests::fresh_folder("checkpoint", name)
     }
 
     /// Writes empty part files of the layer before `round`, as `(index, peers)`.

@@ -128,6 +128,14 @@ fn progress_reaches_the_end() {
     }
 }
 
+/// A fresh, empty folder `knightbits-{kind}-{name}-{process id}` under the system's temporary one.
+pub(crate) fn fresh_folder(kind: &str, name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("knightbits-{kind}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// A checkpoint file of this test.
 pub(crate) fn checkpoint_file(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("knightbits-test-{}-{name}", std::process::id()))

@@ -986,13 +986,7 @@ mod tests {
     }
 
     fn folder(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(std::format!(
-            "knightbits-share-{name}-{}",
-            std::process::id()
-        ));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+        crate::tests::fresh_folder("share", name)
     }
 
     /// Proves shares of 1, 2 and 3 workers count what OEIS says: 6 x 6 closed tours 9,862
