@@ -56,8 +56,17 @@ const SIZE_EXPONENT_OPEN: f64 = 0.17;
 /// The most those powers make a state cost: 8 x 6's largest rounds above, twice its small ones.
 const SIZE_FACTOR_MOST: f64 = 2.0;
 
-/// Rows always counted exactly, however short the time given.
+/// Rows always counted exactly, however short the time given: the first two, and the third
+/// as long as its layers stay within [`THIRD_ROW_STATES`].
 const FIRST_ROWS: u32 = 3;
+
+/// The most states of a layer after which the third row is still counted, however short the
+/// time given (a round of this many takes seconds, and the next ones grow by two or three
+/// times a square): 10 x 5 open's third row reaches 139 million states in its fifth square
+/// (125 s that round) and, counted whole, kept its plan going past 25 minutes (2026-11-29);
+/// 9 x 9 open's passes this at its fifth square too (37.9 million; 183 million at its end).
+/// 10 x 10 closed's stays below.
+const THIRD_ROW_STATES: u64 = 1 << 24;
 
 /// States of a round below which its seconds do not price a state (the tables still fit the
 /// processor's caches).
@@ -121,7 +130,8 @@ impl<K: Word> Sweep<K> {
     /// its budget and the scratch disk its layer files take at once (0 in memory), from about
     /// `seconds` of real work.
     ///
-    /// Half of `seconds` counts the board's first rows exactly (three at least); then the first
+    /// Half of `seconds` counts the board's first rows exactly (three at least, or two and
+    /// the third's first rounds past [`THIRD_ROW_STATES`] states); then the first
     /// eight rows of 6 x 10 and of 5 x 10, and 5 x 8, are counted (about two seconds). Each
     /// later square's layer closes its gap to the full size of a row of the board's width in
     /// the proportion the same square closes it on 6 x 10 (the full size: the eighth row's,
@@ -234,7 +244,7 @@ impl<K: Word> Sweep<K> {
         let twin =
             Sweep::<K>::new(twin_board, self.threads, self.budget, &self.scratch)?.across(w)?;
         let n = counted.len();
-        let closed_sample = twin.sample(&mut |done, _| done >= n)?;
+        let closed_sample = twin.sample(&mut |done, _| done.len() >= n)?;
         let relatives = Relatives::count(&twin)?;
         let closed = twin.foresee(&closed_sample, &relatives);
         let rounds = self.rounds() as usize;
@@ -262,12 +272,12 @@ impl<K: Word> Sweep<K> {
         let mut like =
             Sweep::<K>::new(twin_board, self.threads, self.budget, &self.scratch)?.across(w)?;
         like.places.turn_as(&self.places);
-        let like_sample = like.sample(&mut |done, _| done >= n)?;
+        let like_sample = like.sample(&mut |done, _| done.len() >= n)?;
         let like_sizes: Vec<u64> = like_sample.rounds.iter().map(|f| f.states).collect();
         let own = by_rows(&counted, &like_sizes, wu);
         let five = Board::new(5, 10).map_err(|_| CountError::TooWide { limit: 5 })?;
         let rows_of_five = |count: Sweep<K>| -> Result<Vec<u64>, CountError> {
-            let s = count.sample(&mut |done, _| done >= 40)?;
+            let s = count.sample(&mut |done, _| done.len() >= 40)?;
             Ok(s.rounds.iter().map(|f| f.states).collect())
         };
         let open5 = rows_of_five(Sweep::<K>::open_tours(
@@ -346,17 +356,26 @@ impl<K: Word> Sweep<K> {
         Ok(sizes)
     }
 
-    /// The board's first rounds counted: its first [`FIRST_ROWS`] rows at least, then rounds
-    /// for as long as about `seconds` allow.
+    /// The board's first rounds counted: its first [`FIRST_ROWS`] rows at least (two only if
+    /// the third's layers pass [`THIRD_ROW_STATES`]), then rounds for as long as about
+    /// `seconds` allow.
     pub(crate) fn first_rows(&self, seconds: f64) -> Result<Sample, CountError> {
-        let w = self.sweep_width();
+        self.first_rows_within(seconds, THIRD_ROW_STATES)
+    }
+
+    /// [`Sweep::first_rows`] with the third row stopped past `most` states.
+    fn first_rows_within(&self, seconds: f64, most: u64) -> Result<Sample, CountError> {
+        let w = self.sweep_width() as usize;
         let started = Instant::now();
-        let at_least = (FIRST_ROWS * w) as usize;
-        self.fresh(self.frontier.board(), w)?
+        let rows = FIRST_ROWS as usize;
+        self.fresh(self.frontier.board(), w as u32)?
             .sample(&mut |done, last| {
                 let spent = started.elapsed().as_secs_f64();
+                let third = done.len() > (rows - 1) * w;
+                let large = third && done.last().is_some_and(|f| f.states > most);
+                let floor = done.len() >= rows * w || large;
                 // The next round takes about as long as the last one, grown as its states did.
-                done >= at_least && spent + last >= seconds.max(0.0)
+                floor && spent + last >= seconds.max(0.0)
             })
     }
 
@@ -407,15 +426,18 @@ impl<K: Word> Sweep<K> {
         count?.across(w)
     }
 
-    /// Runs rounds from the start until `enough(rounds run, seconds the next is expected to
-    /// take)` or the last round.
-    fn sample(&self, enough: &mut dyn FnMut(usize, f64) -> bool) -> Result<Sample, CountError> {
+    /// Runs rounds from the start until `enough(the rounds run, seconds the next is expected
+    /// to take)` or the last round.
+    fn sample(
+        &self,
+        enough: &mut dyn FnMut(&[Figures], f64) -> bool,
+    ) -> Result<Sample, CountError> {
         let mut layer = self.first();
         let first = layer.states;
         let mut sizes: Vec<u64> = Vec::new();
         let mut rounds: Vec<Figures> = Vec::new();
         let mut next = 0.0;
-        while layer.round < self.frontier.rounds() && !enough(rounds.len(), next) {
+        while layer.round < self.frontier.rounds() && !enough(&rounds, next) {
             let old = layer.states;
             let started = Instant::now();
             let (after, figures) = self.step(layer, &sizes)?;
@@ -585,7 +607,8 @@ impl Relatives {
         let first_rows = |w: u32, h: u32| -> Result<Sample, CountError> {
             let board = Board::new(w, h).map_err(|_| CountError::TooWide { limit: w })?;
             let rounds = ((FULL_ROW + 1) * w) as usize;
-            like.fresh(board, w)?.sample(&mut |done, _| done >= rounds)
+            like.fresh(board, w)?
+                .sample(&mut |done, _| done.len() >= rounds)
         };
         let sizes = |s: &Sample| s.rounds.iter().map(|f| f.states).collect();
         let six = first_rows(6, 10)?;
@@ -807,7 +830,7 @@ mod tests {
     fn a_board_six_across_is_foreseen_as_counted() {
         let dir = std::env::temp_dir();
         let count = Sweep::<u64>::new(Board::new(6, 9).unwrap(), 2, u64::MAX, &dir).unwrap();
-        let sample = count.sample(&mut |done, _| done >= 18).unwrap();
+        let sample = count.sample(&mut |done, _| done.len() >= 18).unwrap();
         let relatives = Relatives::count(&count).unwrap();
         let foreseen = count.foresee(&sample, &relatives);
         let whole = count.sample(&mut |_, _| false).unwrap();
@@ -831,6 +854,27 @@ mod tests {
                 counted[r]
             );
         }
+    }
+
+    /// With no time given, 9 x 4 closed has its first three rows counted exactly (27 rounds);
+    /// with the third row stopped past the states of its fifth layer, its first two rows and
+    /// the third's rounds up to the first layer past those.
+    #[test]
+    fn the_third_row_stops_past_its_most_states() {
+        let dir = std::env::temp_dir();
+        let count = Sweep::<u128>::new(Board::new(9, 4).unwrap(), 2, u64::MAX, &dir)
+            .unwrap()
+            .across(9)
+            .unwrap();
+        let states = |s: &Sample| s.rounds.iter().map(|f| f.states).collect::<Vec<_>>();
+        let all = states(&count.first_rows(0.0).unwrap());
+        assert_eq!(all.len(), 27);
+        let most = all[22];
+        let cut = states(&count.first_rows_within(0.0, most).unwrap());
+        assert_eq!(cut[..], all[..cut.len()], "the same rounds");
+        let past = all[18..].iter().position(|&s| s > most).unwrap() + 19;
+        assert!(past < 27, "{all:?}");
+        assert_eq!(cut.len(), past, "{all:?}");
     }
 
     /// Under a budget far below its in-memory peak, 6 x 8 is foreseen out of core: the peak
