@@ -128,8 +128,8 @@ fn bad_tour_input_exits_2_with_the_reason() {
 
 /// Counts against OEIS: A165134 (directed open tours of n x n: 5x5 1,728, 304 from a corner),
 /// A001230 (closed tours of n x n: 6x6 9,862), A070030 (closed tours of 3 x n: 3x10 16,
-/// 3x12 176), A175881 (closed tours of 6 x n: 6x15 past 2^64), A083386 and A079137 (open
-/// tours of 5 x 9 and 4 x 20 by the frontier programme).
+/// 3x12 176), A175855 (closed tours of 5 x 2n: 5x20 past 2^64, by the sweep modulo primes),
+/// A083386 and A079137 (open tours of 5 x 9 and 4 x 20 by the frontier programme).
 #[test]
 fn count_tours_matches_oeis() {
     assert_eq!(
@@ -176,11 +176,11 @@ fn count_tours_matches_oeis() {
         json_of(&["count-tours", "--board", "20x4", "--json"]),
         serde_json::json!({"open": 40_482_609_620_976u64})
     );
-    // Past 2^64 (A175881 a(15), 6 x 15 closed): the JSON number carries every digit.
-    let out = run(&["count-tours", "--board", "6x15", "--closed", "--json"]);
+    // Past 2^64 (A175855 a(10), 5 x 20 closed, 66 bits): the JSON number carries every digit.
+    let out = run(&["count-tours", "--board", "5x20", "--closed", "--json"]);
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        "{\"closed\":255967892553030600920}\n"
+        "{\"closed\":53034853662012222798}\n"
     );
 }
 

@@ -187,8 +187,8 @@ fn closed_depth_first_search_matches_oeis() {
 
 /// Proves counts past 64 bits come out whole (ways kept in 128 bits, states whose ways pass
 /// `u64::MAX` carried through tables, packing and the exchange): 5 x 20 closed, past 2^64, is
-/// the same on 1 to 3 threads. (6 x 15 against OEIS A175881's 255,967,892,553,030,600,920 is
-/// the command line's `count_tours_matches_oeis`.)
+/// the same on 1 to 3 threads. (Against OEIS A175855's 53,034,853,662,012,222,798 in the
+/// command line's `count_tours_matches_oeis`.)
 #[test]
 fn counts_past_64_bits_are_whole_on_any_number_of_threads() {
     let one = count_closed_tours(board(5, 20), 1).unwrap();
@@ -220,8 +220,8 @@ const A175881_16_TO_24: [(u32, u128); 9] = [
 ];
 
 /// Closed tours of 6 x `n` by the 128-bit frontier programme itself (the way
-/// `count_closed_tours` gets there, the sweep modulo two primes, is proved on 6 x 15 against
-/// A175881 a(15) end to end by the command line's `count_tours_matches_oeis`).
+/// `count_closed_tours` gets there, the sweep modulo primes, is proved on 5 x 20 against
+/// A175855 a(10) end to end by the command line's `count_tours_matches_oeis`).
 fn closed_by_128_bits(n: u32) -> Result<u128, CountError> {
     let f = Frontier::new(board(6, n), Kind::Closed)?;
     let last = f.run(f.first(), 2, &mut |_| {})?;

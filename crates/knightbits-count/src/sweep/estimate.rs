@@ -877,14 +877,15 @@ mod tests {
         assert_eq!(cut.len(), past, "{all:?}");
     }
 
-    /// Under a budget far below its in-memory peak, 6 x 8 is foreseen out of core: the peak
-    /// held within the budget and layer files on disk.
+    /// Under a budget under half its in-memory peak (foreseen at 35.8 MB), 6 x 8 is foreseen out
+    /// of core: the peak held within the budget and layer files on disk. (At 4 MB, its sample
+    /// and the narrower boards counted out of core took 31 s, at 16 MB 9 s.)
     #[test]
     fn out_of_core_under_a_small_budget() {
         let dir = std::env::temp_dir();
-        let count = Sweep::<u64>::new(Board::new(6, 8).unwrap(), 2, 4_000_000, &dir).unwrap();
+        let count = Sweep::<u64>::new(Board::new(6, 8).unwrap(), 2, 16_000_000, &dir).unwrap();
         let e = count.estimate_tables(0.0).unwrap();
-        assert!(e.peak_bytes <= 4_000_000, "{e:?}");
+        assert!(e.peak_bytes <= 16_000_000, "{e:?}");
         assert!(e.disk_bytes > 10_000_000, "{e:?}");
     }
 }
