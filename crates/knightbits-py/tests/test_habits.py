@@ -216,7 +216,9 @@ def test_large_batches_split_across_threads_keep_order_and_indices():
     # Above 1,024 positions a batch is shared by threads in chunks of 1,024: the rows, the CSR
     # offsets and the index of an error must be those of one pass (batches of 1,000 run on
     # one thread).
-    fens = playout_fens(2000, seed=34) * 7  # 14,000 positions
+    # 14,000 positions, 700 playouts over and over (not a divisor of the chunks' 1,024, so a
+    # chunk out of place shows; python-chess makes a playout in about 6 ms).
+    fens = playout_fens(700, seed=34) * 20
     fens[12_345] = "not a fen"
     with pytest.raises(kb.FenError) as info:
         kb.forks_batch(fens)
