@@ -227,9 +227,9 @@ def test_a_board_swept_across_its_longer_side_counts_the_same():
 def test_a_count_past_64_bits_is_a_whole_int():
     # OEIS A175855 a(10): closed tours of 5 x 20, 66 bits (the sweep's residues modulo three
     # primes joined). Every count reaches Python by one way, `int.from_bytes` of its bytes, so
-    # this proves counts of any size; the Rust tests prove the counts themselves against
-    # A175881: 6 x 25 (128 bits, past 2^128 on the way) in CI, 6 x 30 and 6 x 40 (158 and 219
-    # bits) by hand.
+    # this proves counts of any size; the Rust tests prove the counts themselves against OEIS:
+    # 5 x 40 closed (A175855 a(20), 150 bits) in CI, 6 x 25, 6 x 30 and 6 x 40 (A175881; 128,
+    # 158 and 219 bits) every night.
     n = kb.count_tours(5, 20, closed=True)
     assert type(n) is int
     assert n == 53034853662012222798
