@@ -560,10 +560,10 @@ const A175881_PAST_128_BITS: [(u32, &str); 3] = [
     ),
 ];
 
-/// The count of closed tours of 6 x `n` by [`Count`], and its rounds' reports.
-fn closed_6xn(n: u32) -> (Tours, usize) {
+/// The count of closed tours of `w` x `h` by [`Count`] (the sweep), and its rounds' reports.
+fn closed_by_sweep(w: u32, h: u32) -> (Tours, usize) {
     let mut reports = 0;
-    let count = Count::closed(board(6, n)).unwrap().with_threads(2);
+    let count = Count::closed(board(w, h)).unwrap().with_threads(2);
     assert_eq!(count.method(), Method::Sweep);
     let total = count.run(&mut |p| {
         reports += usize::from(p.round.is_some());
@@ -581,7 +581,7 @@ fn closed_6xn(n: u32) -> (Tours, usize) {
 #[ignore]
 fn closed_6x25_past_128_bits_matches_oeis() {
     let (n, want) = A175881_PAST_128_BITS[0];
-    let (total, reports) = closed_6xn(n);
+    let (total, reports) = closed_by_sweep(6, n);
     assert_eq!(total.to_string(), want);
     assert_eq!(total.bits(), 128);
     assert_eq!(reports, 3 * 150);
@@ -589,19 +589,10 @@ fn closed_6x25_past_128_bits_matches_oeis() {
 
 /// A count past 128 bits is whole, in seconds: 5 x 40 closed, OEIS A175855 a(20) (closed tours
 /// of 5 x 2n; 150 bits), by the sweep modulo four primes (three hold it, the fourth leaves it
-/// unchanged), each run reporting its 200 squares. (5 x 36, a(18), 133 bits: 7,165,079,447,164,
-/// 571,822,068,029,945,303,172,129,766 by the command line.)
+/// unchanged), each run reporting its 200 squares.
 #[test]
 fn closed_5x40_past_128_bits_matches_oeis() {
-    let mut reports = 0;
-    let count = Count::closed(board(5, 40)).unwrap().with_threads(2);
-    assert_eq!(count.method(), Method::Sweep);
-    let total = count
-        .run(&mut |p| {
-            reports += usize::from(p.round.is_some());
-            ControlFlow::Continue(())
-        })
-        .unwrap();
+    let (total, reports) = closed_by_sweep(5, 40);
     assert_eq!(
         total.to_string(),
         "772473271844923268504474277422663237674924998"
@@ -617,7 +608,7 @@ fn closed_5x40_past_128_bits_matches_oeis() {
 #[ignore]
 fn closed_6x30_and_6x40_match_oeis() {
     for (n, want) in &A175881_PAST_128_BITS[1..] {
-        let (total, _) = closed_6xn(*n);
+        let (total, _) = closed_by_sweep(6, *n);
         assert_eq!(total.to_string(), *want, "6x{n}");
     }
 }

@@ -130,8 +130,8 @@ impl<K: Word> Sweep<K> {
     /// its budget and the scratch disk its layer files take at once (0 in memory), from about
     /// `seconds` of real work.
     ///
-    /// Half of `seconds` counts the board's first rows exactly (three at least, or two and
-    /// the third's first rounds past [`THIRD_ROW_STATES`] states); then the first
+    /// Half of `seconds` counts the board's first rows exactly (three at least, or two and the
+    /// third's rounds up to its first layer past [`THIRD_ROW_STATES`] states); then the first
     /// eight rows of 6 x 10 and of 5 x 10, and 5 x 8, are counted (about two seconds). Each
     /// later square's layer closes its gap to the full size of a row of the board's width in
     /// the proportion the same square closes it on 6 x 10 (the full size: the eighth row's,
@@ -356,8 +356,8 @@ impl<K: Word> Sweep<K> {
         Ok(sizes)
     }
 
-    /// The board's first rounds counted: its first [`FIRST_ROWS`] rows at least (two only if
-    /// the third's layers pass [`THIRD_ROW_STATES`]), then rounds for as long as about
+    /// The board's first rounds counted: its first [`FIRST_ROWS`] rows at least (the third only
+    /// up to its first layer past [`THIRD_ROW_STATES`]), then rounds for as long as about
     /// `seconds` allow.
     pub(crate) fn first_rows(&self, seconds: f64) -> Result<Sample, CountError> {
         self.first_rows_within(seconds, THIRD_ROW_STATES)
