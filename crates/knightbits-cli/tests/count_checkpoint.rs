@@ -19,6 +19,18 @@ impl Drop for Killed {
     }
 }
 
+/// The count of `args` started, its output dropped.
+fn started(args: &[&str]) -> Killed {
+    let child = Command::new(env!("CARGO_BIN_EXE_knightbits"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("count starts");
+    Killed(child)
+}
+
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("knightbits-ckpt-{}-{name}", std::process::id()));
     let _ = std::fs::remove_file(&dir);
@@ -28,14 +40,7 @@ fn scratch(name: &str) -> PathBuf {
 /// Starts `args`, waits (at most 60 s) until `path` holds a checkpoint that differs from the
 /// first one seen, then kills the count: so the kill lands after at least two checkpoints.
 fn kill_after_checkpoints(args: &[&str], path: &Path) {
-    let child = Command::new(env!("CARGO_BIN_EXE_knightbits"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("count starts");
-    let mut child = Killed(child);
+    let mut child = started(args);
     let started = Instant::now();
     let mut first: Option<Vec<u8>> = None;
     loop {
@@ -220,6 +225,71 @@ fn a_closed_count_past_its_memory_goes_out_of_core() {
     ];
     assert_eq!(json_of(&args), serde_json::json!({"closed": 55_488_142u64}));
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "layers left");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Proves a square whose layer is read from disk in passes survives kill -9 between passes:
+/// 6x7 closed under 4 MiB (its layers from square 25 on read from disk, in up to 11 passes) is
+/// killed as soon as PATH.pass marks a pass done, and the same command resumes after the
+/// passes marked (its log says so) to OEIS A175881's 1,067,638, leaving no file behind. A kill
+/// that lands after the round's last pass (the mark gone) is tried again, five times at most.
+#[test]
+fn a_count_killed_between_passes_resumes_after_them() {
+    let dir = scratch("passes");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("6x7.layer");
+    let mark = dir.join("6x7.layer.pass");
+    let (d, p) = (dir.to_str().unwrap(), path.to_str().unwrap());
+    let args = [
+        "count-tours",
+        "--board",
+        "6x7",
+        "--closed",
+        "--threads",
+        "1",
+        "--max-memory",
+        "4M",
+        "--scratch",
+        d,
+        "--checkpoint",
+        p,
+        "--verbose",
+        "--json",
+    ];
+    for attempt in 0.. {
+        assert!(attempt < 5, "no kill landed between passes in 5 tries");
+        let mut child = started(&args);
+        let started = Instant::now();
+        while !mark.exists() {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "no pass marked within 60 s"
+            );
+            if let Ok(Some(status)) = child.0.try_wait() {
+                panic!("the count ended ({status}) before a pass was marked");
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        child.0.kill().expect("kill -9");
+        let _ = child.0.wait();
+        if mark.exists() {
+            break;
+        }
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let _ = std::fs::remove_file(entry.unwrap().path());
+        }
+    }
+    let out = run(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v, serde_json::json!({"closed": 1_067_638u64}));
+    assert!(
+        stderr.contains(" done before, kept beside the checkpoint)"),
+        "the resumed square says its passes done before: {stderr}"
+    );
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert!(left.is_empty(), "files left: {left:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -233,9 +233,36 @@ impl Writer {
         Ok(Writer { out, tmp })
     }
 
+    /// Goes on writing `path.tmp`, which a writer of `path` left unfinished, after its first
+    /// `len` bytes (the rest, if any, is cut off).
+    pub(crate) fn resume(path: &Path, len: u64) -> io::Result<Writer> {
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let tmp = PathBuf::from(tmp);
+        let mut file = fs::OpenOptions::new().write(true).open(&tmp)?;
+        if file.metadata()?.len() < len.max(HEADER_BYTES) {
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                "shorter than the passes it held",
+            ));
+        }
+        file.set_len(len)?;
+        file.seek(SeekFrom::Start(len))?;
+        let out = BufWriter::with_capacity(1 << 18, file);
+        Ok(Writer { out, tmp })
+    }
+
     /// Appends records' bytes.
     pub(crate) fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.out.write_all(bytes)
+    }
+
+    /// Writes out what is buffered and syncs it: the bytes written so far, all on disk.
+    pub(crate) fn flush(&mut self) -> io::Result<u64> {
+        self.out.flush()?;
+        let file = self.out.get_mut();
+        file.sync_data()?;
+        file.stream_position()
     }
 
     /// Puts the header in front, syncs the file and renames it to `path`.

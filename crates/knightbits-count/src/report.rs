@@ -68,6 +68,9 @@ pub struct Round {
     pub keys: u64,
     /// Passes over the old layer (1 in memory; more out of core).
     pub passes: u32,
+    /// Of those, the passes done before a stop or a kill, which the count resumed after (their
+    /// part of the next layer kept beside the checkpoint); 0 for a round run whole.
+    pub resumed_passes: u32,
     /// Was the old layer read from a file?
     pub from_disk: bool,
     /// Bytes of the next layer's tables at their fullest, a state.

@@ -55,7 +55,9 @@ pub struct Args {
     scratch: Option<PathBuf>,
     /// Keep the count's state in PATH (written to PATH.tmp, then renamed) after every unit of
     /// work (meet in the middle) or every --checkpoint-every seconds (frontier); the same command
-    /// with the same PATH resumes from it. The file is removed when the count ends.
+    /// with the same PATH resumes from it. The file is removed when the count ends. A square
+    /// whose layer is read from disk in passes writes the next layer to PATH.tmp and marks each
+    /// pass done in PATH.pass: the same command resumes after the last pass marked.
     #[arg(long, value_name = "PATH", value_parser = in_a_folder)]
     checkpoint: Option<PathBuf>,
     /// Seconds between checkpoints of a frontier count (0: after every square; default 30);
@@ -300,13 +302,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
             match p.round {
                 Some(r) => bar.suspend(|| {
                     eprintln!(
-                        "square {}: {} states, {} pass{} over the layer{}, {:.1} bytes a state \
+                        "square {}: {} states, {} pass{} over the layer{}{}, {:.1} bytes a state \
                          in memory, {:.1} s, at {at:.1} s",
                         r.round,
                         r.states,
                         r.passes,
                         if r.passes == 1 { "" } else { "es" },
                         if r.from_disk { " from disk" } else { "" },
+                        match r.resumed_passes {
+                            0 => String::new(),
+                            n => format!(" ({n} done before, kept beside the checkpoint)"),
+                        },
                         r.bytes_per_state,
                         r.seconds
                     )

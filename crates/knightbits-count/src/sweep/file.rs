@@ -47,6 +47,21 @@ impl LayerFile {
         }
     }
 
+    /// Goes on writing the layer file to `path` that a count stopped or killed in a round left
+    /// unfinished, after its first `len` bytes ([`LayerFile::flush`]'s answer then).
+    pub(crate) fn resume(path: PathBuf, len: u64) -> io::Result<LayerFile> {
+        match Writer::resume(&path, len) {
+            Ok(w) => Ok(LayerFile(w, path)),
+            Err(e) => Err(located(&path, e)),
+        }
+    }
+
+    /// Puts every frame appended so far on disk and returns the file's bytes.
+    pub(crate) fn flush(&mut self) -> io::Result<u64> {
+        let LayerFile(writer, path) = self;
+        writer.flush().map_err(|e| located(path, e))
+    }
+
     /// Appends `pieces` as frames, sorted by key in place a million records at a time, on
     /// `threads` threads (whose frames interleave) when there are more than a million.
     pub(crate) fn write<K: Word>(

@@ -28,6 +28,7 @@ pub(crate) mod expand;
 pub(crate) mod file;
 mod job;
 pub(crate) mod key;
+mod mark;
 pub(crate) mod order;
 pub(crate) mod path;
 pub(crate) mod residue;
@@ -41,6 +42,7 @@ pub use self::share::{Inbox, Share};
 
 use self::expand::{Pass, Places};
 use self::file::{LayerFile, Source};
+use self::mark::PassMark;
 use self::shard::{Block, MAX_LOAD, Shard, compact, filled};
 use self::store::load;
 use super::checkpoint::Header;
@@ -121,6 +123,10 @@ pub(crate) struct Sweep<K: Word = u64> {
     pub(crate) prime: u8,
     /// That prime.
     pub(crate) modulus: u64,
+    /// (Tests.) The count dies as if killed once a round out of core has marked this many
+    /// passes done (`mark`).
+    #[cfg(test)]
+    pub(crate) killed_after_passes: Option<u32>,
 }
 
 impl<K: Word> Sweep<K> {
@@ -169,6 +175,8 @@ impl<K: Word> Sweep<K> {
             checkpoint_every: 30.0,
             prime: 0,
             modulus: residue::prime(0),
+            #[cfg(test)]
+            killed_after_passes: None,
         }
     }
 
@@ -292,6 +300,7 @@ impl<K: Word> Sweep<K> {
         }
         if let Some(path) = &self.checkpoint {
             let _ = fs::remove_file(path);
+            PassMark::remove(path);
         }
         Ok(self.total(layer.done, layer.modulus))
     }
@@ -369,13 +378,21 @@ impl<K: Word> Sweep<K> {
         super::counter::stopped(self.method, done, total, checkpoint)
     }
 
-    /// Abandons round `round` after a stop: its unfinished next layer's file goes, and so does
-    /// the old layer's out of core when there is no checkpoint; the error says what the
-    /// checkpoint holds (the rounds done when there is none).
+    /// Abandons round `round` after a stop: its unfinished next layer's file goes (but the
+    /// passes a pass mark holds, which the same count resumes after), and so does the old
+    /// layer's out of core when there is no checkpoint; the error says what the checkpoint
+    /// holds (the rounds done when there is none).
     fn abandon(&self, round: u32) -> CountError {
-        let mut tmp = self.layer_path(round + 1).into_os_string();
-        tmp.push(".tmp");
-        let _ = fs::remove_file(tmp);
+        let marked = self
+            .checkpoint
+            .as_deref()
+            .and_then(PassMark::read)
+            .is_some_and(|m| m.round == round);
+        if !marked {
+            let mut tmp = self.layer_path(round + 1).into_os_string();
+            tmp.push(".tmp");
+            let _ = fs::remove_file(tmp);
+        }
         let total = u64::from(self.rounds());
         let checkpoint = self.checkpoint.as_deref();
         let done = match checkpoint {
@@ -491,27 +508,55 @@ impl<K: Word> Sweep<K> {
         };
         let from_disk = matches!(source, Source::File { .. });
         let threads = if old.states >= 4096 { self.threads } else { 1 };
-        let parts = (predicted / SHARD_STATES)
-            .max(passes as u64)
-            .next_power_of_two()
-            .clamp(16, 1 << 14) as usize;
+        let p = self.modulus;
+        // Out of core beside a checkpoint, the next layer's file is the checkpoint's unfinished
+        // one and each pass is marked done (`mark`): a mark of this round, within the budget,
+        // resumes it after its last pass.
+        let marks = self.checkpoint.as_deref().filter(|_| from_disk);
+        let resumed = marks.and_then(PassMark::read).filter(|m| {
+            m.round == round
+                && m.old_states == old.states
+                && m.prime == p
+                && m.predicted
+                    .saturating_mul(table_bytes_of::<K>())
+                    .div_ceil(room.max(1))
+                    <= u64::from(m.passes)
+        });
+        let (passes, predicted) = match resumed {
+            Some(m) => (m.passes as usize, m.predicted),
+            None => (passes, predicted),
+        };
+        let parts = match resumed {
+            Some(m) => m.parts as usize,
+            None => (predicted / SHARD_STATES)
+                .max(passes as u64)
+                .next_power_of_two()
+                .clamp(16, 1 << 14) as usize,
+        };
         let per_shard = (predicted as usize / parts).max(16);
         let mut done = old.done;
         let mut modulus = old.modulus;
-        let p = self.modulus;
         let mut peak = 0u64;
         let mut states = 0u64;
         let mut ways = 0u128;
         let mut keys = 0u64;
         let mut memory: Vec<Block<K::Record>> = Vec::new();
-        if let Some(path) = &old_path {
-            self.room_on_disk(predicted, Some(path))?;
+        let first_pass = resumed.map_or(0, |m| m.done_passes as usize);
+        if let Some(m) = resumed {
+            (done, modulus, states, ways, keys, peak) =
+                (m.done, m.modulus, m.states, m.ways, m.keys, m.peak);
         }
-        let mut writer = match from_disk {
-            true => Some(LayerFile::create(self.layer_path(round + 1)).map_err(io_error)?),
-            false => None,
+        if let Some(path) = &old_path {
+            let left = predicted / passes as u64 * (passes - first_pass) as u64;
+            self.room_on_disk(left, Some(path))?;
+        }
+        let next_path = self.layer_path(round + 1);
+        let mut writer = match (from_disk, resumed) {
+            (true, Some(m)) => Some(LayerFile::resume(next_path, m.bytes).map_err(io_error)?),
+            (true, None) => Some(LayerFile::create(next_path).map_err(io_error)?),
+            (false, _) => None,
         };
-        for pass in 0..passes {
+        for pass in first_pass..passes {
             let range = parts * pass / passes..parts * (pass + 1) / passes;
             let shards: Vec<Mutex<Shard<K>>> = range
                 .clone()
@@ -560,6 +605,33 @@ impl<K: Word> Sweep<K> {
                         ways += u128::from(K::ways(r));
                     }
                     w.write::<K>(pieces, threads).map_err(io_error)?;
+                    if let Some(checkpoint) = marks
+                        && pass + 1 < passes
+                    {
+                        let mark = PassMark {
+                            round,
+                            old_states: old.states,
+                            prime: p,
+                            passes: passes as u32,
+                            parts: parts as u32,
+                            predicted,
+                            done_passes: pass as u32 + 1,
+                            bytes: w.flush().map_err(io_error)?,
+                            done,
+                            modulus,
+                            states,
+                            ways,
+                            keys,
+                            peak,
+                        };
+                        mark.write(checkpoint).map_err(|e| {
+                            io_error(super::error::located(&PassMark::path(checkpoint), e))
+                        })?;
+                        #[cfg(test)]
+                        if self.killed_after_passes == Some(mark.done_passes) {
+                            return Err(super::counter::stopped(self.method, 0, 0, None));
+                        }
+                    }
                 }
                 None => {
                     memory = compact(shards, threads);
@@ -584,6 +656,9 @@ impl<K: Word> Sweep<K> {
                 };
                 let path = self.layer_path(round + 1);
                 w.finish(&header, &path).map_err(io_error)?;
+                if let Some(checkpoint) = marks {
+                    PassMark::remove(checkpoint);
+                }
                 Store::File(path)
             }
             None => Store::Memory(memory),
@@ -601,6 +676,7 @@ impl<K: Word> Sweep<K> {
             ways,
             keys,
             passes: passes as u32,
+            resumed_passes: first_pass as u32,
             from_disk,
             bytes_per_state: peak as f64 / states.max(1) as f64,
             seconds: 0.0,

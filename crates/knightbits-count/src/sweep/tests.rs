@@ -142,6 +142,75 @@ fn a_stopped_count_resumes_from_its_checkpoint() {
     let _ = fs::remove_dir_all(&dir);
 }
 
+/// A count killed in a round out of core just after the round's second pass was marked done,
+/// its unfinished file holding part of a third, resumes after the second pass: that round says
+/// so, the next ones resume nothing, and the count gives 6 x 7's 1,067,638 closed tours (OEIS
+/// A175881), its checkpoint, pass mark and unfinished file gone at the end. Resumed under a
+/// budget too small for the passes marked, the round starts again (its passes within the new
+/// budget) to the same total.
+#[test]
+fn a_count_killed_between_passes_resumes_after_the_last_one_marked() {
+    use super::mark::PassMark;
+    use std::io::Write;
+    let dir = scratch("passes");
+    let path = dir.join("6x7.layer");
+    let tmp = dir.join("6x7.layer.tmp");
+    let b = board(6, 7);
+    let count = |budget: u64| {
+        Sweep::<u64>::new(b, 2, budget, &dir)
+            .unwrap()
+            .with_checkpoint(&path, 0.0)
+    };
+    for (budget, resumes) in [(5 << 19, true), (4 << 19, false)] {
+        let mut killed = count(5 << 19);
+        killed.killed_after_passes = Some(2);
+        let outcome = killed.run(&mut |_| {});
+        assert!(
+            matches!(outcome, Err(CountError::Stopped { .. })),
+            "{outcome:?}"
+        );
+        let mark = PassMark::read(&path).expect("a pass mark is left");
+        assert_eq!(mark.done_passes, 2);
+        assert!(mark.passes > 2, "{mark:?}");
+        let held = Header::open(&path).unwrap().unwrap().0;
+        assert_eq!(
+            (held.round, held.records),
+            (mark.round, mark.old_states),
+            "the checkpoint holds the layer before the round"
+        );
+        // What a writer killed in the third pass leaves past the marked bytes.
+        let len = fs::metadata(&tmp).unwrap().len();
+        assert_eq!(len, mark.bytes, "the marked passes are on disk");
+        let mut file = fs::OpenOptions::new().append(true).open(&tmp).unwrap();
+        file.write_all(&[0xab; 5000]).unwrap();
+        drop(file);
+        // The resumed round under `budget`, then the rest in memory.
+        let mut first = None;
+        let stopped = count(budget).run_until(
+            &mut |r| {
+                first = Some((r.round, r.resumed_passes));
+                ControlFlow::Break(())
+            },
+            &AtomicBool::new(false),
+        );
+        assert!(matches!(stopped, Err(CountError::Stopped { .. })));
+        let (round, resumed) = first.unwrap();
+        assert_eq!(round, mark.round, "budget {budget}: resumed in its round");
+        match resumes {
+            true => assert_eq!(resumed, 2, "resumed after the second pass"),
+            false => assert_eq!(resumed, 0, "a smaller budget starts the round again"),
+        }
+        let mut rounds = Vec::new();
+        let total = count(u64::MAX).run(&mut |r| rounds.push(r.resumed_passes));
+        assert_eq!(total, Ok(1_067_638), "budget {budget}");
+        assert!(rounds.iter().all(|&r| r == 0), "{rounds:?}");
+        assert!(!path.exists(), "the checkpoint is removed at the end");
+        assert!(!tmp.exists(), "no unfinished file is left");
+        assert!(!PassMark::path(&path).exists(), "no pass mark is left");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
 /// The environment variable that makes [`peak_memory_stays_within_the_budget`] count in a
 /// process of its own: `WxH:BUDGET` (`max` for no budget).
 const CHILD: &str = "KNIGHTBITS_CLOSED_COUNT_CHILD";

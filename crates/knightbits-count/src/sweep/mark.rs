@@ -1,0 +1,179 @@
+//! A round out of core resumed pass by pass. Its passes each read the old layer (the
+//! checkpoint) once and append their part of the next layer to the checkpoint's unfinished
+//! file, `PATH.tmp`; after each, with those frames on disk, a small file `PATH.pass` says how
+//! many passes are done, how many bytes of `PATH.tmp` they fill and the round's sums so far. The
+//! same count resumes there after a stop or a kill: `PATH.tmp` is cut back to those bytes and the
+//! round goes on from the next pass, so a round of hours loses one pass at most.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::vec::Vec;
+
+/// The first bytes of a pass mark.
+const MAGIC: &[u8; 8] = b"KBPASS01";
+
+/// Bytes of a pass mark.
+const BYTES: usize = 8 + 4 + 8 + 8 + 4 + 4 + 8 + 4 + 8 + 16 + 1 + 8 + 16 + 8 + 8;
+
+/// How far a round out of core has come: the passes done and what they made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PassMark {
+    /// The round (the old layer's).
+    pub(crate) round: u32,
+    /// The old layer's states.
+    pub(crate) old_states: u64,
+    /// The prime the ways are added modulo.
+    pub(crate) prime: u64,
+    /// The round's passes, its parts of the key hash's range and the next layer's states
+    /// foreseen, as the round began: the passes go on over the same parts.
+    pub(crate) passes: u32,
+    pub(crate) parts: u32,
+    pub(crate) predicted: u64,
+    /// Passes done.
+    pub(crate) done_passes: u32,
+    /// Bytes of the next layer's unfinished file that hold them.
+    pub(crate) bytes: u64,
+    /// The ways of the tours closed (exact, or modulo `prime` when `modulus` is not 0).
+    pub(crate) done: u128,
+    pub(crate) modulus: u8,
+    /// The next layer's states and ways so far, the keys made and the tables' peak bytes.
+    pub(crate) states: u64,
+    pub(crate) ways: u128,
+    pub(crate) keys: u64,
+    pub(crate) peak: u64,
+}
+
+impl PassMark {
+    /// Where the pass mark of the checkpoint `checkpoint` is.
+    pub(crate) fn path(checkpoint: &Path) -> PathBuf {
+        let mut path = checkpoint.as_os_str().to_owned();
+        path.push(".pass");
+        PathBuf::from(path)
+    }
+
+    /// The pass mark beside `checkpoint`, if there is a whole one.
+    pub(crate) fn read(checkpoint: &Path) -> Option<PassMark> {
+        PassMark::parse(&fs::read(PassMark::path(checkpoint)).ok()?)
+    }
+
+    /// Writes it beside `checkpoint` (to `PATH.pass.tmp`, synced and renamed).
+    pub(crate) fn write(&self, checkpoint: &Path) -> io::Result<()> {
+        let path = PassMark::path(checkpoint);
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let mut file = fs::File::create(&tmp)?;
+        file.write_all(&self.bytes())?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&tmp, &path)
+    }
+
+    /// Removes the pass mark beside `checkpoint`, if any.
+    pub(crate) fn remove(checkpoint: &Path) {
+        let _ = fs::remove_file(PassMark::path(checkpoint));
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(BYTES);
+        b.extend_from_slice(MAGIC);
+        b.extend_from_slice(&self.round.to_le_bytes());
+        b.extend_from_slice(&self.old_states.to_le_bytes());
+        b.extend_from_slice(&self.prime.to_le_bytes());
+        b.extend_from_slice(&self.passes.to_le_bytes());
+        b.extend_from_slice(&self.parts.to_le_bytes());
+        b.extend_from_slice(&self.predicted.to_le_bytes());
+        b.extend_from_slice(&self.done_passes.to_le_bytes());
+        b.extend_from_slice(&self.bytes.to_le_bytes());
+        b.extend_from_slice(&self.done.to_le_bytes());
+        b.push(self.modulus);
+        b.extend_from_slice(&self.states.to_le_bytes());
+        b.extend_from_slice(&self.ways.to_le_bytes());
+        b.extend_from_slice(&self.keys.to_le_bytes());
+        b.extend_from_slice(&self.peak.to_le_bytes());
+        b
+    }
+
+    fn parse(b: &[u8]) -> Option<PassMark> {
+        let rest = b.strip_prefix(MAGIC)?;
+        if b.len() != BYTES {
+            return None;
+        }
+        let mut at = 0;
+        let mut take = |n: usize| {
+            let s = &rest[at..at + n];
+            at += n;
+            s
+        };
+        let u32_ = |s: &[u8]| u32::from_le_bytes(s.try_into().unwrap_or_default());
+        let u64_ = |s: &[u8]| u64::from_le_bytes(s.try_into().unwrap_or_default());
+        let u128_ = |s: &[u8]| u128::from_le_bytes(s.try_into().unwrap_or_default());
+        let mark = PassMark {
+            round: u32_(take(4)),
+            old_states: u64_(take(8)),
+            prime: u64_(take(8)),
+            passes: u32_(take(4)),
+            parts: u32_(take(4)),
+            predicted: u64_(take(8)),
+            done_passes: u32_(take(4)),
+            bytes: u64_(take(8)),
+            done: u128_(take(16)),
+            modulus: take(1)[0],
+            states: u64_(take(8)),
+            ways: u128_(take(16)),
+            keys: u64_(take(8)),
+            peak: u64_(take(8)),
+        };
+        (mark.done_passes < mark.passes && mark.parts >= mark.passes).then_some(mark)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mark() -> PassMark {
+        PassMark {
+            round: 42,
+            old_states: 1_771_452_546,
+            prime: u64::MAX - 58,
+            passes: 14,
+            parts: 4096,
+            predicted: 3_900_000_000,
+            done_passes: 3,
+            bytes: 6_000_000_064,
+            done: u128::MAX - 7,
+            modulus: 1,
+            states: 812_345_678,
+            ways: 1 << 100,
+            keys: 2_500_000_000,
+            peak: 15 << 30,
+        }
+    }
+
+    /// A mark comes back as written, field for field; a mark cut short, of another magic, or
+    /// with its passes all done (a round that ended has none) is none.
+    #[test]
+    fn a_mark_comes_back_as_written() {
+        let dir = std::env::temp_dir().join(format!("knightbits-mark-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let checkpoint = dir.join("count.layer");
+        assert_eq!(PassMark::read(&checkpoint), None);
+        mark().write(&checkpoint).unwrap();
+        assert_eq!(PassMark::read(&checkpoint), Some(mark()));
+        assert_eq!(fs::read(PassMark::path(&checkpoint)).unwrap().len(), BYTES);
+        let bytes = mark().bytes();
+        assert_eq!(PassMark::parse(&bytes[..BYTES - 1]), None);
+        let mut other = bytes.clone();
+        other[7] = b'2';
+        assert_eq!(PassMark::parse(&other), None);
+        let ended = PassMark {
+            done_passes: 14,
+            ..mark()
+        };
+        assert_eq!(PassMark::parse(&ended.bytes()), None);
+        PassMark::remove(&checkpoint);
+        assert_eq!(PassMark::read(&checkpoint), None);
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
