@@ -410,7 +410,8 @@ impl Count {
     /// Time, peak memory and scratch disk of the whole count, from about `seconds` of its real
     /// work (kept by the 128-bit frontier programme: the count goes on from there), or `None`
     /// when there is nothing to estimate (the count resumes from its checkpoint, or it is a
-    /// count by the 64-bit frontier programme of a board up to 6 wide, which takes seconds).
+    /// sweep of a board up to 6 across, which takes seconds, or of four rows or fewer, most of
+    /// which the estimate would count).
     /// [`CountError::OverBudget`] when a method that holds its tables in memory would need
     /// more than the budget (the 64-bit frontier programme goes out of core instead).
     pub fn estimate(&mut self, seconds: f64) -> Result<Option<Estimate>, CountError> {

@@ -358,6 +358,24 @@ fn a_stopped_count_says_where_and_resumes_to_the_oeis_total() {
     }
 }
 
+/// Proves a sweep of four rows or fewer has no estimate (its first three rows, which the
+/// estimate counts, are most of the count: 9 x 4 open's took longer than its count), whatever
+/// its width, open or closed; a fifth row has one (8 x 5 closed).
+#[test]
+fn sweeps_of_four_rows_or_fewer_have_no_estimate() {
+    for (w, h, open) in [(9, 4, true), (12, 3, false), (10, 4, false), (8, 4, true)] {
+        let count = match open {
+            true => Count::open(board(w, h), None),
+            false => Count::closed(board(w, h)),
+        };
+        let mut job = count.unwrap().across(w).unwrap();
+        assert_eq!(job.method(), Method::Sweep, "{w}x{h}");
+        assert_eq!(job.estimate(60.0), Ok(None), "{w}x{h} open {open}");
+    }
+    let mut five = Count::closed(board(8, 5)).unwrap().across(8).unwrap();
+    assert!(five.estimate(0.0).unwrap().is_some());
+}
+
 /// Proves a count without a checkpoint stops too, saying it has none to resume from.
 #[test]
 fn a_count_without_a_checkpoint_stops_and_says_so() {

@@ -58,7 +58,7 @@ const SIZE_FACTOR_MOST: f64 = 2.0;
 
 /// Rows always counted exactly, however short the time given: the first two, and the third
 /// as long as its layers stay within [`THIRD_ROW_STATES`].
-const FIRST_ROWS: u32 = 3;
+pub(crate) const FIRST_ROWS: u32 = 3;
 
 /// The most states of a layer after which the third row is still counted, however short the
 /// time given (a round of this many takes seconds, and the next ones grow by two or three
