@@ -432,18 +432,18 @@ fn one_process_killed_in_the_second_run_resumes_there() {
 }
 
 /// Proves boards swept 9 to 12 across run across processes in 128-bit keys: 2 processes
-/// count 9 x 3 closed (none) and open (1,120, A118067), 9 x 4 closed (none) and open (379,376,
-/// A079137), 10 x 3 and 12 x 3 closed (16 and 176, A070030) and 11 x 3 open (21,344,
-/// A118067), each swept across its longer side, as one process counts the transpose (swept
-/// across 3 or 4, in 64-bit keys); 11 x 3 open out of core too, each process within 3 MiB,
-/// leaving nothing in the scratch folder.
+/// count 9 x 3 closed (none) and open (1,120, A118067), 9 x 4 closed (none), 10 x 3 and
+/// 12 x 3 closed (16 and 176, A070030) and 11 x 3 open (21,344, A118067), each swept across
+/// its longer side, as one process counts the transpose (swept across 3 or 4, in 64-bit keys);
+/// 11 x 3 open out of core too, each process within 3 MiB, leaving nothing in the scratch
+/// folder. (9 x 4 open, 379,376, took two thirds of this test's 30 s: it is counted across
+/// 9 in one process by the count crate's ignored `nine_and_ten_across_equal_their_transposes`.)
 #[test]
 fn two_processes_count_boards_9_to_12_across() {
-    let cases: [(&str, &str, bool, u64); 8] = [
+    let cases: [(&str, &str, bool, u64); 7] = [
         ("9x3", "9", true, 0),
         ("9x3", "9", false, 1120),
         ("9x4", "9", true, 0),
-        ("9x4", "9", false, 379_376),
         ("10x3", "10", true, 16),
         ("12x3", "12", true, 176),
         ("11x3", "11", false, 21_344),
@@ -455,7 +455,7 @@ fn two_processes_count_boards_9_to_12_across() {
     for (i, (board, across, closed, tours)) in cases.into_iter().enumerate() {
         let (mut args, single) = in_one_process(board, closed, tours);
         args.extend(["--across", across]);
-        if i == 7 {
+        if i == 6 {
             args.extend(["--max-memory", "3M", "--scratch", scratch.to_str().unwrap()]);
         }
         let outs = processes(2, &args, &[]);
