@@ -1,7 +1,7 @@
 //! `cargo xtask dist`: every release artefact in `target/dist/`, with `SHA256SUMS` over them:
 //!
-//! - the `.crate` file of every published crate (`cargo package`, verified by CI's
-//!   `cargo publish --workspace --dry-run`, so not built again here);
+//! - the `.crate` file of every published crate (`cargo package`, checked as packaged by CI's
+//!   `.ci/background`, so not built again here);
 //! - every wheel and the sdist (`cargo xtask wheel --all`, checked as it checks them);
 //! - the npm tarball, from `cargo xtask npm` (an error names it as missing when that task
 //!   fails: nothing stands in for it);
