@@ -468,31 +468,37 @@ async function axeViolations(page) {
   });
 }
 
-for (const scheme of ['light', 'dark']) {
-  for (const [label, viewport] of [['desktop', { width: 1280, height: 1000 }], ['phone', { width: 390, height: 844 }]]) {
-    test(`${target}: axe-core finds no WCAG 2 AA violation, ${scheme}, ${label}`, async () => {
-      // (The page's CSP allows its own scripts only: axe is let in for the test.)
-      const { page, problems } = await openPage({ viewport, colorScheme: scheme, bypassCSP: true }, base);
-      await forkPosition(page);
-      await page.click('#step-next');
-      await page.click('#board2 [data-cell="c3"]');
-      await page.click('#forks-from-board');
-      await page.click('#fillboard [data-cell="b1"]');
-      await idle(page);
-      await page.click('#fill-next');
-      await page.click('#fillboard [data-cell="h8"]');
-      await page.click('#tour-go');
-      await page.click('#catch-go');
-      await page.locator('details.keys summary').click();
-      await idle(page);
-      const v = await axeViolations(page);
-      writeFileSync(resolve(artifacts, `axe-${scheme}-${label}.json`), JSON.stringify(v, null, 1));
-      console.log(`# axe-core ${target} ${scheme} ${label}: ${v.length} violations${v.length ? ': ' + v.map((x) => `${x.id} (${x.count})`).join(', ') : ''}`);
-      assert.deepEqual(v, []);
-      assert.deepEqual(problems, []);
-      await page.close();
-    });
-  }
+// Served, every scheme at both widths. The static site is the same page (its markup, styles and
+// words), its answers from the module: one look each, light at desktop width and, with every
+// error showing, dark at phone width.
+const VIEWPORTS = { desktop: { width: 1280, height: 1000 }, phone: { width: 390, height: 844 } };
+const EVERY_LOOK = [['light', 'desktop'], ['light', 'phone'], ['dark', 'desktop'], ['dark', 'phone']];
+const looks = (staticLook) => (target === 'static' ? [staticLook] : EVERY_LOOK);
+
+for (const [scheme, label] of looks(['light', 'desktop'])) {
+  const viewport = VIEWPORTS[label];
+  test(`${target}: axe-core finds no WCAG 2 AA violation, ${scheme}, ${label}`, async () => {
+    // (The page's CSP allows its own scripts only: axe is let in for the test.)
+    const { page, problems } = await openPage({ viewport, colorScheme: scheme, bypassCSP: true }, base);
+    await forkPosition(page);
+    await page.click('#step-next');
+    await page.click('#board2 [data-cell="c3"]');
+    await page.click('#forks-from-board');
+    await page.click('#fillboard [data-cell="b1"]');
+    await idle(page);
+    await page.click('#fill-next');
+    await page.click('#fillboard [data-cell="h8"]');
+    await page.click('#tour-go');
+    await page.click('#catch-go');
+    await page.locator('details.keys summary').click();
+    await idle(page);
+    const v = await axeViolations(page);
+    writeFileSync(resolve(artifacts, `axe-${scheme}-${label}.json`), JSON.stringify(v, null, 1));
+    console.log(`# axe-core ${target} ${scheme} ${label}: ${v.length} violations${v.length ? ': ' + v.map((x) => `${x.id} (${x.count})`).join(', ') : ''}`);
+    assert.deepEqual(v, []);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
 }
 
 // The same rules with every error the page can show showing at once (GOV.UK's pattern: each
@@ -517,37 +523,36 @@ async function everyError(page) {
   await idle(page);
 }
 
-for (const scheme of ['light', 'dark']) {
-  for (const [label, viewport] of [['desktop', { width: 1280, height: 1000 }], ['phone', { width: 390, height: 844 }]]) {
-    test(`${target}: axe-core finds no WCAG 2 AA violation with every error showing, ${scheme}, ${label}`, async () => {
-      const { page, problems } = await openPage({ viewport, colorScheme: scheme, bypassCSP: true },
-        `${base}#p=0x0000000008000000&tool=knight&s=99&from=z9&black=z9&side=green&cs=purple`);
-      await everyError(page);
-      const shown = await page.$$eval('.error:not([hidden])', (els) => els.map((e) => e.id).sort());
-      assert.deepEqual(shown, ['bin-error', 'catch-error', 'convert-error', 'dec-error', 'error', 'fen-error', 'fill-error', 'hex-error',
-        'second-error', 'shift-n-error', 'steps-error', 'tour-error']);
-      // Each refused box: aria-invalid, described by its own message, which sits right under it.
-      const boxes = ['hex', 'dec', 'bin', 'shift-n', 'hex2', 'fen', 'conv-in', 'tour-start', 'catch-pawn'];
-      const ties = await page.evaluate((ids) => ids.map((id) => {
-        const el = document.getElementById(id);
-        const msg = document.getElementById(el.getAttribute('aria-describedby').split(' ')[0]);
-        const a = el.getBoundingClientRect();
-        const b = msg.getBoundingClientRect();
-        return { id, invalid: el.getAttribute('aria-invalid'), gap: Math.round(b.top - a.bottom), text: msg.textContent };
-      }), boxes);
-      for (const t of ties) {
-        assert.equal(t.invalid, 'true', `${t.id} is aria-invalid`);
-        assert.ok(t.gap >= 0 && t.gap <= 60, `${t.id}'s message is under it (${t.gap} px): ${t.text}`);
-        assert.match(t.text, /^Error: /);
-        assert.doesNotMatch(t.text, /parameter '/, `${t.id}: the page's words`);
-      }
-      const v = await axeViolations(page);
-      writeFileSync(resolve(artifacts, `axe-errors-${scheme}-${label}.json`), JSON.stringify(v, null, 1));
-      console.log(`# axe-core ${target} ${scheme} ${label}, every error showing: ${v.length} violations${v.length ? ': ' + v.map((x) => `${x.id} (${x.count})`).join(', ') : ''}`);
-      await page.screenshot({ path: resolve(artifacts, `errors-${scheme}-${label}.png`), fullPage: label === 'phone' });
-      assert.deepEqual(v, []);
-      assert.deepEqual(problems.filter((p) => !/400|Bad Request/.test(p)), []);
-      await page.close();
-    });
-  }
+for (const [scheme, label] of looks(['dark', 'phone'])) {
+  const viewport = VIEWPORTS[label];
+  test(`${target}: axe-core finds no WCAG 2 AA violation with every error showing, ${scheme}, ${label}`, async () => {
+    const { page, problems } = await openPage({ viewport, colorScheme: scheme, bypassCSP: true },
+      `${base}#p=0x0000000008000000&tool=knight&s=99&from=z9&black=z9&side=green&cs=purple`);
+    await everyError(page);
+    const shown = await page.$$eval('.error:not([hidden])', (els) => els.map((e) => e.id).sort());
+    assert.deepEqual(shown, ['bin-error', 'catch-error', 'convert-error', 'dec-error', 'error', 'fen-error', 'fill-error', 'hex-error',
+      'second-error', 'shift-n-error', 'steps-error', 'tour-error']);
+    // Each refused box: aria-invalid, described by its own message, which sits right under it.
+    const boxes = ['hex', 'dec', 'bin', 'shift-n', 'hex2', 'fen', 'conv-in', 'tour-start', 'catch-pawn'];
+    const ties = await page.evaluate((ids) => ids.map((id) => {
+      const el = document.getElementById(id);
+      const msg = document.getElementById(el.getAttribute('aria-describedby').split(' ')[0]);
+      const a = el.getBoundingClientRect();
+      const b = msg.getBoundingClientRect();
+      return { id, invalid: el.getAttribute('aria-invalid'), gap: Math.round(b.top - a.bottom), text: msg.textContent };
+    }), boxes);
+    for (const t of ties) {
+      assert.equal(t.invalid, 'true', `${t.id} is aria-invalid`);
+      assert.ok(t.gap >= 0 && t.gap <= 60, `${t.id}'s message is under it (${t.gap} px): ${t.text}`);
+      assert.match(t.text, /^Error: /);
+      assert.doesNotMatch(t.text, /parameter '/, `${t.id}: the page's words`);
+    }
+    const v = await axeViolations(page);
+    writeFileSync(resolve(artifacts, `axe-errors-${scheme}-${label}.json`), JSON.stringify(v, null, 1));
+    console.log(`# axe-core ${target} ${scheme} ${label}, every error showing: ${v.length} violations${v.length ? ': ' + v.map((x) => `${x.id} (${x.count})`).join(', ') : ''}`);
+    await page.screenshot({ path: resolve(artifacts, `errors-${scheme}-${label}.png`), fullPage: label === 'phone' });
+    assert.deepEqual(v, []);
+    assert.deepEqual(problems.filter((p) => !/400|Bad Request/.test(p)), []);
+    await page.close();
+  });
 }
