@@ -511,12 +511,16 @@ impl<K: Word> Sweep<K> {
         let p = self.modulus;
         // Out of core beside a checkpoint, the next layer's file is the checkpoint's unfinished
         // one and each pass is marked done (`mark`): a mark of this round, within the budget,
-        // resumes it after its last pass.
+        // whose unfinished file still holds the passes marked, resumes it after its last pass.
         let marks = self.checkpoint.as_deref().filter(|_| from_disk);
+        let mut unfinished = self.layer_path(round + 1).into_os_string();
+        unfinished.push(".tmp");
+        let held = fs::metadata(&unfinished).map_or(0, |m| m.len());
         let resumed = marks.and_then(PassMark::read).filter(|m| {
             m.round == round
                 && m.old_states == old.states
                 && m.prime == p
+                && held >= m.bytes
                 && m.predicted
                     .saturating_mul(table_bytes_of::<K>())
                     .div_ceil(room.max(1))

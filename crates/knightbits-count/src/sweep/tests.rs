@@ -147,8 +147,8 @@ fn a_stopped_count_resumes_from_its_checkpoint() {
 /// its unfinished file holding part of a third, resumes after the second pass: that round says
 /// so, the next ones resume nothing, and the count gives 6 x 7's 1,067,638 closed tours (OEIS
 /// A175881), its checkpoint, pass mark and unfinished file gone at the end. Resumed under a
-/// budget too small for the passes marked, the round starts again (its passes within the new
-/// budget) to the same total.
+/// budget too small for the passes marked, or with the unfinished file removed, the round
+/// starts again (its passes within the budget) to the same total.
 #[test]
 fn a_count_killed_between_passes_resumes_after_the_last_one_marked() {
     use super::mark::PassMark;
@@ -162,7 +162,11 @@ fn a_count_killed_between_passes_resumes_after_the_last_one_marked() {
             .unwrap()
             .with_checkpoint(&path, 0.0)
     };
-    for (budget, resumes) in [(5 << 19, true), (4 << 19, false)] {
+    for (budget, kept, resumes) in [
+        (5 << 19, true, true),
+        (4 << 19, true, false),
+        (5 << 19, false, false),
+    ] {
         let mut killed = count(5 << 19);
         killed.killed_after_passes = Some(2);
         let outcome = killed.run(&mut |_| {});
@@ -185,6 +189,9 @@ fn a_count_killed_between_passes_resumes_after_the_last_one_marked() {
         let mut file = fs::OpenOptions::new().append(true).open(&tmp).unwrap();
         file.write_all(&[0xab; 5000]).unwrap();
         drop(file);
+        if !kept {
+            fs::remove_file(&tmp).unwrap();
+        }
         // The resumed round under `budget`, then the rest in memory.
         let mut first = None;
         let stopped = count(budget).run_until(
@@ -199,7 +206,10 @@ fn a_count_killed_between_passes_resumes_after_the_last_one_marked() {
         assert_eq!(round, mark.round, "budget {budget}: resumed in its round");
         match resumes {
             true => assert_eq!(resumed, 2, "resumed after the second pass"),
-            false => assert_eq!(resumed, 0, "a smaller budget starts the round again"),
+            false => assert_eq!(
+                resumed, 0,
+                "a smaller budget, or an unfinished file gone, starts the round again"
+            ),
         }
         let mut rounds = Vec::new();
         let total = count(u64::MAX).run(&mut |r| rounds.push(r.resumed_passes));
