@@ -223,11 +223,16 @@ pub(crate) struct Writer {
     tmp: PathBuf,
 }
 
+/// Where a file of `path` is written before it is whole and renamed to `path`: `path.tmp`.
+pub(crate) fn unfinished(path: &Path) -> PathBuf {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    PathBuf::from(tmp)
+}
+
 impl Writer {
     pub(crate) fn create(path: &Path) -> io::Result<Writer> {
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = PathBuf::from(tmp);
+        let tmp = unfinished(path);
         let mut out = BufWriter::with_capacity(1 << 18, File::create(&tmp)?);
         out.write_all(&[0; HEADER_BYTES as usize])?;
         Ok(Writer { out, tmp })
@@ -236,9 +241,7 @@ impl Writer {
     /// Goes on writing `path.tmp`, which a writer of `path` left unfinished, after its first
     /// `len` bytes (the rest, if any, is cut off).
     pub(crate) fn resume(path: &Path, len: u64) -> io::Result<Writer> {
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = PathBuf::from(tmp);
+        let tmp = unfinished(path);
         let mut file = fs::OpenOptions::new().write(true).open(&tmp)?;
         if file.metadata()?.len() < len.max(HEADER_BYTES) {
             return Err(io::Error::new(

@@ -6,7 +6,7 @@ use super::estimate::FIRST_ROWS;
 use super::residue::Runs;
 use super::word::Word;
 use super::{Sweep, Ways};
-use crate::checkpoint::Header;
+use crate::checkpoint::{Header, unfinished};
 use crate::counter::{Counter, Hook};
 use crate::error::CountError;
 use crate::method::Kind;
@@ -40,11 +40,8 @@ impl<K: Word> SweepCount<K> {
 
     /// The residues' file, and the file it is written to before it is renamed.
     fn residues_files(&self) -> Option<(PathBuf, PathBuf)> {
-        self.residues_path().map(|path| {
-            let mut tmp = path.clone().into_os_string();
-            tmp.push(".tmp");
-            (path, PathBuf::from(tmp))
-        })
+        self.residues_path()
+            .map(|path| (path.clone(), unfinished(&path)))
     }
 
     /// Removes the residues' file, once the count is known.

@@ -5,6 +5,7 @@
 //! same count resumes there after a stop or a kill: `PATH.tmp` is cut back to those bytes and the
 //! round goes on from the next pass, so a round of hours loses one pass at most.
 
+use crate::checkpoint::{HEADER_BYTES, unfinished};
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -60,8 +61,7 @@ impl PassMark {
     /// Writes it beside `checkpoint` (to `PATH.pass.tmp`, synced and renamed).
     pub(crate) fn write(&self, checkpoint: &Path) -> io::Result<()> {
         let path = PassMark::path(checkpoint);
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
+        let tmp = unfinished(&path);
         let mut file = fs::File::create(&tmp)?;
         file.write_all(&self.bytes())?;
         file.sync_all()?;
@@ -124,7 +124,9 @@ impl PassMark {
             keys: u64_(take(8)),
             peak: u64_(take(8)),
         };
-        (mark.done_passes < mark.passes && mark.parts >= mark.passes).then_some(mark)
+        // Passes left, at least one part a pass, and the header's room kept in the file.
+        (mark.done_passes < mark.passes && mark.parts >= mark.passes && mark.bytes >= HEADER_BYTES)
+            .then_some(mark)
     }
 }
 
@@ -151,8 +153,9 @@ mod tests {
         }
     }
 
-    /// A mark comes back as written, field for field; a mark cut short, of another magic, or
-    /// with its passes all done (a round that ended has none) is none.
+    /// A mark comes back as written, field for field; a mark cut short, of another magic, with
+    /// its passes all done (a round that ended has none) or with fewer bytes than a layer
+    /// file's header is none.
     #[test]
     fn a_mark_comes_back_as_written() {
         let dir = std::env::temp_dir().join(format!("knightbits-mark-{}", std::process::id()));
@@ -172,6 +175,11 @@ mod tests {
             ..mark()
         };
         assert_eq!(PassMark::parse(&ended.bytes()), None);
+        let headless = PassMark {
+            bytes: HEADER_BYTES - 1,
+            ..mark()
+        };
+        assert_eq!(PassMark::parse(&headless.bytes()), None);
         PassMark::remove(&checkpoint);
         assert_eq!(PassMark::read(&checkpoint), None);
         let _ = fs::remove_dir_all(&dir);

@@ -45,7 +45,7 @@ use self::file::{LayerFile, Source};
 use self::mark::PassMark;
 use self::shard::{Block, MAX_LOAD, Shard, compact, filled};
 use self::store::load;
-use super::checkpoint::Header;
+use super::checkpoint::{Header, unfinished};
 use super::error::CountError;
 use super::frontier::Frontier;
 use super::method::{Kind, Method};
@@ -389,9 +389,7 @@ impl<K: Word> Sweep<K> {
             .and_then(PassMark::read)
             .is_some_and(|m| m.round == round);
         if !marked {
-            let mut tmp = self.layer_path(round + 1).into_os_string();
-            tmp.push(".tmp");
-            let _ = fs::remove_file(tmp);
+            let _ = fs::remove_file(unfinished(&self.layer_path(round + 1)));
         }
         let total = u64::from(self.rounds());
         let checkpoint = self.checkpoint.as_deref();
@@ -513,9 +511,7 @@ impl<K: Word> Sweep<K> {
         // one and each pass is marked done (`mark`): a mark of this round, within the budget,
         // whose unfinished file still holds the passes marked, resumes it after its last pass.
         let marks = self.checkpoint.as_deref().filter(|_| from_disk);
-        let mut unfinished = self.layer_path(round + 1).into_os_string();
-        unfinished.push(".tmp");
-        let held = fs::metadata(&unfinished).map_or(0, |m| m.len());
+        let held = fs::metadata(unfinished(&self.layer_path(round + 1))).map_or(0, |m| m.len());
         let resumed = marks.and_then(PassMark::read).filter(|m| {
             m.round == round
                 && m.old_states == old.states

@@ -554,9 +554,7 @@ impl<K: Word> Share<K> {
             Store::File(file) if *file == path => {}
             // A link to the layer's file, renamed into place (or a copy, on another disk).
             Store::File(file) => {
-                let mut tmp = path.clone().into_os_string();
-                tmp.push(".tmp");
-                let tmp = PathBuf::from(tmp);
+                let tmp = crate::checkpoint::unfinished(&path);
                 let _ = fs::remove_file(&tmp);
                 if fs::hard_link(&*file, &tmp).is_err() {
                     fs::copy(&*file, &tmp).map_err(located)?;
