@@ -3,7 +3,9 @@
 //! file, `PATH.tmp`; after each, with those frames on disk, a small file `PATH.pass` says how
 //! many passes are done, how many bytes of `PATH.tmp` they fill and the round's sums so far. The
 //! same count resumes there after a stop or a kill: `PATH.tmp` is cut back to those bytes and the
-//! round goes on from the next pass, so a round of hours loses one pass at most.
+//! round goes on from the next pass, so a round of hours loses one pass at most. The passes are
+//! ranges of the key hash's parts, and the mark says how many parts are done: resumed under
+//! another `--max-memory`, the parts left are regrouped into the passes that budget allows.
 
 use crate::checkpoint::{HEADER_BYTES, unfinished};
 use std::fs;
@@ -12,10 +14,14 @@ use std::path::{Path, PathBuf};
 use std::vec::Vec;
 
 /// The first bytes of a pass mark.
-const MAGIC: &[u8; 8] = b"KBPASS01";
+const MAGIC: &[u8; 8] = b"KBPASS02";
+
+/// The first bytes of a pass mark of knightbits before it regrouped parts (no `done_parts`:
+/// its passes were equal ranges of its parts from the first).
+const MAGIC_01: &[u8; 8] = b"KBPASS01";
 
 /// Bytes of a pass mark.
-const BYTES: usize = 8 + 4 + 8 + 8 + 4 + 4 + 8 + 4 + 8 + 16 + 1 + 8 + 16 + 8 + 8;
+const BYTES: usize = 8 + 4 + 8 + 8 + 4 + 4 + 8 + 4 + 8 + 16 + 1 + 8 + 16 + 8 + 8 + 4;
 
 /// How far a round out of core has come: the passes done and what they made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,13 +32,16 @@ pub(crate) struct PassMark {
     pub(crate) old_states: u64,
     /// The prime the ways are added modulo.
     pub(crate) prime: u64,
-    /// The round's passes, its parts of the key hash's range and the next layer's states
-    /// foreseen, as the round began: the passes go on over the same parts.
+    /// The round's passes (those done and those planned for the parts left), its parts of
+    /// the key hash's range and the next layer's states foreseen as the round began: the
+    /// passes go on over the same parts.
     pub(crate) passes: u32,
     pub(crate) parts: u32,
     pub(crate) predicted: u64,
     /// Passes done.
     pub(crate) done_passes: u32,
+    /// Parts done: the passes done took parts `0..done_parts`.
+    pub(crate) done_parts: u32,
     /// Bytes of the next layer's unfinished file that hold them.
     pub(crate) bytes: u64,
     /// The ways of the tours closed (exact, or modulo `prime` when `modulus` is not 0).
@@ -91,14 +100,19 @@ impl PassMark {
         b.extend_from_slice(&self.ways.to_le_bytes());
         b.extend_from_slice(&self.keys.to_le_bytes());
         b.extend_from_slice(&self.peak.to_le_bytes());
+        b.extend_from_slice(&self.done_parts.to_le_bytes());
         b
     }
 
     fn parse(b: &[u8]) -> Option<PassMark> {
-        let rest = b.strip_prefix(MAGIC)?;
-        if b.len() != BYTES {
-            return None;
-        }
+        let (rest, old) = match b.strip_prefix(MAGIC) {
+            Some(rest) if b.len() == BYTES => (rest, false),
+            Some(_) => return None,
+            None => match b.strip_prefix(MAGIC_01) {
+                Some(rest) if b.len() == BYTES - 4 => (rest, true),
+                _ => return None,
+            },
+        };
         let mut at = 0;
         let mut take = |n: usize| {
             let s = &rest[at..at + n];
@@ -123,9 +137,23 @@ impl PassMark {
             ways: u128_(take(16)),
             keys: u64_(take(8)),
             peak: u64_(take(8)),
+            done_parts: 0,
         };
-        // Passes left, at least one part a pass, and the header's room kept in the file.
-        (mark.done_passes < mark.passes && mark.parts >= mark.passes && mark.bytes >= HEADER_BYTES)
+        let done_parts = match old {
+            // Its passes took equal ranges of its parts.
+            true => (u64::from(mark.parts) * u64::from(mark.done_passes))
+                .checked_div(u64::from(mark.passes))
+                .map_or(0, |p| p as u32),
+            false => u32_(take(4)),
+        };
+        let mark = PassMark { done_parts, ..mark };
+        // Parts and passes left, at least one part a pass, and the header's room kept in the
+        // file.
+        (mark.done_passes < mark.passes
+            && 0 < mark.done_parts
+            && mark.done_parts < mark.parts
+            && mark.parts >= mark.passes
+            && mark.bytes >= HEADER_BYTES)
             .then_some(mark)
     }
 }
@@ -150,12 +178,13 @@ mod tests {
             ways: 1 << 100,
             keys: 2_500_000_000,
             peak: 15 << 30,
+            done_parts: 877,
         }
     }
 
     /// A mark comes back as written, field for field; a mark cut short, of another magic, with
-    /// its passes all done (a round that ended has none) or with fewer bytes than a layer
-    /// file's header is none.
+    /// its passes or its parts all done (a round that ended has none), none of its parts done,
+    /// or with fewer bytes than a layer file's header is none.
     #[test]
     fn a_mark_comes_back_as_written() {
         let dir = std::env::temp_dir().join(format!("knightbits-mark-{}", std::process::id()));
@@ -168,7 +197,7 @@ mod tests {
         let bytes = mark().bytes();
         assert_eq!(PassMark::parse(&bytes[..BYTES - 1]), None);
         let mut other = bytes.clone();
-        other[7] = b'2';
+        other[7] = b'9';
         assert_eq!(PassMark::parse(&other), None);
         let ended = PassMark {
             done_passes: 14,
@@ -180,8 +209,27 @@ mod tests {
             ..mark()
         };
         assert_eq!(PassMark::parse(&headless.bytes()), None);
+        for done_parts in [0, 4096] {
+            let parts_all_or_none = PassMark {
+                done_parts,
+                ..mark()
+            };
+            assert_eq!(PassMark::parse(&parts_all_or_none.bytes()), None);
+        }
         PassMark::remove(&checkpoint);
         assert_eq!(PassMark::read(&checkpoint), None);
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// A mark written before marks held their parts (`KBPASS01`, without the last field) is
+    /// read with the parts its equal passes took: 3 of 14 passes over 4,096 parts took 877.
+    #[test]
+    fn a_mark_of_equal_passes_comes_back_with_their_parts() {
+        let mut old = mark().bytes();
+        old.truncate(BYTES - 4);
+        old[..8].copy_from_slice(MAGIC_01);
+        assert_eq!(PassMark::parse(&old), Some(mark()));
+        old.push(0);
+        assert_eq!(PassMark::parse(&old), None);
     }
 }

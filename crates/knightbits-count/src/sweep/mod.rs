@@ -508,30 +508,36 @@ impl<K: Word> Sweep<K> {
         let threads = if old.states >= 4096 { self.threads } else { 1 };
         let p = self.modulus;
         // Out of core beside a checkpoint, the next layer's file is the checkpoint's unfinished
-        // one and each pass is marked done (`mark`): a mark of this round, within the budget,
-        // whose unfinished file still holds the passes marked, resumes it after its last pass.
+        // one and each pass is marked done (`mark`): a mark of this round whose unfinished file
+        // still holds the passes marked resumes it after its last pass, the parts left
+        // regrouped into the passes this budget allows.
         let marks = self.checkpoint.as_deref().filter(|_| from_disk);
         let held = fs::metadata(unfinished(&self.layer_path(round + 1))).map_or(0, |m| m.len());
         let resumed = marks.and_then(PassMark::read).filter(|m| {
-            m.round == round
-                && m.old_states == old.states
-                && m.prime == p
-                && held >= m.bytes
-                && m.predicted
-                    .saturating_mul(table_bytes_of::<K>())
-                    .div_ceil(room.max(1))
-                    <= u64::from(m.passes)
+            m.round == round && m.old_states == old.states && m.prime == p && held >= m.bytes
         });
-        let (passes, predicted) = match resumed {
-            Some(m) => (m.passes as usize, m.predicted),
-            None => (passes, predicted),
-        };
+        let predicted = resumed.map_or(predicted, |m| m.predicted);
         let parts = match resumed {
             Some(m) => m.parts as usize,
             None => (predicted / SHARD_STATES)
                 .max(passes as u64)
                 .next_power_of_two()
                 .clamp(16, 1 << 14) as usize,
+        };
+        // The passes: ranges of the parts left, from `first_part`, the first `first_pass`
+        // of the round's passes done before.
+        let (first_pass, first_part) =
+            resumed.map_or((0, 0), |m| (m.done_passes as usize, m.done_parts as usize));
+        let left_parts = parts - first_part;
+        let passes = match resumed {
+            Some(_) => {
+                let left = predicted.saturating_mul(left_parts as u64) / parts as u64;
+                (left
+                    .saturating_mul(table_bytes_of::<K>())
+                    .div_ceil(room.max(1)) as usize)
+                    .clamp(1, left_parts)
+            }
+            None => passes,
         };
         let per_shard = (predicted as usize / parts).max(16);
         let mut done = old.done;
@@ -541,13 +547,12 @@ impl<K: Word> Sweep<K> {
         let mut ways = 0u128;
         let mut keys = 0u64;
         let mut memory: Vec<Block<K::Record>> = Vec::new();
-        let first_pass = resumed.map_or(0, |m| m.done_passes as usize);
         if let Some(m) = resumed {
             (done, modulus, states, ways, keys, peak) =
                 (m.done, m.modulus, m.states, m.ways, m.keys, m.peak);
         }
         if let Some(path) = &old_path {
-            let left = predicted / passes as u64 * (passes - first_pass) as u64;
+            let left = predicted / parts as u64 * left_parts as u64;
             self.room_on_disk(left, Some(path))?;
         }
         let next_path = self.layer_path(round + 1);
@@ -556,8 +561,9 @@ impl<K: Word> Sweep<K> {
             (true, None) => Some(LayerFile::create(next_path).map_err(io_error)?),
             (false, _) => None,
         };
-        for pass in first_pass..passes {
-            let range = parts * pass / passes..parts * (pass + 1) / passes;
+        for pass in 0..passes {
+            let range = first_part + left_parts * pass / passes
+                ..first_part + left_parts * (pass + 1) / passes;
             let shards: Vec<Mutex<Shard<K>>> = range
                 .clone()
                 .map(|_| Mutex::new(Shard::with_capacity(per_shard, p)))
@@ -583,8 +589,8 @@ impl<K: Word> Sweep<K> {
                     }
                     outcome => outcome?,
                 };
-                // Tours close while expanding: count them in the first pass only.
-                if pass == 0 {
+                // Tours close while expanding: count them in the round's first pass only.
+                if first_pass + pass == 0 {
                     (done, modulus) = add_done(done, closed, modulus, p);
                 }
             }
@@ -612,10 +618,11 @@ impl<K: Word> Sweep<K> {
                             round,
                             old_states: old.states,
                             prime: p,
-                            passes: passes as u32,
+                            passes: (first_pass + passes) as u32,
                             parts: parts as u32,
                             predicted,
-                            done_passes: pass as u32 + 1,
+                            done_passes: (first_pass + pass) as u32 + 1,
+                            done_parts: range.end as u32,
                             bytes: w.flush().map_err(io_error)?,
                             done,
                             modulus,
@@ -675,7 +682,7 @@ impl<K: Word> Sweep<K> {
             states,
             ways,
             keys,
-            passes: passes as u32,
+            passes: (first_pass + passes) as u32,
             resumed_passes: first_pass as u32,
             from_disk,
             bytes_per_state: peak as f64 / states.max(1) as f64,

@@ -147,11 +147,13 @@ fn a_stopped_count_resumes_from_its_checkpoint() {
 /// its unfinished file holding part of a third, resumes after the second pass: that round says
 /// so, the next ones resume nothing, and the count gives 6 x 7's 1,067,638 closed tours (OEIS
 /// A175881), its checkpoint, pass mark and unfinished file gone at the end. Resumed under a
-/// budget too small for the passes marked, or with the unfinished file removed, the round
-/// starts again (its passes within the budget) to the same total.
+/// smaller budget the parts left take more passes than were marked, under a larger one fewer,
+/// and the two passes done are kept either way; with the unfinished file removed, the round
+/// starts again to the same total.
 #[test]
 fn a_count_killed_between_passes_resumes_after_the_last_one_marked() {
     use super::mark::PassMark;
+    use std::cmp::Ordering as Cmp;
     use std::io::Write;
     let dir = scratch("passes");
     let path = dir.join("6x7.layer");
@@ -162,10 +164,15 @@ fn a_count_killed_between_passes_resumes_after_the_last_one_marked() {
             .unwrap()
             .with_checkpoint(&path, 0.0)
     };
-    for (budget, kept, resumes) in [
-        (5 << 19, true, true),
-        (4 << 19, true, false),
-        (5 << 19, false, false),
+    // The resumed round's passes against those marked: under the same budget the parts left
+    // may take one pass fewer (the first plan rounded up the whole round's passes); a round
+    // started again plans its passes anew.
+    let any = &[Cmp::Less, Cmp::Equal, Cmp::Greater][..];
+    for (budget, kept, resumes, passes) in [
+        (5 << 19, true, true, &[Cmp::Equal, Cmp::Less][..]),
+        (4 << 19, true, true, &[Cmp::Greater][..]),
+        (7 << 19, true, true, &[Cmp::Less][..]),
+        (5 << 19, false, false, any),
     ] {
         let mut killed = count(5 << 19);
         killed.killed_after_passes = Some(2);
@@ -196,21 +203,23 @@ fn a_count_killed_between_passes_resumes_after_the_last_one_marked() {
         let mut first = None;
         let stopped = count(budget).run_until(
             &mut |r| {
-                first = Some((r.round, r.resumed_passes));
+                first = Some((r.round, r.resumed_passes, r.passes));
                 ControlFlow::Break(())
             },
             &AtomicBool::new(false),
         );
         assert!(matches!(stopped, Err(CountError::Stopped { .. })));
-        let (round, resumed) = first.unwrap();
+        let (round, resumed, round_passes) = first.unwrap();
         assert_eq!(round, mark.round, "budget {budget}: resumed in its round");
         match resumes {
-            true => assert_eq!(resumed, 2, "resumed after the second pass"),
-            false => assert_eq!(
-                resumed, 0,
-                "a smaller budget, or an unfinished file gone, starts the round again"
-            ),
+            true => assert_eq!(resumed, 2, "budget {budget}: resumed after the second pass"),
+            false => assert_eq!(resumed, 0, "an unfinished file gone starts the round again"),
         }
+        assert!(
+            passes.contains(&round_passes.cmp(&mark.passes)),
+            "budget {budget}: {round_passes} passes against {} marked",
+            mark.passes
+        );
         let mut rounds = Vec::new();
         let total = count(u64::MAX).run(&mut |r| rounds.push(r.resumed_passes));
         assert_eq!(total, Ok(1_067_638), "budget {budget}");
