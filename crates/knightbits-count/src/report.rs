@@ -73,6 +73,10 @@ pub struct Round {
     pub resumed_passes: u32,
     /// Was the old layer read from a file?
     pub from_disk: bool,
+    /// Old states expanded over the passes run (those resumed after excepted): each pass
+    /// reads the whole old layer, but past the first, out of core, only the states with keys
+    /// in that pass are expanded (the first pass notes which).
+    pub expanded: u64,
     /// Bytes of the next layer's tables at their fullest, a state.
     pub bytes_per_state: f64,
     /// Wall seconds of the round.

@@ -5,6 +5,7 @@ use super::key::{Place, normalise};
 use super::order::Order;
 use super::path::PathPlace;
 use super::shard::{BATCH, Shard, flush, hash};
+use super::sieve::{Sieve, Sift};
 use super::word::Word;
 use crate::counter::stopped;
 use crate::error::CountError;
@@ -13,7 +14,7 @@ use crate::method::Kind;
 use crate::method::Method;
 use crate::workers;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::vec::Vec;
 
 /// How each round places its square on keys: closed tours' keys or open tours'.
@@ -246,6 +247,11 @@ pub(crate) struct Pass<'a, K: Word> {
     pub(crate) stop: &'a AtomicBool,
     /// The prime the ways are added modulo.
     pub(crate) modulus: u64,
+    /// A pass of several over a layer file: the old states' masks of passes, and what this
+    /// pass does with them.
+    pub(crate) sieve: Option<(&'a Sieve, Sift)>,
+    /// Old states expanded, added to as each worker ends.
+    pub(crate) expanded: &'a AtomicU64,
 }
 
 impl<K: Word> Clone for Pass<'_, K> {
@@ -278,19 +284,43 @@ impl<K: Word, P: Expand<K>> Work<'_, K, P> {
             bits,
             stop,
             modulus,
+            sieve,
+            expanded,
         } = self.pass;
         let mut reduced = false;
+        let mut states = 0u64;
+        let mut masks: Vec<u16> = Vec::new();
+        let io = |e| crate::sweep::io_error(e);
         let mut batches: Vec<Vec<(K, u64, u64)>> = (0..shards.len())
             .map(|_| Vec::with_capacity(BATCH))
             .collect();
         let mut closed = 0u128;
         let flush = |i, batch: &mut _| flush(shards, i, batch);
-        source.each(|records: &[K::Record]| {
+        source.each_numbered(|share, records: &[K::Record]| {
+            match sieve {
+                Some((s, Sift::Keep(_))) => s
+                    .read(share, records.len(), &mut masks)
+                    .map_err(|e| io(crate::error::located(s.path(), e)))?,
+                Some((_, Sift::Mark)) => {
+                    masks.clear();
+                    masks.resize(records.len(), 0);
+                }
+                None => {}
+            }
             for (i, r) in records.iter().enumerate() {
                 let (key, ways) = (K::key(r), K::ways(r));
                 if i % STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
                     return Err(stopped(Method::Sweep, 0, 0, None));
                 }
+                // A state that makes no key in this pass is not expanded (its closed tours
+                // were counted in the round's first pass).
+                if let Some((_, Sift::Keep(bit))) = sieve
+                    && masks.get(i).is_some_and(|m| m & bit == 0)
+                {
+                    continue;
+                }
+                states += 1;
+                let mut mask = 0u16;
                 let c = placed(self.place, key, self.turn, &mut |k| {
                     let h = hash(k);
                     let part = if bits == 0 {
@@ -298,6 +328,9 @@ impl<K: Word, P: Expand<K>> Work<'_, K, P> {
                     } else {
                         (h >> (64 - bits)) as usize
                     };
+                    if let Some((s, Sift::Mark)) = sieve {
+                        mask |= s.of_part(part);
+                    }
                     if let Some(i) = part.checked_sub(first)
                         && let Some(batch) = batches.get_mut(i)
                     {
@@ -307,12 +340,21 @@ impl<K: Word, P: Expand<K>> Work<'_, K, P> {
                         }
                     }
                 });
+                if let Some(m) = masks.get_mut(i)
+                    && let Some((_, Sift::Mark)) = sieve
+                {
+                    *m = mask;
+                }
                 let add = u128::from(ways) * u128::from(c);
                 closed = closed.checked_add(add).unwrap_or_else(|| {
                     reduced = true;
                     let p = u128::from(modulus);
                     closed % p + add % p
                 });
+            }
+            if let Some((s, Sift::Mark)) = sieve {
+                s.write(share, &masks)
+                    .map_err(|e| io(crate::error::located(s.path(), e)))?;
             }
             Ok(())
         })?;
@@ -321,6 +363,7 @@ impl<K: Word, P: Expand<K>> Work<'_, K, P> {
                 flush(i, batch);
             }
         }
+        expanded.fetch_add(states, Ordering::Relaxed);
         Ok((closed, reduced))
     }
 }

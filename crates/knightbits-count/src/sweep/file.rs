@@ -24,7 +24,7 @@ use std::vec::Vec;
 
 /// Records in a frame at most, and in a chunk of a file of flat records: what a worker is
 /// handed at once.
-const FRAME: usize = 1 << 12;
+pub(crate) const FRAME: usize = 1 << 12;
 
 /// Records sorted together before they are cut into frames.
 const SORTED: usize = 1 << 20;
@@ -194,6 +194,8 @@ pub(crate) struct Reader {
     framed: bool,
     /// Bits of the file's keys.
     key_bits: u32,
+    /// Frames (or chunks) read since the first record.
+    shares: u64,
 }
 
 /// The bytes of a frame: its records, whether they are in a frame or flat, and the bytes.
@@ -255,6 +257,7 @@ impl Reader {
             records: header.records,
             framed: header.framed,
             key_bits,
+            shares: 0,
         })
     }
 
@@ -262,6 +265,7 @@ impl Reader {
     fn rewind(&mut self) -> io::Result<()> {
         self.input.seek(SeekFrom::Start(HEADER_BYTES))?;
         self.left = self.records;
+        self.shares = 0;
         Ok(())
     }
 
@@ -302,6 +306,7 @@ impl Reader {
         frame.bytes.resize(len as usize, 0);
         self.input.read_exact(&mut frame.bytes)?;
         self.left -= frame.records;
+        self.shares += 1;
         Ok(true)
     }
 }
@@ -375,13 +380,23 @@ impl<K: Word> Source<K> {
         &self,
         mut each: impl FnMut(&[K::Record]) -> Result<(), CountError>,
     ) -> Result<(), CountError> {
+        self.each_numbered(|_, records| each(records))
+    }
+
+    /// [`Source::each`], with each share's number from 0 (a file's frame, a block in memory):
+    /// the same share has the same number after every [`Source::rewind`].
+    pub(crate) fn each_numbered(
+        &self,
+        mut each: impl FnMut(u64, &[K::Record]) -> Result<(), CountError>,
+    ) -> Result<(), CountError> {
         match self {
-            Source::Memory { blocks, next } => {
-                while let Some(b) = blocks.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    each(b.get())?;
-                }
-                Ok(())
-            }
+            Source::Memory { blocks, next } => loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(b) = blocks.get(i) else {
+                    return Ok(());
+                };
+                each(i as u64, b.get())?;
+            },
             Source::File { reader, path } => {
                 let (mut frame, mut records) = (Frame::default(), Vec::with_capacity(FRAME));
                 let located = |e| io_error(located(path, e));
@@ -389,12 +404,13 @@ impl<K: Word> Source<K> {
                     // Read under the lock, decoded outside it.
                     let mut r = reader.lock().unwrap_or_else(PoisonError::into_inner);
                     let more = r.next(&mut frame);
+                    let share = r.shares.wrapping_sub(1);
                     drop(r);
                     if !more.map_err(located)? {
                         return Ok(());
                     }
                     frame.decode::<K>(&mut records).map_err(located)?;
-                    each(&records)?;
+                    each(share, &records)?;
                 }
             }
         }

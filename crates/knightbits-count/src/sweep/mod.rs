@@ -34,6 +34,7 @@ pub(crate) mod path;
 pub(crate) mod residue;
 pub(crate) mod shard;
 mod share;
+mod sieve;
 pub(crate) mod store;
 pub(crate) mod word;
 
@@ -44,6 +45,7 @@ use self::expand::{Pass, Places};
 use self::file::{LayerFile, Source};
 use self::mark::PassMark;
 use self::shard::{Block, MAX_LOAD, Shard, compact, filled};
+use self::sieve::{Sieve, Sift};
 use self::store::load;
 use super::checkpoint::{Header, unfinished};
 use super::error::CountError;
@@ -57,7 +59,7 @@ use std::io;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Instant;
 use std::vec::Vec;
 use word::Word;
@@ -555,6 +557,30 @@ impl<K: Word> Sweep<K> {
             let left = predicted / parts as u64 * left_parts as u64;
             self.room_on_disk(left, Some(path))?;
         }
+        // Several passes over a layer file: the first writes each state's passes, the others
+        // expand only the states with keys in theirs (`sieve.rs`), when the disk has room.
+        let sieve = match (from_disk, &old_path) {
+            (true, Some(path)) if passes > 1 => {
+                let mut at = self.layer_path(round + 1).into_os_string();
+                at.push(".sieve");
+                let dir = path.parent().unwrap_or(&self.scratch);
+                let needed = Sieve::bytes(old.states)
+                    .saturating_add(predicted.saturating_mul(file_bytes_of::<K>()));
+                match workers::available_disk(dir) {
+                    Some(available) if available < needed => None,
+                    _ => {
+                        let at = PathBuf::from(at);
+                        match Sieve::create(at.clone(), parts, first_part, passes) {
+                            Ok(sieve) => Some(sieve),
+                            Err(e) if e.kind() == io::ErrorKind::Unsupported => None,
+                            Err(e) => return Err(io_error(super::error::located(&at, e))),
+                        }
+                    }
+                }
+            }
+            _ => None,
+        };
+        let expanded = AtomicU64::new(0);
         let next_path = self.layer_path(round + 1);
         let mut writer = match (from_disk, resumed) {
             (true, Some(m)) => Some(LayerFile::resume(next_path, m.bytes).map_err(io_error)?),
@@ -578,6 +604,11 @@ impl<K: Word> Sweep<K> {
                 bits,
                 stop,
                 modulus: p,
+                sieve: sieve.as_ref().map(|s| match pass {
+                    0 => (s, Sift::Mark),
+                    _ => (s, Sift::Keep(Sieve::bit(pass))),
+                }),
+                expanded: &expanded,
             };
             let outcomes = self.places.run(round, threads, pass_of)?;
             for outcome in outcomes {
@@ -685,6 +716,7 @@ impl<K: Word> Sweep<K> {
             passes: (first_pass + passes) as u32,
             resumed_passes: first_pass as u32,
             from_disk,
+            expanded: expanded.into_inner(),
             bytes_per_state: peak as f64 / states.max(1) as f64,
             seconds: 0.0,
         };
