@@ -72,7 +72,8 @@ pub struct Args {
     json: bool,
     /// Print a line on stderr as each square of a count square by square ends (the states
     /// after it, the passes over the layer before it, whether that layer was read from disk,
-    /// the memory of its tables a state, its seconds) and as each pass of a join ends: a log
+    /// the old states expanded over several passes, the memory of its tables a state, its
+    /// seconds) and as each pass of a join ends: a log
     /// of a long count. Across --processes, process 0 prints a line as each square ends on
     /// every process (the states on all of them, the passes, its seconds), and after the
     /// split's join; the 128-bit frontier prints its rounds when it ends.
@@ -302,13 +303,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
             match p.round {
                 Some(r) => bar.suspend(|| {
                     eprintln!(
-                        "square {}: {} states, {} pass{} over the layer{}{}, {:.1} bytes a state \
-                         in memory, {:.1} s, at {at:.1} s",
+                        "square {}: {} states, {} pass{} over the layer{}{}{}, {:.1} bytes a \
+                         state in memory, {:.1} s, at {at:.1} s",
                         r.round,
                         r.states,
                         r.passes,
                         if r.passes == 1 { "" } else { "es" },
                         if r.from_disk { " from disk" } else { "" },
+                        match r.passes {
+                            1 => String::new(),
+                            _ => format!(" ({} old states expanded)", r.expanded),
+                        },
                         match r.resumed_passes {
                             0 => String::new(),
                             n => format!(" ({n} done before, kept beside the checkpoint)"),
