@@ -5,7 +5,7 @@ use super::key::{Place, normalise};
 use super::order::Order;
 use super::path::PathPlace;
 use super::shard::{BATCH, Shard, flush, hash};
-use super::sieve::{Sieve, Sift};
+use super::sieve::{Sieve, Sift, Sifting};
 use super::word::Word;
 use crate::counter::stopped;
 use crate::error::CountError;
@@ -289,24 +289,14 @@ impl<K: Word, P: Expand<K>> Work<'_, K, P> {
         } = self.pass;
         let mut reduced = false;
         let mut states = 0u64;
-        let mut masks: Vec<u16> = Vec::new();
-        let io = |e| crate::sweep::io_error(e);
+        let mut sifting = Sifting::new(sieve);
         let mut batches: Vec<Vec<(K, u64, u64)>> = (0..shards.len())
             .map(|_| Vec::with_capacity(BATCH))
             .collect();
         let mut closed = 0u128;
         let flush = |i, batch: &mut _| flush(shards, i, batch);
         source.each_numbered(|share, records: &[K::Record]| {
-            match sieve {
-                Some((s, Sift::Keep(_))) => s
-                    .read(share, records.len(), &mut masks)
-                    .map_err(|e| io(crate::error::located(s.path(), e)))?,
-                Some((_, Sift::Mark)) => {
-                    masks.clear();
-                    masks.resize(records.len(), 0);
-                }
-                None => {}
-            }
+            sifting.begin(share, records.len())?;
             for (i, r) in records.iter().enumerate() {
                 let (key, ways) = (K::key(r), K::ways(r));
                 if i % STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
@@ -314,9 +304,7 @@ impl<K: Word, P: Expand<K>> Work<'_, K, P> {
                 }
                 // A state that makes no key in this pass is not expanded (its closed tours
                 // were counted in the round's first pass).
-                if let Some((_, Sift::Keep(bit))) = sieve
-                    && masks.get(i).is_some_and(|m| m & bit == 0)
-                {
+                if !sifting.expands(i) {
                     continue;
                 }
                 states += 1;
@@ -328,9 +316,7 @@ impl<K: Word, P: Expand<K>> Work<'_, K, P> {
                     } else {
                         (h >> (64 - bits)) as usize
                     };
-                    if let Some((s, Sift::Mark)) = sieve {
-                        mask |= s.of_part(part);
-                    }
+                    mask |= sifting.bit(part);
                     if let Some(i) = part.checked_sub(first)
                         && let Some(batch) = batches.get_mut(i)
                     {
@@ -340,11 +326,7 @@ impl<K: Word, P: Expand<K>> Work<'_, K, P> {
                         }
                     }
                 });
-                if let Some(m) = masks.get_mut(i)
-                    && let Some((_, Sift::Mark)) = sieve
-                {
-                    *m = mask;
-                }
+                sifting.note(i, mask);
                 let add = u128::from(ways) * u128::from(c);
                 closed = closed.checked_add(add).unwrap_or_else(|| {
                     reduced = true;
@@ -352,11 +334,7 @@ impl<K: Word, P: Expand<K>> Work<'_, K, P> {
                     closed % p + add % p
                 });
             }
-            if let Some((s, Sift::Mark)) = sieve {
-                s.write(share, &masks)
-                    .map_err(|e| io(crate::error::located(s.path(), e)))?;
-            }
-            Ok(())
+            sifting.end(share)
         })?;
         for (i, batch) in batches.iter_mut().enumerate() {
             if !batch.is_empty() {

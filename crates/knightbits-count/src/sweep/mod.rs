@@ -45,7 +45,7 @@ use self::expand::{Pass, Places};
 use self::file::{LayerFile, Source};
 use self::mark::PassMark;
 use self::shard::{Block, MAX_LOAD, Shard, compact, filled};
-use self::sieve::{Sieve, Sift};
+use self::sieve::Sieve;
 use self::store::load;
 use super::checkpoint::{Header, unfinished};
 use super::error::CountError;
@@ -560,24 +560,13 @@ impl<K: Word> Sweep<K> {
         // Several passes over a layer file: the first writes each state's passes, the others
         // expand only the states with keys in theirs (`sieve.rs`), when the disk has room.
         let sieve = match (from_disk, &old_path) {
-            (true, Some(path)) if passes > 1 => {
-                let mut at = self.layer_path(round + 1).into_os_string();
-                at.push(".sieve");
-                let dir = path.parent().unwrap_or(&self.scratch);
-                let needed = Sieve::bytes(old.states)
-                    .saturating_add(predicted.saturating_mul(file_bytes_of::<K>()));
-                match workers::available_disk(dir) {
-                    Some(available) if available < needed => None,
-                    _ => {
-                        let at = PathBuf::from(at);
-                        match Sieve::create(at.clone(), parts, first_part, passes) {
-                            Ok(sieve) => Some(sieve),
-                            Err(e) if e.kind() == io::ErrorKind::Unsupported => None,
-                            Err(e) => return Err(io_error(super::error::located(&at, e))),
-                        }
-                    }
-                }
-            }
+            (true, Some(path)) => Sieve::for_round(
+                &self.layer_path(round + 1),
+                path.parent().unwrap_or(&self.scratch),
+                old.states,
+                predicted.saturating_mul(file_bytes_of::<K>()),
+                (parts, first_part, passes),
+            )?,
             _ => None,
         };
         let expanded = AtomicU64::new(0);
@@ -604,10 +593,7 @@ impl<K: Word> Sweep<K> {
                 bits,
                 stop,
                 modulus: p,
-                sieve: sieve.as_ref().map(|s| match pass {
-                    0 => (s, Sift::Mark),
-                    _ => (s, Sift::Keep(Sieve::bit(pass))),
-                }),
+                sieve: sieve.as_ref().map(|s| s.sift(pass)),
                 expanded: &expanded,
             };
             let outcomes = self.places.run(round, threads, pass_of)?;

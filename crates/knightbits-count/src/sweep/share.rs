@@ -11,9 +11,13 @@ use super::expand::Places;
 use super::file::{LayerFile, Source};
 use super::residue::Runs;
 use super::shard::{BATCH, Block, Shard, compact, hash};
+use super::sieve::{Sieve, Sifting};
 use super::store::load;
 use super::word::Word;
-use super::{BUFFERS, Layer, SHARD_STATES, Store, Sweep, Ways, add_done, io_error, table_bytes_of};
+use super::{
+    BUFFERS, Layer, SHARD_STATES, Store, Sweep, Ways, add_done, file_bytes_of, io_error,
+    table_bytes_of,
+};
 use crate::checkpoint::{Header, newest_parts, part_name, parts_of, round_dir};
 use crate::error::CountError;
 use crate::method::Method;
@@ -74,6 +78,8 @@ struct Plan<K: Word> {
     source: Source<K>,
     /// The old layer's file in this worker's folder, removed when the round ends.
     old_file: Option<PathBuf>,
+    /// Out of core in several passes: the passes each old state's keys fall in.
+    sieve: Option<Sieve>,
     writer: Option<LayerFile>,
     memory: Vec<Block<K::Record>>,
     done: u128,
@@ -319,12 +325,23 @@ impl<K: Word> Share<K> {
             }
             _ => old,
         };
-        let (source, old_file) = match old.store {
-            Store::Memory(blocks) => (Source::memory(blocks), None),
+        let parts = (predicted / SHARD_STATES)
+            .max(u64::from(passes))
+            .next_power_of_two()
+            .clamp(16, 1 << 14) as usize;
+        let (source, old_file, sieve) = match old.store {
+            Store::Memory(blocks) => (Source::memory(blocks), None, None),
             Store::File(path) => {
                 self.sweep.room_on_disk(predicted, Some(&path))?;
+                let sieve = Sieve::for_round(
+                    &self.sweep.layer_path(old.round + 1),
+                    path.parent().unwrap_or(&self.folder),
+                    old.states,
+                    predicted.saturating_mul(file_bytes_of::<K>()),
+                    (parts, 0, passes as usize),
+                )?;
                 let mine = path.starts_with(&self.folder);
-                (Source::file(path.clone())?, mine.then_some(path))
+                (Source::file(path.clone())?, mine.then_some(path), sieve)
             }
         };
         let writer = match fits {
@@ -333,10 +350,6 @@ impl<K: Word> Share<K> {
                 Some(LayerFile::create(self.sweep.layer_path(old.round + 1)).map_err(io_error)?)
             }
         };
-        let parts = (predicted / SHARD_STATES)
-            .max(u64::from(passes))
-            .next_power_of_two()
-            .clamp(16, 1 << 14) as usize;
         self.layer = Layer {
             store: Store::Memory(Vec::new()),
             ..old
@@ -347,6 +360,7 @@ impl<K: Word> Share<K> {
             per_shard: (predicted as usize / parts).max(16),
             source,
             old_file,
+            sieve,
             writer,
             memory: Vec::new(),
             done: old.done,
@@ -399,37 +413,48 @@ impl<K: Word> Share<K> {
 
     /// Pass `pass` of the round planned: every key of this worker's part of the old layer
     /// expanded, each new key of the pass's shards given to `send` with its ways (for the
-    /// worker [`Share::route`] names); the tours closed are counted in the first pass.
-    pub fn expand(&mut self, pass: u32, send: &mut dyn FnMut(K, u64)) -> Result<(), CountError> {
+    /// worker [`Share::route`] names); the tours closed are counted in the first pass. Out of
+    /// core in several passes, the later passes expand only the states with keys in them (the
+    /// first notes which: `sieve.rs`). Returns the old states expanded.
+    pub fn expand(&mut self, pass: u32, send: &mut dyn FnMut(K, u64)) -> Result<u64, CountError> {
         let round = self.layer.round;
         let Some(plan) = &mut self.plan else {
-            return Ok(());
+            return Ok(0);
         };
         let range = Share::range(plan, pass);
         let bits = plan.parts.trailing_zeros();
         let places: &Places<K> = &self.sweep.places;
         let p = u128::from(self.sweep.modulus);
-        let (mut closed, mut reduced) = (0u128, false);
+        let (mut closed, mut reduced, mut expanded) = (0u128, false, 0u64);
+        let mut sifting = Sifting::new(plan.sieve.as_ref().map(|s| s.sift(pass as usize)));
         plan.source.rewind()?;
-        plan.source.each(|records: &[K::Record]| {
-            for r in records {
+        plan.source.each_numbered(|share, records: &[K::Record]| {
+            sifting.begin(share, records.len())?;
+            for (i, r) in records.iter().enumerate() {
+                if !sifting.expands(i) {
+                    continue;
+                }
+                expanded += 1;
                 let (key, ways) = (K::key(r), K::ways(r));
+                let mut mask = 0u16;
                 let c = places.expand(round, key, &mut |k| {
                     let part = match bits {
                         0 => 0,
                         b => (hash(k) >> (64 - b)) as usize,
                     };
+                    mask |= sifting.bit(part);
                     if range.contains(&part) {
                         send(k, ways);
                     }
                 })?;
+                sifting.note(i, mask);
                 let add = u128::from(ways) * u128::from(c);
                 closed = closed.checked_add(add).unwrap_or_else(|| {
                     reduced = true;
                     closed % p + add % p
                 });
             }
-            Ok(())
+            sifting.end(share)
         })?;
         if pass == 0 {
             (plan.done, plan.modulus) = add_done(
@@ -439,7 +464,7 @@ impl<K: Word> Share<K> {
                 self.sweep.modulus,
             );
         }
-        Ok(())
+        Ok(expanded)
     }
 
     /// Takes the filled shards of a pass into the next layer: in memory, or (out of core)
@@ -855,7 +880,10 @@ mod tests {
     }
 
     /// One round of `shares`, keys moved between them here as a driver moves them, from a
-    /// layer of `states` states in all (`sizes` those before it); its passes.
+    /// layer of `states` states in all (`sizes` those before it); its passes. A round of
+    /// several passes (out of core) expands every old state in its first pass and, in all,
+    /// fewer than its passes times the layer: the later passes expand only the states with
+    /// keys in them.
     fn step<K: Word>(shares: &mut [Share<K>], states: u64, sizes: &[u64]) -> u32 {
         let peers = shares.len();
         let passes: Vec<u32> = shares
@@ -863,14 +891,16 @@ mod tests {
             .map(|s| s.plan(states, sizes).unwrap())
             .collect();
         assert!(passes.iter().all(|&p| p == passes[0]));
+        let mut expanded = 0;
         for pass in 0..passes[0] {
             let mut inboxes: Vec<Inbox<K>> = shares.iter().map(|s| s.inbox(pass)).collect();
             for s in shares.iter_mut() {
                 let mut out: Vec<Vec<(K, u64)>> = vec![Vec::new(); peers];
-                s.expand(pass, &mut |k, w| {
-                    out[(Share::<K>::route(k) % peers as u64) as usize].push((k, w))
-                })
-                .unwrap();
+                expanded += s
+                    .expand(pass, &mut |k, w| {
+                        out[(Share::<K>::route(k) % peers as u64) as usize].push((k, w))
+                    })
+                    .unwrap();
                 for (inbox, keys) in inboxes.iter_mut().zip(&out) {
                     inbox.add(keys);
                 }
@@ -878,6 +908,13 @@ mod tests {
             for (s, inbox) in shares.iter_mut().zip(inboxes) {
                 s.take(inbox).unwrap();
             }
+        }
+        match u64::from(passes[0]) {
+            1 => assert_eq!(expanded, states),
+            p => assert!(
+                states <= expanded && expanded < p * states,
+                "{expanded} states expanded in {p} passes over {states}"
+            ),
         }
         for s in shares.iter_mut() {
             s.finish().unwrap();

@@ -9,9 +9,11 @@
 //! has what it saves.
 
 use super::file::FRAME;
+use super::io_error;
+use crate::error::{CountError, located};
 use std::fs::{self, File};
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::vec::Vec;
 
 /// What a pass does with the masks.
@@ -33,6 +35,44 @@ pub(crate) struct Sieve {
 }
 
 impl Sieve {
+    /// The masks of a round of `passes` passes (parts `first..parts` left, as
+    /// [`Sieve::create`]) over a layer file of `states` states in folder `dir`, at the next
+    /// layer's path `next` with `.sieve` after it: none for a round of one pass, where files
+    /// are not read at an offset, or when the folder has no room for them beside the next
+    /// layer's `next_bytes`.
+    pub(crate) fn for_round(
+        next: &Path,
+        dir: &Path,
+        states: u64,
+        next_bytes: u64,
+        (parts, first, passes): (usize, usize, usize),
+    ) -> Result<Option<Sieve>, CountError> {
+        if passes < 2 {
+            return Ok(None);
+        }
+        let needed = Sieve::bytes(states).saturating_add(next_bytes);
+        if crate::workers::available_disk(dir).is_some_and(|available| available < needed) {
+            return Ok(None);
+        }
+        let mut at = next.as_os_str().to_owned();
+        at.push(".sieve");
+        let at = PathBuf::from(at);
+        match Sieve::create(at.clone(), parts, first, passes) {
+            Ok(sieve) => Ok(Some(sieve)),
+            Err(e) if e.kind() == io::ErrorKind::Unsupported => Ok(None),
+            Err(e) => Err(io_error(located(&at, e))),
+        }
+    }
+
+    /// What pass `pass` of the round does with the masks: the first writes them, the others
+    /// keep the states with their bit.
+    pub(crate) fn sift(&self, pass: usize) -> (&Sieve, Sift) {
+        match pass {
+            0 => (self, Sift::Mark),
+            _ => (self, Sift::Keep(Sieve::bit(pass))),
+        }
+    }
+
     /// Bytes of the file of masks of a layer of `states` states (whole slots; each share
     /// holds at most [`FRAME`] states, most of them that many).
     pub(crate) fn bytes(states: u64) -> u64 {
@@ -100,8 +140,77 @@ impl Sieve {
     }
 
     /// Where the masks are.
-    pub(crate) fn path(&self) -> &std::path::Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
+    }
+}
+
+/// A worker's use of a pass's masks, share by share of the old layer: [`Sifting::begin`],
+/// then for each state [`Sifting::expands`], [`Sifting::bit`] of each key it makes and
+/// [`Sifting::note`] of their bits, then [`Sifting::end`].
+pub(crate) struct Sifting<'a> {
+    sieve: Option<(&'a Sieve, Sift)>,
+    masks: Vec<u16>,
+}
+
+impl<'a> Sifting<'a> {
+    pub(crate) fn new(sieve: Option<(&'a Sieve, Sift)>) -> Sifting<'a> {
+        Sifting {
+            sieve,
+            masks: Vec::new(),
+        }
+    }
+
+    /// Before the `n` states of share `share`: their masks read, or cleared to be written.
+    pub(crate) fn begin(&mut self, share: u64, n: usize) -> Result<(), CountError> {
+        match self.sieve {
+            Some((s, Sift::Keep(_))) => s
+                .read(share, n, &mut self.masks)
+                .map_err(|e| io_error(located(s.path(), e))),
+            Some((_, Sift::Mark)) => {
+                self.masks.clear();
+                self.masks.resize(n, 0);
+                Ok(())
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Is the share's state `i` to be expanded (not when it makes no key in this pass)?
+    #[inline]
+    pub(crate) fn expands(&self, i: usize) -> bool {
+        match self.sieve {
+            Some((_, Sift::Keep(bit))) => self.masks.get(i).is_none_or(|m| m & bit != 0),
+            _ => true,
+        }
+    }
+
+    /// The bit of the pass of a key in part `part` of the hash's range, when the masks are
+    /// being written (else 0).
+    #[inline]
+    pub(crate) fn bit(&self, part: usize) -> u16 {
+        match self.sieve {
+            Some((s, Sift::Mark)) => s.of_part(part),
+            _ => 0,
+        }
+    }
+
+    /// The mask of the share's state `i`: the bits of its keys.
+    #[inline]
+    pub(crate) fn note(&mut self, i: usize, mask: u16) {
+        if let (Some((_, Sift::Mark)), Some(m)) = (self.sieve, self.masks.get_mut(i)) {
+            *m = mask;
+        }
+    }
+
+    /// After share `share`: its masks written, when they are being written.
+    pub(crate) fn end(&self, share: u64) -> Result<(), CountError> {
+        match self.sieve {
+            Some((s, Sift::Mark)) => s
+                .write(share, &self.masks)
+                .map_err(|e| io_error(located(s.path(), e))),
+            _ => Ok(()),
+        }
     }
 }
 
