@@ -120,6 +120,10 @@ impl SplitCount {
             for path in files.iter().chain(&self.count.checkpoint) {
                 let _ = fs::remove_file(path);
             }
+            // A round's masks left by a kill beside the checkpoint.
+            if let Some(path) = &self.count.checkpoint {
+                crate::sweep::sieve::Sieve::remove(path);
+            }
         }
         outcome
     }

@@ -34,7 +34,7 @@ pub(crate) mod path;
 pub(crate) mod residue;
 pub(crate) mod shard;
 mod share;
-mod sieve;
+pub(crate) mod sieve;
 pub(crate) mod store;
 pub(crate) mod word;
 
@@ -303,6 +303,8 @@ impl<K: Word> Sweep<K> {
         if let Some(path) = &self.checkpoint {
             let _ = fs::remove_file(path);
             PassMark::remove(path);
+            // A round's masks left by a kill, when the round resumed ran in memory.
+            Sieve::remove(path);
         }
         Ok(self.total(layer.done, layer.modulus))
     }

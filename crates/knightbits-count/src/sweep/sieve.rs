@@ -35,6 +35,18 @@ pub(crate) struct Sieve {
 }
 
 impl Sieve {
+    /// Where the masks of a round whose next layer goes to `next` are.
+    fn path_beside(next: &Path) -> PathBuf {
+        let mut at = next.as_os_str().to_owned();
+        at.push(".sieve");
+        PathBuf::from(at)
+    }
+
+    /// Removes the masks beside `next` that a killed count left, if any.
+    pub(crate) fn remove(next: &Path) {
+        let _ = fs::remove_file(Sieve::path_beside(next));
+    }
+
     /// The masks of a round of `passes` passes (parts `first..parts` left, as
     /// [`Sieve::create`]) over a layer file of `states` states in folder `dir`, at the next
     /// layer's path `next` with `.sieve` after it: none for a round of one pass, where files
@@ -54,9 +66,7 @@ impl Sieve {
         if crate::workers::available_disk(dir).is_some_and(|available| available < needed) {
             return Ok(None);
         }
-        let mut at = next.as_os_str().to_owned();
-        at.push(".sieve");
-        let at = PathBuf::from(at);
+        let at = Sieve::path_beside(next);
         match Sieve::create(at.clone(), parts, first, passes) {
             Ok(sieve) => Ok(Some(sieve)),
             Err(e) if e.kind() == io::ErrorKind::Unsupported => Ok(None),
