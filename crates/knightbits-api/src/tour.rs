@@ -372,6 +372,10 @@ pub struct TourCountPlan {
     pub sent_bytes_per_process: u64,
     /// Wall seconds of the whole count, each process working as the one that planned it.
     pub seconds: f64,
+    /// The figures are floors, not fair guesses: the sweep is wider than the widest whose
+    /// foresight counts have checked (8 across), and past it the layers counted came out up to
+    /// five times those foreseen.
+    pub floor: bool,
 }
 
 impl From<Plan> for TourCountPlan {
@@ -383,6 +387,7 @@ impl From<Plan> for TourCountPlan {
             disk_bytes_per_process: p.disk_bytes_per_process,
             sent_bytes_per_process: p.sent_bytes_per_process,
             seconds: p.seconds,
+            floor: p.floor,
         }
     }
 }

@@ -32,6 +32,27 @@ fn a_plan_is_one_json_object() {
         "{json}"
     );
     assert!(json["seconds"].as_f64().unwrap() >= 0.0, "{json}");
+    assert_eq!(json["floor"], false, "counted whole: {json}");
+}
+
+/// A plan of a board swept more than 8 across whose later rows are foreseen (9x6 closed
+/// across 9: three rows counted, and a few more in its seconds, of six) says its figures are
+/// floors.
+#[test]
+fn a_plan_past_8_across_is_a_floor() {
+    let json = common::json_of(&[
+        "count-tours",
+        "--board",
+        "9x6",
+        "--across",
+        "9",
+        "--closed",
+        "--plan",
+        "--processes",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(json["floor"], true, "{json}");
 }
 
 /// A plan needs the number of processes, keeps no checkpoint, and is made for the sweep and

@@ -107,6 +107,11 @@ pub const SWEPT_OPEN_LENGTH: u32 = method::SWEPT_OPEN_LENGTH;
 /// by the split at the middle cut ([`Method::Split`]).
 pub const SPLIT_WIDTH: u32 = method::SPLIT_WIDTH;
 
+/// The widest sweep whose estimate's foresight of layers counts have checked (6 x 8, 7 x 8,
+/// 8 x 7 and 8 x 8, within 1.5 times: BENCHMARKS.md): past it an estimate of the sweep or a
+/// plan is a floor ([`Estimate::floor`]).
+pub const FORESEEN_WIDTH: u32 = sweep::estimate::FORESEEN_WIDTH;
+
 /// The widest shorter side of the sweep ([`Method::Sweep`]), which counts within a memory
 /// budget, out of core past it: in 64-bit keys up to 8 across, in 128-bit keys beyond.
 pub const MAX_SWEEP_WIDTH: u32 = method::SWEEP_WIDTH;

@@ -24,6 +24,12 @@ pub struct Estimate {
     pub peak_bytes: u64,
     /// Bytes of scratch disk the count's files take at once (0 when it stays in memory).
     pub disk_bytes: u64,
+    /// Is it a floor rather than a fair guess? The sweep's layers past the rows it counts are
+    /// foreseen from narrower boards, checked against counts up to
+    /// [`FORESEEN_WIDTH`](super::FORESEEN_WIDTH) across; past it the counts made since came
+    /// out 1.4 to 5 times the states foreseen (9 x 6 closed and open swept across 9,
+    /// docs/tour-counts.md), and the time with them.
+    pub floor: bool,
 }
 
 /// What a count spread over processes will take, each process owning a share of every layer
@@ -52,6 +58,8 @@ pub struct Plan {
     /// this machine's cores), the keys' exchange and the network's time left out
     /// (`knightbits-dist`'s plan adds the exchange, measured).
     pub seconds: f64,
+    /// Is it a floor rather than a fair guess ([`Estimate::floor`])?
+    pub floor: bool,
 }
 
 /// What one round of the 64-bit frontier programme did, for the caller's log.

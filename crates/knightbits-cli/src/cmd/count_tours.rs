@@ -14,7 +14,7 @@ use knightbits_api::values::{self, Bytes};
 use knightbits_board::Board;
 #[cfg(feature = "dist")]
 use knightbits_count::Count;
-use knightbits_count::{CountError, MAX_CLOSED_WIDTH, MAX_OPEN_SQUARES, Method};
+use knightbits_count::{CountError, FORESEEN_WIDTH, MAX_CLOSED_WIDTH, MAX_OPEN_SQUARES, Method};
 
 use crate::error::CliError;
 use crate::output;
@@ -85,9 +85,10 @@ pub struct Args {
     /// bytes each sends to the others (every key its workers make that another process owns),
     /// and the hours of a run, foreseen from its first rounds, the keys' exchange priced as
     /// measured on this machine (a count past 64 bits runs once per prime, two or three times
-    /// up to 127 bits). With
-    /// --json one object: {"processes", "states_peak", "memory_bytes_per_process",
-    /// "disk_bytes_per_process", "sent_bytes_per_process", "seconds"}.
+    /// up to 127 bits); past 8 across the figures are floors (the layers counted there came out
+    /// up to five times those foreseen). With --json one object: {"processes", "states_peak",
+    /// "memory_bytes_per_process", "disk_bytes_per_process", "sent_bytes_per_process",
+    /// "seconds", "floor"} (floor: true past 8 across).
     #[cfg(feature = "dist")]
     #[arg(long)]
     plan: bool,
@@ -251,11 +252,21 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 0 => String::new(),
                 d => format!(" and {} of scratch disk", HumanBytes(d)),
             };
+            let (time, peak) = (duration(e.seconds), bytes(e.peak_bytes));
+            let (time, peak, floor) = match e.floor {
+                true => (
+                    at_least(time),
+                    at_least(peak),
+                    format!(
+                        " (past {FORESEEN_WIDTH} across the layers counted have come out up to \
+                         five times those foreseen)"
+                    ),
+                ),
+                false => (time, peak, String::new()),
+            };
             eprintln!(
-                "knightbits: counting {kind} tours of {board}: {} and {} at peak{disk}, \
-                 estimated from {} of counting",
-                duration(e.seconds),
-                bytes(e.peak_bytes),
+                "knightbits: counting {kind} tours of {board}: {time} and {peak} at \
+                 peak{disk}, estimated from {} of counting{floor}",
                 duration(clock.elapsed().as_secs_f64())
             )
         }
@@ -366,7 +377,7 @@ fn print_plan(mut job: Count, processes: u16, json: bool) -> Result<(), CliError
          scratch disk a process: {}\n\
          sent to the others, a process: {}\n\
          time: {} ({:.1} hours), a run: a count past 64 bits runs once per prime, two or \
-         three times up to 127 bits\n",
+         three times up to 127 bits\n{}",
         job.method().name(),
         if processes == 1 { "" } else { "es" },
         duration(clock.elapsed().as_secs_f64()),
@@ -376,6 +387,13 @@ fn print_plan(mut job: Count, processes: u16, json: bool) -> Result<(), CliError
         bytes(plan.sent_bytes_per_process),
         duration(plan.seconds),
         plan.seconds / 3600.0,
+        match plan.floor {
+            true => format!(
+                "each figure a floor: past {FORESEEN_WIDTH} across the layers counted have come \
+                 out up to five times those foreseen\n"
+            ),
+            false => String::new(),
+        },
     ))
 }
 
@@ -404,6 +422,15 @@ fn duration(s: f64) -> String {
     }
 }
 
+/// An estimate's words as a floor: "about 85 minutes" becomes "at least 85 minutes" (and
+/// "more than …" stays).
+fn at_least(words: String) -> String {
+    match words.strip_prefix("about ") {
+        Some(rest) => format!("at least {rest}"),
+        None => words,
+    }
+}
+
 /// An estimate's bytes in words: "about 1.50 GiB"; `u64::MAX`, what an estimate past 64 bits
 /// of bytes holds, "more than 16.00 EiB".
 fn bytes(b: u64) -> String {
@@ -416,6 +443,15 @@ fn bytes(b: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A floor's words: "at least" for "about"; "more than" and "under a second" as they are.
+    #[test]
+    fn a_floor_says_at_least() {
+        assert_eq!(at_least(duration(5_100.0)), "at least 85 minutes");
+        assert_eq!(at_least(bytes(3 << 29)), "at least 1.50 GiB");
+        assert_eq!(at_least(bytes(u64::MAX)), "more than 16.00 EiB");
+        assert_eq!(at_least(duration(0.5)), "under a second");
+    }
 
     #[test]
     fn sizes_print_in_binary_units() {

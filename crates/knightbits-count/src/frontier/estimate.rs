@@ -76,6 +76,7 @@ impl Frontier {
             seconds: spent + future * per_state,
             peak_bytes: peak_bytes as u64,
             disk_bytes: 0,
+            floor: false,
         };
         Ok((layer, estimate))
     }

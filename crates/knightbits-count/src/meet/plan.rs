@@ -80,6 +80,7 @@ impl OpenTours {
             seconds: total / threads,
             peak_bytes: peak as u64,
             disk_bytes: 0,
+            floor: false,
         }
     }
 }

@@ -85,6 +85,7 @@ impl SplitCount {
             seconds: top_half.seconds + join,
             peak_bytes: peak.saturating_add(baseline),
             disk_bytes: top_half.disk_bytes + (at_cut as u64).saturating_mul(FILE_BYTES),
+            floor: top_half.floor,
         })
     }
 

@@ -75,6 +75,9 @@ const THIRD_ROW_STATES: u64 = 1 << 24;
 /// later pass, against 0.93 s when every pass expanded every state), 2026-11-30.
 const LATER_PASS: f64 = 0.45;
 
+/// The widest sweep whose foresight counts have checked: past it an estimate is a floor.
+pub(crate) const FORESEEN_WIDTH: u32 = 8;
+
 /// States of a round below which its seconds do not price a state (the tables still fit the
 /// processor's caches).
 const TIMED_STATES: u64 = 100_000;
@@ -202,6 +205,7 @@ impl<K: Word> Sweep<K> {
             sent_bytes_per_process: (sent * K::RECORD_BYTES as f64) as u64,
             sent_keys_per_process: sent as u64,
             seconds: e.seconds,
+            floor: e.floor,
         }
     }
 
@@ -547,6 +551,7 @@ impl<K: Word> Sweep<K> {
             seconds,
             peak_bytes: peak,
             disk_bytes: disk,
+            floor: !sample.whole && self.sweep_width() > FORESEEN_WIDTH,
         }
     }
 }
@@ -725,6 +730,10 @@ mod tests {
                 "{board}: {e:?} against {peak} bytes"
             );
             assert_eq!(e.disk_bytes, 0, "{board}");
+            assert!(
+                !e.floor,
+                "{board}: within the width foresight was checked on"
+            );
         }
     }
 
@@ -883,6 +892,22 @@ mod tests {
         let past = all[18..].iter().position(|&s| s > most).unwrap() + 19;
         assert!(past < 27, "{all:?}");
         assert_eq!(cut.len(), past, "{all:?}");
+    }
+
+    /// An estimate of a sweep past [`FORESEEN_WIDTH`] whose later rows are foreseen is a floor:
+    /// 9 x 4 closed across 9 (three rows counted); counted whole (9 x 3, its three rows) it is
+    /// not.
+    #[test]
+    fn an_estimate_past_the_width_checked_is_a_floor() {
+        let dir = std::env::temp_dir();
+        for (h, floor) in [(4, true), (3, false)] {
+            let count = Sweep::<u128>::new(Board::new(9, h).unwrap(), 2, u64::MAX, &dir)
+                .unwrap()
+                .across(9)
+                .unwrap();
+            let e = count.estimate_tables(0.0).unwrap();
+            assert_eq!(e.floor, floor, "9x{h}: {e:?}");
+        }
     }
 
     /// Under a budget under half its in-memory peak (foreseen at 35.8 MB), 6 x 8 is foreseen out
