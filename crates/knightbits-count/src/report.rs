@@ -87,6 +87,7 @@ pub struct Round {
     pub expanded: u64,
     /// Bytes of the next layer's tables at their fullest, a state.
     pub bytes_per_state: f64,
-    /// Wall seconds of the round.
+    /// Wall seconds of the round: with `resumed_passes`, the seconds of the passes done before
+    /// too (kept beside the checkpoint).
     pub seconds: f64,
 }

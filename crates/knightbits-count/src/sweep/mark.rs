@@ -21,10 +21,10 @@ const MAGIC: &[u8; 8] = b"KBPASS02";
 const MAGIC_01: &[u8; 8] = b"KBPASS01";
 
 /// Bytes of a pass mark.
-const BYTES: usize = 8 + 4 + 8 + 8 + 4 + 4 + 8 + 4 + 8 + 16 + 1 + 8 + 16 + 8 + 8 + 4;
+const BYTES: usize = 8 + 4 + 8 + 8 + 4 + 4 + 8 + 4 + 8 + 16 + 1 + 8 + 16 + 8 + 8 + 4 + 8;
 
 /// How far a round out of core has come: the passes done and what they made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct PassMark {
     /// The round (the old layer's).
     pub(crate) round: u32,
@@ -42,6 +42,8 @@ pub(crate) struct PassMark {
     pub(crate) done_passes: u32,
     /// Parts done: the passes done took parts `0..done_parts`.
     pub(crate) done_parts: u32,
+    /// Wall seconds of the passes done, over every piece of the count that ran them.
+    pub(crate) seconds: f64,
     /// Bytes of the next layer's unfinished file that hold them.
     pub(crate) bytes: u64,
     /// The ways of the tours closed (exact, or modulo `prime` when `modulus` is not 0).
@@ -101,6 +103,7 @@ impl PassMark {
         b.extend_from_slice(&self.keys.to_le_bytes());
         b.extend_from_slice(&self.peak.to_le_bytes());
         b.extend_from_slice(&self.done_parts.to_le_bytes());
+        b.extend_from_slice(&self.seconds.to_le_bytes());
         b
     }
 
@@ -109,7 +112,7 @@ impl PassMark {
             Some(rest) if b.len() == BYTES => (rest, false),
             Some(_) => return None,
             None => match b.strip_prefix(MAGIC_01) {
-                Some(rest) if b.len() == BYTES - 4 => (rest, true),
+                Some(rest) if b.len() == BYTES - 12 => (rest, true),
                 _ => return None,
             },
         };
@@ -138,15 +141,23 @@ impl PassMark {
             keys: u64_(take(8)),
             peak: u64_(take(8)),
             done_parts: 0,
+            seconds: 0.0,
         };
-        let done_parts = match old {
-            // Its passes took equal ranges of its parts.
-            true => (u64::from(mark.parts) * u64::from(mark.done_passes))
-                .checked_div(u64::from(mark.passes))
-                .map_or(0, |p| p as u32),
-            false => u32_(take(4)),
+        let (done_parts, seconds) = match old {
+            // Its passes took equal ranges of its parts; their seconds were not kept.
+            true => (
+                (u64::from(mark.parts) * u64::from(mark.done_passes))
+                    .checked_div(u64::from(mark.passes))
+                    .map_or(0, |p| p as u32),
+                0.0,
+            ),
+            false => (u32_(take(4)), f64::from_bits(u64_(take(8)))),
         };
-        let mark = PassMark { done_parts, ..mark };
+        let mark = PassMark {
+            done_parts,
+            seconds,
+            ..mark
+        };
         // Parts and passes left, at least one part a pass, and the header's room kept in the
         // file.
         (mark.done_passes < mark.passes
@@ -179,6 +190,7 @@ mod tests {
             keys: 2_500_000_000,
             peak: 15 << 30,
             done_parts: 877,
+            seconds: 2_345.5,
         }
     }
 
@@ -221,14 +233,19 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
     }
 
-    /// A mark written before marks held their parts (`KBPASS01`, without the last field) is
-    /// read with the parts its equal passes took: 3 of 14 passes over 4,096 parts took 877.
+    /// A mark written before marks held their parts (`KBPASS01`, without the last two fields)
+    /// is read with the parts its equal passes took (3 of 14 passes over 4,096 parts took 877)
+    /// and no seconds.
     #[test]
     fn a_mark_of_equal_passes_comes_back_with_their_parts() {
         let mut old = mark().bytes();
-        old.truncate(BYTES - 4);
+        old.truncate(BYTES - 12);
         old[..8].copy_from_slice(MAGIC_01);
-        assert_eq!(PassMark::parse(&old), Some(mark()));
+        let read = PassMark {
+            seconds: 0.0,
+            ..mark()
+        };
+        assert_eq!(PassMark::parse(&old), Some(read));
         old.push(0);
         assert_eq!(PassMark::parse(&old), None);
     }

@@ -355,7 +355,8 @@ impl<K: Word> Sweep<K> {
                 write_seconds = writing.elapsed().as_secs_f64();
                 saved = Instant::now();
             }
-            figures.seconds = started.elapsed().as_secs_f64();
+            // A round resumed after passes done already holds their seconds.
+            figures.seconds += started.elapsed().as_secs_f64();
             if progress(figures).is_break() {
                 return Err(self.stop(layer));
             }
@@ -460,7 +461,8 @@ impl<K: Word> Sweep<K> {
         (states as f64 * growth.clamp(0.25, 8.0) * 1.1) as u64 + 64
     }
 
-    /// One round: the next layer and the round's figures (but its seconds).
+    /// One round: the next layer and the round's figures (its seconds those of the passes done
+    /// before it was resumed, if it was).
     fn step(&self, old: Layer<K>, sizes: &[u64]) -> Result<(Layer<K>, Round), CountError> {
         self.step_until(old, sizes, &AtomicBool::new(false))
     }
@@ -473,6 +475,7 @@ impl<K: Word> Sweep<K> {
         sizes: &[u64],
         stop: &AtomicBool,
     ) -> Result<(Layer<K>, Round), CountError> {
+        let began = Instant::now();
         let round = old.round;
         let predicted = self.predict(old.states, sizes);
         let table_bytes = predicted.saturating_mul(table_bytes_of::<K>());
@@ -532,6 +535,7 @@ impl<K: Word> Sweep<K> {
         // of the round's passes done before.
         let (first_pass, first_part) =
             resumed.map_or((0, 0), |m| (m.done_passes as usize, m.done_parts as usize));
+        let seconds_before = resumed.map_or(0.0, |m| m.seconds);
         let left_parts = parts - first_part;
         let passes = match resumed {
             Some(_) => {
@@ -642,6 +646,7 @@ impl<K: Word> Sweep<K> {
                             predicted,
                             done_passes: (first_pass + pass) as u32 + 1,
                             done_parts: range.end as u32,
+                            seconds: seconds_before + began.elapsed().as_secs_f64(),
                             bytes: w.flush().map_err(io_error)?,
                             done,
                             modulus,
@@ -706,7 +711,8 @@ impl<K: Word> Sweep<K> {
             from_disk,
             expanded: expanded.into_inner(),
             bytes_per_state: peak as f64 / states.max(1) as f64,
-            seconds: 0.0,
+            // The passes done before a resume; the caller adds its own.
+            seconds: seconds_before,
         };
         Ok((next, figures))
     }

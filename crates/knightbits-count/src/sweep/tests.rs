@@ -183,6 +183,7 @@ fn a_count_killed_between_passes_resumes_after_the_last_one_marked() {
         );
         let mark = PassMark::read(&path).expect("a pass mark is left");
         assert_eq!(mark.done_passes, 2);
+        assert!(mark.seconds > 0.0, "{mark:?}");
         assert!(mark.passes > 2, "{mark:?}");
         let held = Header::open(&path).unwrap().unwrap().0;
         assert_eq!(
@@ -203,16 +204,19 @@ fn a_count_killed_between_passes_resumes_after_the_last_one_marked() {
         let mut first = None;
         let stopped = count(budget).run_until(
             &mut |r| {
-                first = Some((r.round, r.resumed_passes, r.passes));
+                first = Some((r.round, r.resumed_passes, r.passes, r.seconds));
                 ControlFlow::Break(())
             },
             &AtomicBool::new(false),
         );
         assert!(matches!(stopped, Err(CountError::Stopped { .. })));
-        let (round, resumed, round_passes) = first.unwrap();
+        let (round, resumed, round_passes, seconds) = first.unwrap();
         assert_eq!(round, mark.round, "budget {budget}: resumed in its round");
         match resumes {
-            true => assert_eq!(resumed, 2, "budget {budget}: resumed after the second pass"),
+            true => {
+                assert_eq!(resumed, 2, "budget {budget}: resumed after the second pass");
+                assert!(seconds > mark.seconds, "the passes done count: {seconds} s");
+            }
             false => assert_eq!(resumed, 0, "an unfinished file gone starts the round again"),
         }
         assert!(
