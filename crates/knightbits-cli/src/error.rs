@@ -14,6 +14,9 @@ pub enum CliError {
     Internal(String),
     /// Standard output was closed (for example by `| head`): end quietly.
     Closed,
+    /// Stopped by Ctrl-C (SIGINT), saying how far it came: exit code 130, as the shell gives
+    /// a process that SIGINT ends.
+    Interrupted(String),
 }
 
 impl CliError {
@@ -23,6 +26,7 @@ impl CliError {
             CliError::Input(m) => (m, 2),
             CliError::Internal(m) => (format!("internal error: {m}"), 1),
             CliError::Closed => return ExitCode::SUCCESS,
+            CliError::Interrupted(m) => (m, 130),
         };
         let _ = writeln!(io::stderr().lock(), "knightbits: {line}");
         ExitCode::from(code)

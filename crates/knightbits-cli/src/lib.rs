@@ -9,7 +9,8 @@
 //! - [`server`]: the explorer's web server, a thin adapter from queries to
 //!   [`knightbits_api::query`].
 //!
-//! Exit codes: 0 success, 2 bad input or usage (one line on stderr), 1 an internal failure.
+//! Exit codes: 0 success, 2 bad input or usage (one line on stderr), 1 an internal failure,
+//! 130 a count stopped by Ctrl-C (one line saying how far it came).
 
 pub mod args;
 pub mod batch;

@@ -4,6 +4,7 @@
 use std::io::{self, IsTerminal};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{HumanBytes, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -119,7 +120,9 @@ Before a count expected to take more than a few seconds, an estimate of its time
 memory (and scratch disk, square by square) is printed on stderr, from the first seconds of the\n\
 count itself; a count by another method is refused when the estimated memory exceeds\n\
 --max-memory. A progress bar with the time left is drawn on stderr when it is a terminal (not\n\
-with --json).",
+with --json). Ctrl-C stops a count within about a second, its scratch files removed and its\n\
+checkpoint kept, with one line and exit code 130 (in one process; a second Ctrl-C ends it at\n\
+once).",
         rule = indented(&Method::rule()),
         out_of_core = out_of_core(),
         open = MAX_OPEN_SQUARES,
@@ -244,6 +247,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.dist.processes.is_some() {
         return super::count_dist::run(&args.dist, &request, &job, args.json, args.verbose);
     }
+    stop_on_ctrl_c();
     let kind = job.kind().name();
     let clock = Instant::now();
     match job.estimate(SAMPLE_SECONDS) {
@@ -306,6 +310,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let mut last = None;
     let outcome = job.run(&mut |p| {
+        if INTERRUPTED.load(Ordering::Relaxed) {
+            return ControlFlow::Break(());
+        }
         bar.set_length(p.total);
         bar.set_position(p.done);
         if args.verbose && last != Some(p.done) {
@@ -342,7 +349,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ControlFlow::Continue(())
     });
     bar.finish_and_clear();
-    let answer = request.answer(outcome.map_err(failed)?);
+    let outcome = outcome.map_err(|e| match e {
+        CountError::Stopped { .. } if INTERRUPTED.load(Ordering::Relaxed) => {
+            CliError::Interrupted(e.to_string())
+        }
+        e => failed(e),
+    });
+    let answer = request.answer(outcome?);
     if args.json {
         output::json(&answer)
     } else {
@@ -420,6 +433,20 @@ fn duration(s: f64) -> String {
     } else {
         format!("about {words}")
     }
+}
+
+/// Set by Ctrl-C (SIGINT) during a count in one process: the count stops within about a
+/// second, its scratch files removed, its checkpoint (if any) kept to resume from, and the
+/// command ends with one line and exit code 130. A second Ctrl-C ends the process at once.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Makes Ctrl-C stop the count rather than end the process (once: a process runs one count).
+fn stop_on_ctrl_c() {
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
 }
 
 /// An estimate's words as a floor: "about 85 minutes" becomes "at least 85 minutes" (and
