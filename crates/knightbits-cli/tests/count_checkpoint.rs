@@ -37,6 +37,13 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// A folder of the test's own, made.
+fn folder(name: &str) -> PathBuf {
+    let dir = scratch(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// Starts `args`, waits (at most 60 s) until `path` holds a checkpoint that differs from the
 /// first one seen, then kills the count: so the kill lands after at least two checkpoints.
 fn kill_after_checkpoints(args: &[&str], path: &Path) {
@@ -209,8 +216,7 @@ fn a_checkpoint_of_another_count_is_refused() {
 /// such a count is measured in the board crate's tests.
 #[test]
 fn a_closed_count_past_its_memory_goes_out_of_core() {
-    let dir = scratch("scratch-dir");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = folder("scratch-dir");
     let d = dir.to_str().unwrap();
     let args = [
         "count-tours",
@@ -235,8 +241,7 @@ fn a_closed_count_past_its_memory_goes_out_of_core() {
 /// that lands after the round's last pass (the mark gone) is tried again, five times at most.
 #[test]
 fn a_count_killed_between_passes_resumes_after_them() {
-    let dir = scratch("passes");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = folder("passes");
     let path = dir.join("6x7.layer");
     let mark = dir.join("6x7.layer.pass");
     let (d, p) = (dir.to_str().unwrap(), path.to_str().unwrap());
@@ -298,8 +303,7 @@ fn a_count_killed_between_passes_resumes_after_them() {
 /// (by the count, which cannot read it as a checkpoint).
 #[test]
 fn a_checkpoint_path_of_the_wrong_shape_is_refused() {
-    let dir = scratch("wrong-shape");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = folder("wrong-shape");
     let missing = dir.join("no-such-folder").join("x.ckpt");
     let cases = [
         (missing.to_str().unwrap(), "is not in a folder that exists"),
@@ -334,8 +338,7 @@ fn a_checkpoint_path_of_the_wrong_shape_is_refused() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_count_and_keeps_only_its_checkpoint() {
-    let dir = scratch("ctrl-c");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = folder("ctrl-c");
     let checkpoint = dir.join("6x8.layer");
     let scratch_dir = dir.join("layers");
     std::fs::create_dir_all(&scratch_dir).unwrap();
