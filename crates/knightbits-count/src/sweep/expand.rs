@@ -308,7 +308,7 @@ impl<K: Word, P: Expand<K>> Work<'_, K, P> {
                     continue;
                 }
                 states += 1;
-                let mut mask = 0u16;
+                let mut mask = 0u64;
                 let c = placed(self.place, key, self.turn, &mut |k| {
                     let h = hash(k);
                     let part = if bits == 0 {

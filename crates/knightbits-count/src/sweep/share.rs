@@ -436,7 +436,7 @@ impl<K: Word> Share<K> {
                 }
                 expanded += 1;
                 let (key, ways) = (K::key(r), K::ways(r));
-                let mut mask = 0u16;
+                let mut mask = 0u64;
                 let c = places.expand(round, key, &mut |k| {
                     let part = match bits {
                         0 => 0,

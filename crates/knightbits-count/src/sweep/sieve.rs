@@ -2,9 +2,10 @@
 //! is read from disk in several passes reads and expands the whole layer in each, keeping the
 //! new keys of one range of the hash's parts; most states make no key in a given pass (a
 //! state makes a few keys, spread over all the passes). So the round's first pass, which
-//! expands every state, writes for each one a mask of the passes its keys fall in (pass `p`
-//! is bit `p mod 16`) to a file beside the layer, a slot of [`FRAME`] masks for each share of
-//! the layer as the reader hands it out; the later passes read those masks and expand only
+//! expands every state, writes for each one a mask of the passes its keys fall in to a file
+//! beside the layer (two bytes a state for up to 16 passes, four for 32, eight past them; pass
+//! `p` is bit `p mod 64`), a slot of [`FRAME`] masks for each share of the layer as the reader
+//! hands it out; the later passes read those masks and expand only
 //! the states with their pass's bit. BENCHMARKS.md ("Counts out of core: what a pass costs")
 //! has what it saves.
 
@@ -22,7 +23,7 @@ pub(crate) enum Sift {
     /// Expand every state and write its mask.
     Mark,
     /// Expand only the states whose mask has this bit.
-    Keep(u16),
+    Keep(u64),
 }
 
 /// The masks of a round's old states, in a file removed when the round ends.
@@ -31,7 +32,9 @@ pub(crate) struct Sieve {
     file: File,
     path: PathBuf,
     /// For each part of the hash's range, the bit of the pass that takes it.
-    bits: Vec<u16>,
+    bits: Vec<u64>,
+    /// Bytes of a mask in the file.
+    width: usize,
 }
 
 impl Sieve {
@@ -62,7 +65,7 @@ impl Sieve {
         if passes < 2 {
             return Ok(None);
         }
-        let needed = Sieve::bytes(states).saturating_add(next_bytes);
+        let needed = Sieve::bytes(states, passes).saturating_add(next_bytes);
         if crate::workers::available_disk(dir).is_some_and(|available| available < needed) {
             return Ok(None);
         }
@@ -83,14 +86,20 @@ impl Sieve {
         }
     }
 
-    /// Bytes of the file of masks of a layer of `states` states (whole slots; each share
-    /// holds at most [`FRAME`] states, most of them that many).
-    pub(crate) fn bytes(states: u64) -> u64 {
-        states
-            .div_ceil(FRAME as u64)
-            .saturating_mul(2 * FRAME as u64)
-            * 5
-            / 4
+    /// Bytes of a mask of a round of `passes` passes: two up to 16, four up to 32, else eight.
+    fn width(passes: usize) -> usize {
+        match passes {
+            ..=16 => 2,
+            17..=32 => 4,
+            _ => 8,
+        }
+    }
+
+    /// Bytes of the file of masks of a layer of `states` states in `passes` passes (whole
+    /// slots; each share holds at most [`FRAME`] states, most of them that many).
+    pub(crate) fn bytes(states: u64, passes: usize) -> u64 {
+        let slot = (Sieve::width(passes) * FRAME) as u64;
+        states.div_ceil(FRAME as u64).saturating_mul(slot) * 5 / 4
     }
 
     /// The masks at `path` of a round whose passes take the parts `first..parts` of the
@@ -107,7 +116,7 @@ impl Sieve {
             return Err(io::ErrorKind::Unsupported.into());
         }
         let left = parts - first;
-        let mut bits = vec![0u16; parts];
+        let mut bits = vec![0u64; parts];
         for pass in 0..passes {
             let range = first + left * pass / passes..first + left * (pass + 1) / passes;
             bits[range].fill(Sieve::bit(pass));
@@ -118,35 +127,58 @@ impl Sieve {
             .create(true)
             .truncate(true)
             .open(&path)?;
-        Ok(Sieve { file, path, bits })
+        let width = Sieve::width(passes);
+        Ok(Sieve {
+            file,
+            path,
+            bits,
+            width,
+        })
     }
 
     /// The bit of pass `pass` in a mask.
-    pub(crate) fn bit(pass: usize) -> u16 {
-        1 << (pass % 16)
+    pub(crate) fn bit(pass: usize) -> u64 {
+        1 << (pass % 64)
     }
 
     /// The bit of the pass that takes part `part` of the hash's range.
     #[inline]
-    pub(crate) fn of_part(&self, part: usize) -> u16 {
+    pub(crate) fn of_part(&self, part: usize) -> u64 {
         self.bits.get(part).copied().unwrap_or(0)
     }
 
-    /// Writes the masks of share `share`.
-    pub(crate) fn write(&self, share: u64, masks: &[u16]) -> io::Result<()> {
-        let bytes: &[u8] = bytemuck::cast_slice(masks);
-        write_at(&self.file, bytes, share * 2 * FRAME as u64)
+    /// Where share `share`'s masks begin in the file.
+    fn offset(&self, share: u64) -> u64 {
+        share * (self.width * FRAME) as u64
     }
 
-    /// Reads the `n` masks of share `share` into `masks`.
-    pub(crate) fn read(&self, share: u64, n: usize, masks: &mut Vec<u16>) -> io::Result<()> {
+    /// Writes the masks of share `share` (through `bytes`).
+    pub(crate) fn write(&self, share: u64, masks: &[u64], bytes: &mut Vec<u8>) -> io::Result<()> {
+        bytes.clear();
+        for m in masks {
+            bytes.extend_from_slice(&m.to_le_bytes()[..self.width]);
+        }
+        write_at(&self.file, bytes, self.offset(share))
+    }
+
+    /// Reads the `n` masks of share `share` into `masks` (through `bytes`).
+    pub(crate) fn read(
+        &self,
+        share: u64,
+        n: usize,
+        masks: &mut Vec<u64>,
+        bytes: &mut Vec<u8>,
+    ) -> io::Result<()> {
+        bytes.clear();
+        bytes.resize(n * self.width, 0);
+        read_at(&self.file, bytes, self.offset(share))?;
         masks.clear();
-        masks.resize(n, 0);
-        read_at(
-            &self.file,
-            bytemuck::cast_slice_mut(masks),
-            share * 2 * FRAME as u64,
-        )
+        masks.extend(bytes.chunks_exact(self.width).map(|b| {
+            let mut word = [0u8; 8];
+            word[..b.len()].copy_from_slice(b);
+            u64::from_le_bytes(word)
+        }));
+        Ok(())
     }
 
     /// Where the masks are.
@@ -160,7 +192,9 @@ impl Sieve {
 /// [`Sifting::note`] of their bits, then [`Sifting::end`].
 pub(crate) struct Sifting<'a> {
     sieve: Option<(&'a Sieve, Sift)>,
-    masks: Vec<u16>,
+    masks: Vec<u64>,
+    /// The masks as the file holds them.
+    bytes: Vec<u8>,
 }
 
 impl<'a> Sifting<'a> {
@@ -168,6 +202,7 @@ impl<'a> Sifting<'a> {
         Sifting {
             sieve,
             masks: Vec::new(),
+            bytes: Vec::new(),
         }
     }
 
@@ -175,7 +210,7 @@ impl<'a> Sifting<'a> {
     pub(crate) fn begin(&mut self, share: u64, n: usize) -> Result<(), CountError> {
         match self.sieve {
             Some((s, Sift::Keep(_))) => s
-                .read(share, n, &mut self.masks)
+                .read(share, n, &mut self.masks, &mut self.bytes)
                 .map_err(|e| io_error(located(s.path(), e))),
             Some((_, Sift::Mark)) => {
                 self.masks.clear();
@@ -198,7 +233,7 @@ impl<'a> Sifting<'a> {
     /// The bit of the pass of a key in part `part` of the hash's range, when the masks are
     /// being written (else 0).
     #[inline]
-    pub(crate) fn bit(&self, part: usize) -> u16 {
+    pub(crate) fn bit(&self, part: usize) -> u64 {
         match self.sieve {
             Some((s, Sift::Mark)) => s.of_part(part),
             _ => 0,
@@ -207,17 +242,17 @@ impl<'a> Sifting<'a> {
 
     /// The mask of the share's state `i`: the bits of its keys.
     #[inline]
-    pub(crate) fn note(&mut self, i: usize, mask: u16) {
+    pub(crate) fn note(&mut self, i: usize, mask: u64) {
         if let (Some((_, Sift::Mark)), Some(m)) = (self.sieve, self.masks.get_mut(i)) {
             *m = mask;
         }
     }
 
     /// After share `share`: its masks written, when they are being written.
-    pub(crate) fn end(&self, share: u64) -> Result<(), CountError> {
+    pub(crate) fn end(&mut self, share: u64) -> Result<(), CountError> {
         match self.sieve {
             Some((s, Sift::Mark)) => s
-                .write(share, &self.masks)
+                .write(share, &self.masks, &mut self.bytes)
                 .map_err(|e| io_error(located(s.path(), e))),
             _ => Ok(()),
         }
@@ -282,32 +317,44 @@ fn read_at(_: &File, _: &mut [u8], _: u64) -> io::Result<()> {
 mod tests {
     use super::*;
 
-    /// Each part's bit is its pass's, the passes taking the parts left in order; masks come
-    /// back as written, share by share, in any order.
+    /// Each part's bit is its pass's, the passes taking the parts left in order: distinct up
+    /// to 64 passes, pass 64 is bit 0 again. Masks come back as written, share by share, in any
+    /// order, in two bytes up to 16 passes, four up to 32, eight past them (the file's slots
+    /// that wide).
     #[test]
     fn masks_come_back_and_parts_name_their_pass() {
         let dir = std::env::temp_dir().join(format!("knightbits-sieve-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
         let path = dir.join("round.sieve");
-        let sieve = Sieve::create(path.clone(), 64, 10, 18).unwrap();
-        // 54 parts left in 18 passes: three a pass; pass 16 is bit 0 again.
-        assert_eq!(sieve.of_part(9), 0);
-        assert_eq!(sieve.of_part(10), 1);
-        assert_eq!(sieve.of_part(12), 1);
-        assert_eq!(sieve.of_part(13), 2);
-        assert_eq!(sieve.of_part(10 + 3 * 15), 1 << 15);
-        assert_eq!(sieve.of_part(10 + 3 * 16), 1);
-        assert_eq!(sieve.of_part(63), 2);
-        let second: Vec<u16> = (0..FRAME as u16).map(|i| i.wrapping_mul(7919)).collect();
-        sieve.write(1, &second).unwrap();
-        sieve.write(0, &[3, 5, 7]).unwrap();
-        let mut masks = Vec::new();
-        sieve.read(1, FRAME, &mut masks).unwrap();
-        assert_eq!(masks, second);
-        sieve.read(0, 3, &mut masks).unwrap();
-        assert_eq!(masks, [3, 5, 7]);
+        // 180 parts left in 90 passes: two a pass.
+        let sieve = Sieve::create(path.clone(), 200, 20, 90).unwrap();
+        assert_eq!(sieve.of_part(19), 0);
+        assert_eq!(sieve.of_part(20), 1);
+        assert_eq!(sieve.of_part(21), 1);
+        assert_eq!(sieve.of_part(22), 2);
+        assert_eq!(sieve.of_part(20 + 2 * 63), 1 << 63);
+        assert_eq!(sieve.of_part(20 + 2 * 64), 1);
         drop(sieve);
-        assert!(!path.exists(), "the masks go with the round");
+        for (passes, width, top) in [
+            (5, 2, u64::from(u16::MAX)),
+            (18, 4, 1 << 17),
+            (40, 8, 1 << 39),
+        ] {
+            let sieve = Sieve::create(path.clone(), 64, 0, passes).unwrap();
+            let second: Vec<u64> = (0..FRAME as u64).map(|i| i * 7919 % (top + 1)).collect();
+            let mut bytes = Vec::new();
+            sieve.write(1, &second, &mut bytes).unwrap();
+            sieve.write(0, &[3, 5, top], &mut bytes).unwrap();
+            let mut masks = Vec::new();
+            sieve.read(1, FRAME, &mut masks, &mut bytes).unwrap();
+            assert_eq!(masks, second, "{passes} passes");
+            sieve.read(0, 3, &mut masks, &mut bytes).unwrap();
+            assert_eq!(masks, [3, 5, top], "{passes} passes");
+            let len = fs::metadata(&path).unwrap().len();
+            assert_eq!(len, 2 * (width * FRAME) as u64, "{passes} passes");
+            drop(sieve);
+            assert!(!path.exists(), "the masks go with the round");
+        }
         let _ = fs::remove_dir_all(&dir);
     }
 }
