@@ -374,7 +374,7 @@ pub struct TourCountPlan {
     pub seconds: f64,
     /// The figures are floors, not fair guesses: the sweep is wider than the widest whose
     /// foresight counts have checked (8 across), and past it the layers counted came out up to
-    /// five times those foreseen.
+    /// `knightbits_count::FORESIGHT_SHORT_MOST` times those foreseen.
     pub floor: bool,
 }
 

@@ -112,6 +112,12 @@ pub const SPLIT_WIDTH: u32 = method::SPLIT_WIDTH;
 /// plan is a floor ([`Estimate::floor`]).
 pub const FORESEEN_WIDTH: u32 = sweep::estimate::FORESEEN_WIDTH;
 
+/// The most times the states of a layer counted past [`FORESEEN_WIDTH`] across have come out
+/// over those its estimate foresaw: 10 x 5 open swept across 10, square 30 (347,263,681 states
+/// against 26,397,767 foreseen), 2026-11-30; 9 x 6 closed and open across 9 came out 1.0 to 5.0
+/// times (docs/tour-counts.md). What a floor ([`Estimate::floor`]) may fall short by.
+pub const FORESIGHT_SHORT_MOST: u32 = 13;
+
 /// The widest shorter side of the sweep ([`Method::Sweep`]), which counts within a memory
 /// budget, out of core past it: in 64-bit keys up to 8 across, in 128-bit keys beyond.
 pub const MAX_SWEEP_WIDTH: u32 = method::SWEEP_WIDTH;

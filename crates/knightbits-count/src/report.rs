@@ -26,9 +26,9 @@ pub struct Estimate {
     pub disk_bytes: u64,
     /// Is it a floor rather than a fair guess? The sweep's layers past the rows it counts are
     /// foreseen from narrower boards, checked against counts up to
-    /// [`FORESEEN_WIDTH`](super::FORESEEN_WIDTH) across; past it the counts made since came
-    /// out 1.4 to 5 times the states foreseen (9 x 6 closed and open swept across 9,
-    /// docs/tour-counts.md), and the time with them.
+    /// [`FORESEEN_WIDTH`](super::FORESEEN_WIDTH) across; past it the layers counted since came
+    /// out up to [`FORESIGHT_SHORT_MOST`](super::FORESIGHT_SHORT_MOST) times the states
+    /// foreseen (docs/tour-counts.md), and the time with them.
     pub floor: bool,
 }
 

@@ -15,7 +15,9 @@ use knightbits_api::values::{self, Bytes};
 use knightbits_board::Board;
 #[cfg(feature = "dist")]
 use knightbits_count::Count;
-use knightbits_count::{CountError, FORESEEN_WIDTH, MAX_CLOSED_WIDTH, MAX_OPEN_SQUARES, Method};
+use knightbits_count::{
+    CountError, FORESEEN_WIDTH, FORESIGHT_SHORT_MOST, MAX_CLOSED_WIDTH, MAX_OPEN_SQUARES, Method,
+};
 
 use crate::error::CliError;
 use crate::output;
@@ -87,7 +89,7 @@ pub struct Args {
     /// and the hours of a run, foreseen from its first rounds, the keys' exchange priced as
     /// measured on this machine (a count past 64 bits runs once per prime, two or three times
     /// up to 127 bits); past 8 across the figures are floors (the layers counted there came out
-    /// up to five times those foreseen). With --json one object: {"processes", "states_peak",
+    /// several times those foreseen: the text's last line says how many at most). With --json one object: {"processes", "states_peak",
     /// "memory_bytes_per_process", "disk_bytes_per_process", "sent_bytes_per_process",
     /// "seconds", "floor"} (floor: true past 8 across).
     #[cfg(feature = "dist")]
@@ -263,7 +265,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     at_least(peak),
                     format!(
                         " (past {FORESEEN_WIDTH} across the layers counted have come out up to \
-                         five times those foreseen)"
+                         {FORESIGHT_SHORT_MOST} times those foreseen)"
                     ),
                 ),
                 false => (time, peak, String::new()),
@@ -403,7 +405,7 @@ fn print_plan(mut job: Count, processes: u16, json: bool) -> Result<(), CliError
         match plan.floor {
             true => format!(
                 "each figure a floor: past {FORESEEN_WIDTH} across the layers counted have come \
-                 out up to five times those foreseen\n"
+                 out up to {FORESIGHT_SHORT_MOST} times those foreseen\n"
             ),
             false => String::new(),
         },
