@@ -225,9 +225,15 @@ pub(crate) struct Writer {
 
 /// Where a file of `path` is written before it is whole and renamed to `path`: `path.tmp`.
 pub(crate) fn unfinished(path: &Path) -> PathBuf {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    PathBuf::from(tmp)
+    with_suffix(path, ".tmp")
+}
+
+/// `path` with `suffix` added to its name: the files kept beside a checkpoint or a layer
+/// (`PATH.tmp`, `.pass`, `.sieve`, `.residues`, `.bottom`, `.join`).
+pub(crate) fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
 }
 
 impl Writer {

@@ -122,9 +122,9 @@ Before a count expected to take more than a few seconds, an estimate of its time
 memory (and scratch disk, square by square) is printed on stderr, from the first seconds of the\n\
 count itself; a count by another method is refused when the estimated memory exceeds\n\
 --max-memory. A progress bar with the time left is drawn on stderr when it is a terminal (not\n\
-with --json). Ctrl-C stops a count within about a second, its scratch files removed and its\n\
-checkpoint kept, with one line and exit code 130 (in one process; a second Ctrl-C ends it at\n\
-once).",
+with --json). Ctrl-C stops a count within about a second (during the estimate, once it ends),\n\
+its scratch files removed and its checkpoint kept, with one line and exit code 130 (in one\n\
+process; a second Ctrl-C ends it at once).",
         rule = indented(&Method::rule()),
         out_of_core = out_of_core(),
         open = MAX_OPEN_SQUARES,

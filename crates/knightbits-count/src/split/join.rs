@@ -8,7 +8,7 @@ use crate::sweep::key::{DONE, EMPTY, LOOSE, normalise, oldest, slot, slots_of, t
 use crate::sweep::path::{decode, unmark};
 use crate::sweep::residue::prime;
 use crate::sweep::shard::{BATCH, Shard, compact, filled, flush, hash};
-use crate::sweep::{Layer, Record, Store};
+use crate::sweep::{FEWEST_PARTS, Layer, MOST_PARTS, Record, Store};
 use crate::workers;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -431,7 +431,7 @@ impl Bottom {
             let expected = (joined.top.max(layer_states) / passes).max(1 << 10);
             let parts = (expected / SHARD_SUMS)
                 .next_power_of_two()
-                .clamp(16, 1 << 14) as usize;
+                .clamp(FEWEST_PARTS as u64, MOST_PARTS as u64) as usize;
             let bits = parts.trailing_zeros();
             let shards: Vec<Mutex<Shard<u64>>> = (0..parts)
                 .map(|_| Mutex::new(Shard::with_capacity(expected as usize / parts, prime(0))))

@@ -35,7 +35,7 @@ pub(crate) use self::join::Joined;
 pub use self::share::{BottomHalf, Gathering};
 
 use self::join::{Bottom, PAIRING_BYTES};
-use crate::checkpoint::{self, Header};
+use crate::checkpoint::{self, Header, with_suffix};
 use crate::counter::{Counter, Hook, stopped};
 use crate::error::CountError;
 use crate::method::{Kind, Method};
@@ -44,7 +44,6 @@ use crate::sweep::expand::Places;
 use crate::sweep::word::Word;
 use crate::sweep::{Layer, Store, Sweep, io_error};
 use crate::tours::Tours;
-use std::ffi::OsString;
 use std::fs;
 use std::io;
 use std::ops::ControlFlow;
@@ -309,13 +308,6 @@ pub(crate) fn halves<K: Word>(mut count: Sweep<K>) -> Result<(Sweep<K>, u32), Co
 pub(crate) fn join_passes(states: u64, budget: u64, bottom: u64, held: u64) -> u64 {
     let room = budget.saturating_sub(bottom + held).max(1);
     (states * PAIRING_BYTES).div_ceil(room).clamp(1, 4096)
-}
-
-/// `path` with `suffix` added to its name.
-fn with_suffix(path: &std::path::Path, suffix: &str) -> PathBuf {
-    let mut name = OsString::from(path.as_os_str());
-    name.push(suffix);
-    PathBuf::from(name)
 }
 
 impl Counter for SplitCount {

@@ -31,11 +31,9 @@ impl<K: Word> SweepCount<K> {
     /// Where the residues of the runs finished are kept beside the checkpoint: `PATH.residues`,
     /// one a line, the residue modulo `residue::prime(i)` on line `i`.
     fn residues_path(&self) -> Option<PathBuf> {
-        self.checkpoint.as_ref().map(|path| {
-            let mut p = path.clone().into_os_string();
-            p.push(".residues");
-            PathBuf::from(p)
-        })
+        self.checkpoint
+            .as_ref()
+            .map(|path| crate::checkpoint::with_suffix(path, ".residues"))
     }
 
     /// The residues' file, and the file it is written to before it is renamed.

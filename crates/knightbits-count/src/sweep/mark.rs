@@ -7,7 +7,7 @@
 //! ranges of the key hash's parts, and the mark says how many parts are done: resumed under
 //! another `--max-memory`, the parts left are regrouped into the passes that budget allows.
 
-use crate::checkpoint::{HEADER_BYTES, unfinished};
+use crate::checkpoint::{HEADER_BYTES, unfinished, with_suffix};
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -59,9 +59,7 @@ pub(crate) struct PassMark {
 impl PassMark {
     /// Where the pass mark of the checkpoint `checkpoint` is.
     pub(crate) fn path(checkpoint: &Path) -> PathBuf {
-        let mut path = checkpoint.as_os_str().to_owned();
-        path.push(".pass");
-        PathBuf::from(path)
+        with_suffix(checkpoint, ".pass")
     }
 
     /// The pass mark beside `checkpoint`, if there is a whole one.
@@ -158,11 +156,13 @@ impl PassMark {
             seconds,
             ..mark
         };
-        // Parts and passes left, at least one part a pass, and the header's room kept in the
-        // file.
+        // Parts and passes left, at least one part a pass, parts that split the key hash's
+        // range (a power of two), and the header's room kept in the file.
         (mark.done_passes < mark.passes
             && 0 < mark.done_parts
             && mark.done_parts < mark.parts
+            && mark.parts.is_power_of_two()
+            && mark.parts as usize <= super::MOST_PARTS
             && mark.parts >= mark.passes
             && mark.bytes >= HEADER_BYTES)
             .then_some(mark)
@@ -196,7 +196,8 @@ mod tests {
 
     /// A mark comes back as written, field for field; a mark cut short, of another magic, with
     /// its passes or its parts all done (a round that ended has none), none of its parts done,
-    /// or with fewer bytes than a layer file's header is none.
+    /// parts that are not a power of two or more than a round cuts (they would not split the
+    /// hash's range as the round did), or with fewer bytes than a layer file's header is none.
     #[test]
     fn a_mark_comes_back_as_written() {
         let dir = std::env::temp_dir().join(format!("knightbits-mark-{}", std::process::id()));
@@ -228,6 +229,24 @@ mod tests {
             };
             assert_eq!(PassMark::parse(&parts_all_or_none.bytes()), None);
         }
+        let uneven = PassMark {
+            parts: 4000,
+            ..mark()
+        };
+        assert_eq!(
+            PassMark::parse(&uneven.bytes()),
+            None,
+            "parts not a power of two"
+        );
+        let too_many = PassMark {
+            parts: 1 << 31,
+            ..mark()
+        };
+        assert_eq!(
+            PassMark::parse(&too_many.bytes()),
+            None,
+            "more parts than a round cuts"
+        );
         PassMark::remove(&checkpoint);
         assert_eq!(PassMark::read(&checkpoint), None);
         let _ = fs::remove_dir_all(&dir);

@@ -529,7 +529,7 @@ impl<K: Word> Sweep<K> {
             None => (predicted / SHARD_STATES)
                 .max(passes as u64)
                 .next_power_of_two()
-                .clamp(16, 1 << 14) as usize,
+                .clamp(FEWEST_PARTS as u64, MOST_PARTS as u64) as usize,
         };
         // The passes: ranges of the parts left, from `first_part`, the first `first_pass`
         // of the round's passes done before.
@@ -753,6 +753,11 @@ pub(crate) fn file_bytes_of<K: Word>() -> u64 {
 
 /// States a shard of the next layer is meant to hold.
 const SHARD_STATES: u64 = 1 << 20;
+
+/// The most parts a round cuts the key hash's range into (a shard each), and the fewest: a
+/// power of two between them.
+pub(crate) const MOST_PARTS: usize = 1 << 14;
+pub(crate) const FEWEST_PARTS: usize = 16;
 
 /// The error of an `io::Error` naming its file (`error::located`).
 pub(crate) fn io_error(e: io::Error) -> CountError {

@@ -15,8 +15,8 @@ use super::sieve::{Sieve, Sifting};
 use super::store::load;
 use super::word::Word;
 use super::{
-    BUFFERS, Layer, SHARD_STATES, Store, Sweep, Ways, add_done, file_bytes_of, io_error,
-    table_bytes_of,
+    BUFFERS, FEWEST_PARTS, Layer, MOST_PARTS, SHARD_STATES, Store, Sweep, Ways, add_done,
+    file_bytes_of, io_error, table_bytes_of,
 };
 use crate::checkpoint::{Header, newest_parts, part_name, parts_of, round_dir};
 use crate::error::CountError;
@@ -328,7 +328,7 @@ impl<K: Word> Share<K> {
         let parts = (predicted / SHARD_STATES)
             .max(u64::from(passes))
             .next_power_of_two()
-            .clamp(16, 1 << 14) as usize;
+            .clamp(FEWEST_PARTS as u64, MOST_PARTS as u64) as usize;
         let (source, old_file, sieve) = match old.store {
             Store::Memory(blocks) => (Source::memory(blocks), None, None),
             Store::File(path) => {

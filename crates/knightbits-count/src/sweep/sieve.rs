@@ -11,6 +11,7 @@
 
 use super::file::FRAME;
 use super::io_error;
+use crate::checkpoint::with_suffix;
 use crate::error::{CountError, located};
 use std::fs::{self, File};
 use std::io;
@@ -40,9 +41,7 @@ pub(crate) struct Sieve {
 impl Sieve {
     /// Where the masks of a round whose next layer goes to `next` are.
     fn path_beside(next: &Path) -> PathBuf {
-        let mut at = next.as_os_str().to_owned();
-        at.push(".sieve");
-        PathBuf::from(at)
+        with_suffix(next, ".sieve")
     }
 
     /// Removes the masks beside `next` that a killed count left, if any.
